@@ -1,0 +1,62 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { APP_VERSION } from "../shared/version.ts";
+import { authRoutes } from "./auth/routes.ts";
+import type { AppDeps, AppEnv } from "./context.ts";
+import { approvalRoutes } from "./features/approvals/routes.ts";
+import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { meRoutes } from "./features/me/routes.ts";
+import { signupRoutes } from "./features/signup/routes.ts";
+import { workspaceRoutes } from "./features/workspaces/routes.ts";
+import { AppError } from "./lib/app-error.ts";
+import { zodIssues } from "./lib/validation.ts";
+import { apiDocsRoutes } from "./web/api-docs.ts";
+import { webRoutes, type WebBuild } from "./web/static.ts";
+import { handleError } from "./middleware/error-handler.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { sameOriginOnly } from "./middleware/same-origin.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { loadViewer } from "./middleware/viewer.ts";
+
+export function createApi(deps: AppDeps) {
+  const api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issues = zodIssues(result.error);
+        throw new AppError("VALIDATION_FAILED", 422, issues[0]?.message ?? "The request is not valid.", issues);
+      }
+    },
+  });
+  api.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB)."); } }));
+  api.route("/auth", authRoutes(deps));
+  api.use("*", loadViewer(deps));
+  api.route("/", healthRoutes(deps));
+  api.route("/", signupRoutes(deps));
+  api.route("/", meRoutes(deps));
+  api.route("/", workspaceRoutes(deps));
+  api.route("/", approvalRoutes(deps));
+  if (deps.mailer.transport === "log" && deps.config.nodeEnv !== "production") api.route("/", devOutboxRoutes(deps));
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Glassroom API", version: APP_VERSION, description: "The API of Glassroom, the transparent tutoring operating system. Authentication endpoints (Better Auth) live under /api/auth." },
+    servers: [{ url: "/api" }],
+  });
+  api.route("/", apiDocsRoutes());
+  api.all("*", () => {
+    throw new AppError("NOT_FOUND", 404, "This API endpoint does not exist.");
+  });
+  return api;
+}
+
+export function createApp(deps: AppDeps, web?: WebBuild) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("*", requestContext(deps.logger));
+  app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [] }));
+  app.use("/api/*", sameOriginOnly(deps.config.appUrl));
+  app.onError(handleError);
+  app.route("/api", createApi(deps));
+  if (web) app.route("/", webRoutes(web));
+  return app;
+}

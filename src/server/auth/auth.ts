@@ -1,0 +1,165 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
+import { MESSAGES } from "../../shared/messages.ts";
+import type { Config } from "../env.ts";
+import type { Database } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../lib/passwords.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { mails } from "../mail/templates.ts";
+import { decideSessionStart } from "./session-gate.ts";
+
+export const GOOGLE_PROVIDER_ID = "google";
+/** The request header our server sets from the socket address; any incoming one is dropped. */
+export const CLIENT_IP_HEADER = "x-glassroom-client-ip";
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+}
+
+const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+export function createAuth({ config, db, mailer }: AuthDeps) {
+  return betterAuth({
+    appName: "Glassroom",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    // Our own Postgres-backed limiter (middleware/rate-limit.ts) covers the auth routes.
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.appUrl.startsWith("https://"),
+      cookiePrefix: "glassroom",
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+      additionalFields: {
+        roleOverride: { type: "string", required: false, input: false },
+      },
+    },
+    user: {
+      additionalFields: {
+        devops: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(mails.resetPassword({ to: user.email, name: user.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(mails.confirmEmail({ to: user.email, name: user.name, url }));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "");
+            if (decision.refuse) {
+              throw new APIError("FORBIDDEN", { message: MESSAGES.pendingApproval, code: "ACCOUNT_PENDING" });
+            }
+            return { data: { ...session, activeOrganizationId: decision.activeOrganizationId } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS_BY_PATH[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
+        }
+      }),
+    },
+    plugins: [
+      organization({
+        allowUserToCreateOrganization: false,
+        schema: {
+          organization: {
+            additionalFields: {
+              timeZone: { type: "string", required: true, defaultValue: "UTC", input: false },
+              currency: { type: "string", required: true, defaultValue: "USD", input: false },
+              locale: { type: "string", required: true, defaultValue: "en", input: false },
+              joinCode: { type: "string", required: true, unique: true, input: false },
+              joiningOpen: { type: "boolean", required: true, defaultValue: true, input: false },
+            },
+          },
+          member: {
+            additionalFields: {
+              status: { type: "string", required: true, defaultValue: "pending", input: false },
+            },
+          },
+        },
+      }),
+      twoFactor({
+        issuer: "Glassroom",
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: "Google",
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  ...googleEndpoints(config.google.issuer),
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+/**
+ * Google's OpenID Connect endpoints. Written out rather than discovered so that no request
+ * to Google is needed before the browser is sent there; GOOGLE_ISSUER (tests only) points
+ * them at a local OpenID Connect test double that serves the same paths.
+ */
+export function googleEndpoints(issuer: string) {
+  if (issuer === "https://accounts.google.com") {
+    return {
+      authorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: "https://oauth2.googleapis.com/token",
+      userInfoUrl: "https://openidconnect.googleapis.com/v1/userinfo",
+    };
+  }
+  return {
+    authorizationUrl: `${issuer}/auth`,
+    tokenUrl: `${issuer}/token`,
+    userInfoUrl: `${issuer}/me`,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

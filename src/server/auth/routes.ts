@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../context.ts";
+import { AppError } from "../lib/app-error.ts";
+import { rateLimit } from "../middleware/rate-limit.ts";
+import { CLIENT_IP_HEADER } from "./auth.ts";
+
+/**
+ * The Better Auth endpoints the product uses, and only those. Account creation goes through
+ * /api/signup (it needs a workspace or a join code) and memberships through our own API
+ * (which audits), so the library's sign-up and organization endpoints stay closed.
+ */
+const EXPOSED = [
+  /^\/get-session$/,
+  /^\/sign-in\/email$/,
+  /^\/sign-in\/oauth2$/,
+  /^\/oauth2\/callback\/[\w-]+$/,
+  /^\/sign-out$/,
+  /^\/request-password-reset$/,
+  /^\/reset-password(\/[\w-]+)?$/,
+  /^\/verify-email$/,
+  /^\/send-verification-email$/,
+  /^\/change-password$/,
+  /^\/update-user$/,
+  /^\/list-sessions$/,
+  /^\/revoke-session$/,
+  /^\/revoke-other-sessions$/,
+  /^\/two-factor\/(enable|disable|get-totp-uri|verify-totp|verify-backup-code|generate-backup-codes)$/,
+  /^\/error$/,
+  /^\/ok$/,
+];
+
+export function authRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const limit = (name: string, max: number, windowSeconds: number) => rateLimit(deps.db, name, { max, windowSeconds }, deps.config.rateLimitMultiplier);
+
+  app.post("/sign-in/email", limit("sign-in", 10, 300));
+  app.post("/request-password-reset", limit("password-reset", 5, 900));
+  app.post("/reset-password", limit("reset-password", 10, 900));
+  app.post("/send-verification-email", limit("verification", 5, 900));
+  app.post("/two-factor/*", limit("two-factor", 10, 300));
+  app.post("/change-password", limit("change-password", 10, 900));
+
+  app.all("/*", async (c) => {
+    const subPath = c.req.path.replace(/^\/api\/auth/, "");
+    if (!EXPOSED.some((pattern) => pattern.test(subPath))) {
+      throw new AppError("NOT_FOUND", 404, "This authentication endpoint does not exist.");
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    const request = new Request(c.req.raw, { headers });
+    return deps.auth.handler(request);
+  });
+  return app;
+}

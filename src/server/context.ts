@@ -1,0 +1,43 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Role } from "../shared/roles.ts";
+import type { Auth } from "./auth/auth.ts";
+import type { Database } from "./db/client.ts";
+import type { Config } from "./env.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Where the built web app lives; absent in API-only tests. */
+  webRoot?: string;
+}
+
+type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+export type AuthSession = SessionResult["session"];
+export type AuthUser = SessionResult["user"];
+
+/** The signed-in person as every operation sees them, after the role rules are applied. */
+export interface Viewer {
+  user: AuthUser;
+  session: AuthSession;
+  /** The role shown and checked: the honoured override, else the membership role, else pending. */
+  role: Role;
+  organizationId: string | null;
+  membership: { id: string; role: string; status: string } | null;
+  canSwitchRole: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    clientIp: string;
+    viewer: Viewer | null;
+  };
+}
+
+export type App = OpenAPIHono<AppEnv>;

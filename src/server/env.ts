@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The one reader of process.env. Every setting is parsed here; a missing or malformed one
+ * stops the start with a sentence naming it (ConfigError, exit code 1 in index.ts).
+ */
+export class ConfigError extends Error {}
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  allowWorkspaceSignup: boolean;
+  logLevel: string;
+  /** Rate limits can be raised for load tests; never off by default. */
+  rateLimitMultiplier: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${raw}".`);
+}
+
+function readUrl(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = env[name] || fallback;
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, not "${raw}".`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.join(" or ")} URL, not "${raw}".`);
+  }
+  return raw;
+}
+
+function readAuthSecret(env: Env, nodeEnv: Config["nodeEnv"], dataDir: string): string {
+  const given = env.AUTH_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError("AUTH_SECRET must be at least 32 characters long.");
+    return given;
+  }
+  if (nodeEnv === "production") throw new ConfigError("AUTH_SECRET is required when NODE_ENV=production.");
+  // Development: generated once and kept with the data, so sessions survive restarts.
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnvRaw = env.NODE_ENV || "development";
+  if (!["development", "production", "test"].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, not "${nodeEnvRaw}".`);
+  }
+  const nodeEnv = nodeEnvRaw as Config["nodeEnv"];
+
+  const portRaw = env.PORT || "3000";
+  const port = Number(portRaw);
+  if (!/^\d+$/.test(portRaw) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, not "${portRaw}".`);
+  }
+
+  const appUrl = readUrl(env, "APP_URL", `http://localhost:${port}`, ["http:", "https:"])!.replace(/\/+$/, "");
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const databaseUrl = readUrl(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]);
+  const smtpUrl = readUrl(env, "SMTP_URL", undefined, ["smtp:", "smtps:"]);
+
+  const mailFrom = env.MAIL_FROM || "Glassroom <no-reply@glassroom.local>";
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an email address such as "Glassroom <no-reply@example.com>", not "${mailFrom}".`);
+  }
+
+  const clientId = env.GOOGLE_CLIENT_ID;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET;
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError(`${clientId ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"} is required when ${clientId ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET"} is set.`);
+  }
+  // GOOGLE_ISSUER points the Google sign-in at an OpenID Connect test double in tests.
+  const issuer = readUrl(env, "GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"])!.replace(/\/+$/, "");
+  const google = clientId && clientSecret ? { clientId, clientSecret, issuer } : undefined;
+
+  const multiplierRaw = env.RATE_LIMIT_MULTIPLIER || "1";
+  const rateLimitMultiplier = Number(multiplierRaw);
+  if (!Number.isFinite(rateLimitMultiplier) || rateLimitMultiplier < 1) {
+    throw new ConfigError(`RATE_LIMIT_MULTIPLIER must be a number of at least 1, not "${multiplierRaw}".`);
+  }
+
+  return {
+    nodeEnv,
+    port,
+    appUrl,
+    dataDir,
+    databaseUrl,
+    authSecret: readAuthSecret(env, nodeEnv, dataDir),
+    smtpUrl,
+    mailFrom,
+    google,
+    allowWorkspaceSignup: readBoolean(env, "ALLOW_WORKSPACE_SIGNUP", true),
+    logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "warn" : "info"),
+    rateLimitMultiplier,
+  };
+}

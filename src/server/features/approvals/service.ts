@@ -1,0 +1,67 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { MemberRole } from "../../../shared/roles.ts";
+import type { PendingMember } from "../../../shared/schemas/workspace.ts";
+import type { AppDeps, Viewer } from "../../context.ts";
+import { member, organization, user } from "../../db/schema.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { mails } from "../../mail/templates.ts";
+import { writeAudit } from "../audit/service.ts";
+
+export async function listPendingMembers(deps: AppDeps, organizationId: string): Promise<PendingMember[]> {
+  const rows = await deps.db
+    .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, requestedAt: member.createdAt })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, organizationId), eq(member.status, "pending")))
+    .orderBy(asc(member.createdAt))
+    .limit(500);
+  return rows.map((row) => ({ ...row, requestedAt: row.requestedAt.toISOString() }));
+}
+
+/** The pending membership, only if it belongs to the viewer's workspace (same-workspace rule). */
+async function findPending(deps: AppDeps, organizationId: string, memberId: string) {
+  const [row] = await deps.db
+    .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, workspace: organization.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId), eq(member.status, "pending")));
+  if (!row) throw notFound("The pending registration");
+  return row;
+}
+
+export async function approveMember(deps: AppDeps, viewer: Viewer, memberId: string, role: MemberRole, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId!;
+  const pending = await findPending(deps, organizationId, memberId);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(member).set({ role, status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await writeAudit(tx, {
+      organizationId,
+      userId: viewer.user.id,
+      actorRole: viewer.role,
+      action: "MEMBER_APPROVED",
+      description: `${viewer.user.name} approved ${pending.name} (${pending.email}) as ${role}`,
+      ipAddress,
+      metadata: { memberId, subjectUserId: pending.userId, role },
+    });
+  });
+  await deps.mailer.send(mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }));
+}
+
+export async function rejectMember(deps: AppDeps, viewer: Viewer, memberId: string, reason: string | undefined, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId!;
+  const pending = await findPending(deps, organizationId, memberId);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(member).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await writeAudit(tx, {
+      organizationId,
+      userId: viewer.user.id,
+      actorRole: viewer.role,
+      action: "MEMBER_REJECTED",
+      description: `${viewer.user.name} rejected ${pending.name} (${pending.email})${reason ? `: ${reason}` : ""}`,
+      ipAddress,
+      metadata: { memberId, subjectUserId: pending.userId, reason: reason ?? null },
+    });
+  });
+  await deps.mailer.send(mails.rejected({ to: pending.email, name: pending.name, workspace: pending.workspace, reason }));
+}

@@ -1,0 +1,134 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { joinCodeField } from "../../../shared/schemas/fields.ts";
+import {
+  createWorkspaceRequestSchema,
+  memberCountsSchema,
+  workspaceSettingsSchema,
+  workspaceSettingsUpdateSchema,
+} from "../../../shared/schemas/workspace.ts";
+import type { AppDeps, AppEnv, Viewer } from "../../context.ts";
+import { member, session } from "../../db/schema.ts";
+import { invalidField } from "../../lib/app-error.ts";
+import { defineOperation, errorResponses, needs, SIGNED_IN } from "../../lib/operation.ts";
+import { writeAudit } from "../audit/service.ts";
+import {
+  addPendingMember,
+  countMembers,
+  createWorkspaceWithAdmin,
+  findJoinableWorkspace,
+  getWorkspaceSettings,
+  regenerateJoinCode,
+  updateWorkspaceSettings,
+} from "./service.ts";
+
+const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+const onboardingResult = z.object({ next: z.enum(["dashboard", "approval"]) });
+
+const createRoute = defineOperation(SIGNED_IN, {
+  method: "post",
+  path: "/workspaces",
+  tags: ["Workspaces"],
+  summary: "Start a new workspace as its admin (for a signed-in account with no workspace yet)",
+  request: { body: { required: true, content: json(createWorkspaceRequestSchema) } },
+  responses: { 201: { description: "Workspace created.", content: json(onboardingResult) }, ...errorResponses },
+});
+
+const joinRoute = defineOperation(SIGNED_IN, {
+  method: "post",
+  path: "/workspaces/join",
+  tags: ["Workspaces"],
+  summary: "Ask to join a workspace with its join code (pending until an admin approves)",
+  request: { body: { required: true, content: json(z.strictObject({ joinCode: joinCodeField })) } },
+  responses: { 201: { description: "Request recorded.", content: json(onboardingResult) }, ...errorResponses },
+});
+
+const dashboardRoute = defineOperation(needs("admin:read"), {
+  method: "get",
+  path: "/admin/dashboard",
+  tags: ["Workspaces"],
+  summary: "Members of the active workspace by role, and pending approvals",
+  responses: { 200: { description: "Counts.", content: json(memberCountsSchema) }, ...errorResponses },
+});
+
+const settingsRoute = defineOperation(needs("admin:settings:read"), {
+  method: "get",
+  path: "/admin/workspace",
+  tags: ["Workspaces"],
+  summary: "The active workspace's settings",
+  responses: { 200: { description: "Settings.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+});
+
+const updateSettingsRoute = defineOperation(needs("admin:settings:write"), {
+  method: "patch",
+  path: "/admin/workspace",
+  tags: ["Workspaces"],
+  summary: "Change the active workspace's name, time zone, currency or joining",
+  request: { body: { required: true, content: json(workspaceSettingsUpdateSchema) } },
+  responses: { 200: { description: "Settings after the change.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+});
+
+const regenerateRoute = defineOperation(needs("admin:settings:write"), {
+  method: "post",
+  path: "/admin/workspace/join-code",
+  tags: ["Workspaces"],
+  summary: "Replace the join code (the old one stops working)",
+  responses: { 200: { description: "Settings with the new code.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+});
+
+async function refuseIfAlreadyMember(deps: AppDeps, viewer: Viewer, field: string) {
+  const [existing] = await deps.db.select({ id: member.id }).from(member).where(eq(member.userId, viewer.user.id)).limit(1);
+  if (existing) throw invalidField(field, "Your account already belongs to a workspace. Ask its admin to invite you to others.");
+}
+
+export function workspaceRoutes(deps: AppDeps) {
+  const audit = (viewer: Viewer, ip: string, action: string, description: string) =>
+    writeAudit(deps.db, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action, description, ipAddress: ip });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(createRoute, async (c) => {
+      const viewer = c.var.viewer!;
+      if (!deps.config.allowWorkspaceSignup) {
+        throw invalidField("workspaceName", "Starting a new workspace is turned off on this server. Ask your tutoring business for a join code.");
+      }
+      await refuseIfAlreadyMember(deps, viewer, "workspaceName");
+      const { workspaceName } = c.req.valid("json");
+      await deps.db.transaction(async (tx) => {
+        const { organizationId } = await createWorkspaceWithAdmin(tx, { name: workspaceName, userId: viewer.user.id });
+        await tx.update(session).set({ activeOrganizationId: organizationId }).where(eq(session.id, viewer.session.id));
+        await writeAudit(tx, { organizationId, userId: viewer.user.id, actorRole: "admin", action: "WORKSPACE_CREATED", description: `${viewer.user.name} started the workspace ${workspaceName}`, ipAddress: c.var.clientIp });
+      });
+      return c.json({ next: "dashboard" as const }, 201);
+    })
+    .openapi(joinRoute, async (c) => {
+      const viewer = c.var.viewer!;
+      await refuseIfAlreadyMember(deps, viewer, "joinCode");
+      const workspace = await findJoinableWorkspace(deps.db, c.req.valid("json").joinCode);
+      await deps.db.transaction(async (tx) => {
+        await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id });
+        await writeAudit(tx, { organizationId: workspace.id, userId: viewer.user.id, actorRole: "pending", action: "JOIN_REQUESTED", description: `${viewer.user.name} (${viewer.user.email}) asked to join with the join code`, ipAddress: c.var.clientIp });
+      });
+      // A pending member holds no session (the seed's pending rule): end this one.
+      await deps.auth.api.signOut({ headers: c.req.raw.headers });
+      return c.json({ next: "approval" as const }, 201);
+    })
+    .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.viewer!.organizationId!), 200))
+    .openapi(settingsRoute, async (c) => c.json(await getWorkspaceSettings(deps.db, c.var.viewer!.organizationId!), 200))
+    .openapi(updateSettingsRoute, async (c) => {
+      const viewer = c.var.viewer!;
+      const changes = c.req.valid("json");
+      const settings = await deps.db.transaction(async (tx) => {
+        const updated = await updateWorkspaceSettings(tx, viewer.organizationId!, changes);
+        await writeAudit(tx, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action: "WORKSPACE_SETTINGS_CHANGED", description: `${viewer.user.name} changed ${Object.keys(changes).join(", ")}`, ipAddress: c.var.clientIp, metadata: changes });
+        return updated;
+      });
+      return c.json(settings, 200);
+    })
+    .openapi(regenerateRoute, async (c) => {
+      const viewer = c.var.viewer!;
+      const settings = await regenerateJoinCode(deps.db, viewer.organizationId!);
+      await audit(viewer, c.var.clientIp, "JOIN_CODE_REGENERATED", `${viewer.user.name} replaced the join code`);
+      return c.json(settings, 200);
+    });
+}
+

@@ -1,0 +1,127 @@
+import { randomInt } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { MEMBER_ROLES, type MemberRole } from "../../../shared/roles.ts";
+import type { MemberCounts, WorkspaceSettings } from "../../../shared/schemas/workspace.ts";
+import type { Database } from "../../db/client.ts";
+import { member, organization } from "../../db/schema.ts";
+import { AppError, invalidField, notFound } from "../../lib/app-error.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+const JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function generateJoinCode(): string {
+  return Array.from({ length: 8 }, () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)]).join("");
+}
+
+function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return base || "workspace";
+}
+
+async function uniqueSlug(db: Executor, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}-${randomInt(1000, 9999)}`;
+    const [taken] = await db.select({ id: organization.id }).from(organization).where(eq(organization.slug, candidate));
+    if (!taken) return candidate;
+  }
+  throw new AppError("CONFLICT", 409, "Could not find a free address for this workspace name; try another name.");
+}
+
+/** Creates a workspace with its first admin (active). */
+export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
+  const organizationId = crypto.randomUUID();
+  await db.insert(organization).values({
+    id: organizationId,
+    name: input.name,
+    slug: await uniqueSlug(db, input.name),
+    createdAt: new Date(),
+    joinCode: generateJoinCode(),
+  });
+  await db.insert(member).values({
+    id: crypto.randomUUID(),
+    organizationId,
+    userId: input.userId,
+    role: "admin",
+    status: "active",
+    createdAt: new Date(),
+  });
+  return { organizationId };
+}
+
+/** Finds the workspace a join code opens, refusing closed ones; the error names the field. */
+export async function findJoinableWorkspace(db: Executor, joinCode: string) {
+  const [workspace] = await db.select().from(organization).where(eq(organization.joinCode, joinCode));
+  if (!workspace) throw invalidField("joinCode", "No workspace has this join code. Check it with the person who gave it to you.");
+  if (!workspace.joiningOpen) throw invalidField("joinCode", "This workspace is not accepting new members right now.");
+  return workspace;
+}
+
+export async function addPendingMember(db: Executor, input: { organizationId: string; userId: string }): Promise<void> {
+  const [existing] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, input.organizationId), eq(member.userId, input.userId)));
+  if (existing) throw invalidField("joinCode", "You are already a member of this workspace, or your request is waiting for approval.");
+  await db.insert(member).values({
+    id: crypto.randomUUID(),
+    organizationId: input.organizationId,
+    userId: input.userId,
+    role: "pending",
+    status: "pending",
+    createdAt: new Date(),
+  });
+}
+
+export async function getWorkspaceSettings(db: Executor, organizationId: string): Promise<WorkspaceSettings> {
+  const [workspace] = await db.select().from(organization).where(eq(organization.id, organizationId));
+  if (!workspace) throw notFound("The workspace");
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    slug: workspace.slug,
+    timeZone: workspace.timeZone,
+    currency: workspace.currency,
+    joinCode: workspace.joinCode,
+    joiningOpen: workspace.joiningOpen,
+  };
+}
+
+export async function updateWorkspaceSettings(
+  db: Executor,
+  organizationId: string,
+  changes: Partial<Pick<WorkspaceSettings, "name" | "timeZone" | "currency" | "joiningOpen">>,
+): Promise<WorkspaceSettings> {
+  await db.update(organization).set(changes).where(eq(organization.id, organizationId));
+  return getWorkspaceSettings(db, organizationId);
+}
+
+export async function regenerateJoinCode(db: Executor, organizationId: string): Promise<WorkspaceSettings> {
+  await db.update(organization).set({ joinCode: generateJoinCode() }).where(eq(organization.id, organizationId));
+  return getWorkspaceSettings(db, organizationId);
+}
+
+export async function countMembers(db: Executor, organizationId: string): Promise<MemberCounts> {
+  const rows = await db
+    .select({ role: member.role, status: member.status, total: count() })
+    .from(member)
+    .where(eq(member.organizationId, organizationId))
+    .groupBy(member.role, member.status);
+  const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
+  let pending = 0;
+  let suspended = 0;
+  for (const row of rows) {
+    if (row.status === "pending") pending += row.total;
+    else if (row.status === "suspended") suspended += row.total;
+    else if ((MEMBER_ROLES as readonly string[]).includes(row.role)) byRole[row.role as MemberRole] += row.total;
+  }
+  return { byRole, pending, suspended };
+}

@@ -1,0 +1,24 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../shared/messages.ts";
+
+/** The one error type of the API. `message` is shown to the user as written. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly issues: { path: (string | number)[]; message: string }[] | undefined;
+
+  constructor(code: ErrorCode, status: ContentfulStatusCode, message: string, issues?: { path: (string | number)[]; message: string }[]) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", 404, `${what} was not found.`);
+export const forbidden = (message = "You do not have permission to do this.") => new AppError("FORBIDDEN", 403, message);
+export const unauthenticated = () => new AppError("UNAUTHENTICATED", 401, "Session expired. Please log in again.");
+export const conflict = (message: string) => new AppError("CONFLICT", 409, message);
+export const invalidField = (field: string, message: string) =>
+  new AppError("VALIDATION_FAILED", 422, message, [{ path: [field], message }]);

@@ -1,0 +1,49 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { roleHasPermission, type Permission } from "../../shared/roles.ts";
+import type { AppEnv, Viewer } from "../context.ts";
+import { AppError, unauthenticated } from "./app-error.ts";
+
+/**
+ * Who may call an operation: anyone, any signed-in account (pending or not), or a member
+ * whose role holds the permission label. Every operation declares one; the guard below
+ * enforces it and the OpenAPI document records it (x-glassroom-access).
+ */
+export type Access = { kind: "public" } | { kind: "signed-in" } | { kind: "permission"; permission: Permission };
+
+export const PUBLIC: Access = { kind: "public" };
+export const SIGNED_IN: Access = { kind: "signed-in" };
+export const needs = (permission: Permission): Access => ({ kind: "permission", permission });
+
+export function accessGuard(access: Access): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (access.kind !== "public") {
+      const viewer = c.var.viewer;
+      if (!viewer) throw unauthenticated();
+      if (access.kind === "permission") assertPermission(viewer, access.permission);
+    }
+    await next();
+  });
+}
+
+export function assertPermission(viewer: Viewer, permission: Permission): void {
+  if (!viewer.organizationId || !roleHasPermission(viewer.role, permission)) {
+    throw new AppError("FORBIDDEN", 403, `Your role (${viewer.role}) does not have the permission ${permission}.`);
+  }
+}
+
+/** createRoute with the access rule attached as guard middleware and as OpenAPI metadata. */
+export function defineOperation<const R extends Omit<RouteConfig, "middleware">>(access: Access, route: R) {
+  return createRoute({
+    ...route,
+    middleware: [accessGuard(access)] as const,
+    "x-glassroom-access": access.kind === "permission" ? access.permission : access.kind,
+  } as R & { middleware: readonly [MiddlewareHandler<AppEnv>] });
+}
+
+export const errorResponses = {
+  401: { description: "Not signed in or the session expired." },
+  403: { description: "The role or relationship does not allow this." },
+  422: { description: "The request is not valid; issues name each field." },
+} as const;

@@ -1,0 +1,25 @@
+import type { Mail } from "./mailer.ts";
+
+/** The mails Glassroom sends, as plain text: readable in every client and in the log. */
+export const mails = {
+  confirmEmail: ({ to, name, url }: { to: string; name: string; url: string }): Mail => ({
+    to,
+    subject: "Confirm your email address for Glassroom",
+    text: `Hello ${name},\n\nConfirm your email address by opening this link:\n\n${url}\n\nThe link is valid for 24 hours. If you did not create a Glassroom account, ignore this email.\n\nGlassroom`,
+  }),
+  resetPassword: ({ to, name, url }: { to: string; name: string; url: string }): Mail => ({
+    to,
+    subject: "Reset your Glassroom password",
+    text: `Hello ${name},\n\nSomeone asked to reset the password of your Glassroom account. To choose a new password, open this link:\n\n${url}\n\nThe link is valid for one hour. Setting a new password signs you out everywhere else. If you did not ask for this, ignore this email: your password stays as it is.\n\nGlassroom`,
+  }),
+  approved: ({ to, name, workspace, role, url }: { to: string; name: string; workspace: string; role: string; url: string }): Mail => ({
+    to,
+    subject: `You have been approved in ${workspace}`,
+    text: `Hello ${name},\n\nAn administrator of ${workspace} approved your account as ${role}. You can sign in now:\n\n${url}\n\nGlassroom`,
+  }),
+  rejected: ({ to, name, workspace, reason }: { to: string; name: string; workspace: string; reason: string | undefined }): Mail => ({
+    to,
+    subject: `Your request to join ${workspace}`,
+    text: `Hello ${name},\n\nAn administrator of ${workspace} did not approve your request to join.${reason ? `\n\nTheir reason: ${reason}` : ""}\n\nIf you think this is a mistake, contact the workspace directly.\n\nGlassroom`,
+  }),
+};

@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { findRoute } from "../../shared/route-table.ts";
+import type { AppEnv } from "../context.ts";
+
+/** The built web app: its folder, the SPA fallback page, and the hashes of its inline scripts. */
+export interface WebBuild {
+  root: string;
+  fallbackHtml: string;
+  scriptHashes: string[];
+}
+
+function htmlFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === "assets" ? [] : htmlFiles(full);
+    return entry.name.endsWith(".html") ? [full] : [];
+  });
+}
+
+/** sha256 of every inline script in the build, for a Content-Security-Policy without 'unsafe-inline'. */
+function inlineScriptHashes(files: string[]): string[] {
+  const hashes = new Set<string>();
+  for (const file of files) {
+    const html = readFileSync(file, "utf8");
+    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}`);
+    }
+  }
+  return [...hashes];
+}
+
+export function loadWebBuild(root: string): WebBuild | undefined {
+  const fallback = path.join(root, "__spa-fallback.html");
+  if (!existsSync(fallback)) return undefined;
+  return { root, fallbackHtml: readFileSync(fallback, "utf8"), scriptHashes: inlineScriptHashes(htmlFiles(root)) };
+}
+
+/**
+ * Serves the web app: hashed assets with a long cache, pre-rendered public pages, and the
+ * SPA fallback for every other page: 200 for a path of the route table, 404 otherwise (the
+ * app then shows its 404 screen).
+ */
+export function webRoutes(web: WebBuild) {
+  const app = new Hono<AppEnv>();
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root: path.relative(process.cwd(), web.root) }));
+  app.get("*", async (c, next) => {
+    const pathname = decodeURIComponent(c.req.path);
+    if (pathname.includes("..")) return next();
+    const prerendered = path.join(web.root, pathname, "index.html");
+    if (prerendered.startsWith(web.root) && existsSync(prerendered) && statSync(prerendered).isFile()) {
+      c.header("Cache-Control", "no-cache");
+      return c.html(readFileSync(prerendered, "utf8"));
+    }
+    const file = path.join(web.root, pathname);
+    if (file.startsWith(web.root + path.sep) && !file.endsWith(".html") && existsSync(file) && statSync(file).isFile()) {
+      return serveStatic({ root: path.relative(process.cwd(), web.root) })(c, next);
+    }
+    c.header("Cache-Control", "no-cache");
+    return c.html(web.fallbackHtml, findRoute(pathname) ? 200 : 404);
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * User-facing messages that the seed fixes word for word (its error catalogue, section 8,
+ * mapped as PRODUCT.md section 2 decides), and the guard reasons of section 5.
+ */
+export const MESSAGES = {
+  pendingApproval:
+    "Your account is pending approval. Please wait for an administrator to approve your account before logging in.",
+  localServerDown: "Local server not running. Start it with: npm run dev",
+  databaseDown: "Database connection failed. Please check your internet connection.",
+  networkError: "Network error. Please check your connection.",
+  sessionExpired: "Session expired. Please log in again.",
+  unexpected: "An unexpected error occurred",
+  authenticationRequired: "Authentication required",
+  invalidCredentials: "Invalid email or password.",
+  notFoundSupport: "If you believe this is an error, please contact support.",
+  routeErrorTitle: "Something went wrong",
+  routeErrorBody: "We're sorry, but something unexpected happened.",
+  loadingAuthorization: "Loading authorization...",
+  forgotPasswordSent:
+    "If an account exists for that email, we have sent a link to reset its password. Check your inbox.",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+} as const;
+
+export function roleNotAuthorizedReason(role: string, path: string): string {
+  return `Your role (${role}) is not authorized to view ${path}.`;
+}
+
+/** Error codes the API answers with; the client maps them to the messages above. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "ACCOUNT_PENDING",
+  "RATE_LIMITED",
+  "DATABASE_UNAVAILABLE",
+  "CROSS_ORIGIN_REFUSED",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode | string;
+    message: string;
+    issues?: { path: (string | number)[]; message: string }[];
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Roles and permission labels. The labels are the seed's (section 6), extended where later
+ * capabilities need them; the server enforces them on every API operation.
+ */
+export const MEMBER_ROLES = ["admin", "tutor", "parent", "student"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Roles as the seed names them: a member role, or unsigned (no session) or pending. */
+export const ROLES = ["unsigned", "pending", ...MEMBER_ROLES] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles the floating Switch Role button offers, in the seed's order. */
+export const SWITCHABLE_ROLES = ["unsigned", "parent", "tutor", "admin", "student"] as const;
+export type SwitchableRole = (typeof SWITCHABLE_ROLES)[number];
+
+export const MEMBERSHIP_STATUSES = ["pending", "active", "suspended"] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const PERMISSIONS = {
+  admin: [
+    "admin:read",
+    "admin:approvals:read",
+    "admin:approvals:write",
+    "admin:tutors:read",
+    "admin:tutors:write",
+    "admin:students:read",
+    "admin:students:write",
+    "admin:reports:read",
+    "admin:growth:read",
+    "admin:system:read",
+    "admin:system:write",
+    "admin:settings:read",
+    "admin:settings:write",
+  ],
+  parent: [
+    "parent:read",
+    "parent:students:read",
+    "parent:billing:read",
+    "parent:resources:read",
+    "parent:settings:read",
+    "parent:settings:write",
+  ],
+  student: [
+    "student:read",
+    "student:calendar:read",
+    "student:reports:read",
+    "student:settings:read",
+    "student:settings:write",
+  ],
+  tutor: [
+    "tutor:read",
+    "tutor:jobs:read",
+    "tutor:resources:read",
+    "tutor:reports:read",
+    "tutor:settings:read",
+    "tutor:settings:write",
+  ],
+} as const satisfies Record<MemberRole, readonly string[]>;
+
+export type Permission = (typeof PERMISSIONS)[MemberRole][number];
+
+export function permissionsOf(role: Role): readonly Permission[] {
+  return role === "unsigned" || role === "pending" ? [] : PERMISSIONS[role];
+}
+
+export function roleHasPermission(role: Role, permission: Permission): boolean {
+  return permissionsOf(role).includes(permission);
+}
+
+export function isMemberRole(value: unknown): value is MemberRole {
+  return typeof value === "string" && (MEMBER_ROLES as readonly string[]).includes(value);
+}
+
+export function dashboardPathOf(role: Role): string {
+  return isMemberRole(role) ? `/${role}/dashboard` : "/";
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  unsigned: "Unsigned",
+  pending: "Pending",
+  admin: "Admin",
+  tutor: "Tutor",
+  parent: "Parent",
+  student: "Student",
+};

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { MEMBER_ROLES } from "../roles.ts";
+import { workspaceNameField } from "./fields.ts";
+
+export const pendingMemberSchema = z.object({
+  memberId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  requestedAt: z.string(),
+});
+export type PendingMember = z.infer<typeof pendingMemberSchema>;
+
+export const approveRequestSchema = z.strictObject({
+  role: z.enum(MEMBER_ROLES, { error: "Role must be one of admin, tutor, parent or student." }),
+});
+
+export const rejectRequestSchema = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .max(500, "Reason must be at most 500 characters.")
+    .optional(),
+});
+
+/** IANA time zone names, checked against the runtime's own list. */
+export const timeZoneField = z
+  .string({ error: "Time zone is required." })
+  .min(1, "Time zone is required.")
+  .max(64, "Time zone is too long.")
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Time zone must be an IANA time zone such as Europe/London.");
+
+export const currencyField = z
+  .string({ error: "Currency is required." })
+  .regex(/^[A-Z]{3}$/, "Currency must be a three-letter ISO 4217 code such as GBP.");
+
+export const workspaceSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  joinCode: z.string(),
+  joiningOpen: z.boolean(),
+});
+export type WorkspaceSettings = z.infer<typeof workspaceSettingsSchema>;
+
+export const workspaceSettingsUpdateSchema = z
+  .strictObject({
+    name: workspaceNameField.optional(),
+    timeZone: timeZoneField.optional(),
+    currency: currencyField.optional(),
+    joiningOpen: z.boolean({ error: "Joining open must be true or false." }).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, "Give at least one setting to change.");
+
+export const memberCountsSchema = z.object({
+  byRole: z.record(z.enum(MEMBER_ROLES), z.number().int()),
+  pending: z.number().int(),
+  suspended: z.number().int(),
+});
+export type MemberCounts = z.infer<typeof memberCountsSchema>;
+
+export const createWorkspaceRequestSchema = z.strictObject({ workspaceName: workspaceNameField });
