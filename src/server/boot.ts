@@ -9,8 +9,8 @@ import { createMailer } from "./mail/mailer.ts";
 import type { WebBuild } from "./web/static.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
-export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild) {
-  const db: Database = createDatabase(databaseUrl);
+export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild, options: { poolMax?: number } = {}) {
+  const db: Database = createDatabase(databaseUrl, { max: options.poolMax });
   await migrateDatabase(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
   const auth = createAuth({ config, db, mailer });

@@ -12,8 +12,8 @@ import { CLIENT_IP_HEADER } from "./auth.ts";
 const EXPOSED = [
   /^\/get-session$/,
   /^\/sign-in\/email$/,
-  /^\/sign-in\/oauth2$/,
-  /^\/oauth2\/callback\/[\w-]+$/,
+  /^\/sign-in\/social$/,
+  /^\/callback\/[\w-]+$/,
   /^\/sign-out$/,
   /^\/request-password-reset$/,
   /^\/reset-password(\/[\w-]+)?$/,

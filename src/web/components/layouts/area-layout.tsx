@@ -1,0 +1,70 @@
+import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { NavLink, Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from "react-router";
+import { areaRoutesOf } from "../../../shared/route-table.ts";
+import { isMemberRole, ROLE_LABELS } from "../../../shared/roles.ts";
+import { useMe } from "../../features/session/api.ts";
+import { guard } from "../../features/session/guards.ts";
+import { UserMenu } from "../../features/session/user-menu.tsx";
+import { WorkspaceSwitcher } from "../../features/workspace/workspace-switcher.tsx";
+import { Brand } from "../ui/brand.tsx";
+import { SkipLink } from "../ui/skip-link.tsx";
+import { AuthLoading } from "../ui/auth-loading.tsx";
+
+/** Each area checks the role once, here, before any of its screens renders. */
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const me = await guard(request);
+  return { role: me.role };
+}
+
+export function HydrateFallback() {
+  return <AuthLoading />;
+}
+
+/** The area layout: navigation to the area's screens, the workspace switcher and the user menu. */
+export default function AreaLayout() {
+  const { role: loadedRole } = useLoaderData<typeof clientLoader>();
+  const { data: me } = useMe();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const role = me?.role ?? loadedRole;
+  const screens = isMemberRole(role) ? areaRoutesOf(role) : [];
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Brand to={isMemberRole(role) ? `/${role}/dashboard` : "/"} />
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              {ROLE_LABELS[role]}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <WorkspaceSwitcher />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={`${ROLE_LABELS[role]} navigation`} component="nav">
+        <ScrollArea>
+          {screens.map((screen) => (
+            <MantineNavLink
+              key={screen.path}
+              component={NavLink}
+              to={screen.path}
+              label={screen.navLabel}
+              active={location.pathname === screen.path}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

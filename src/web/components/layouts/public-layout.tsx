@@ -1,0 +1,107 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { findRoute, PUBLIC_ROUTES } from "../../../shared/route-table.ts";
+import { Brand } from "../ui/brand.tsx";
+import { SkipLink } from "../ui/skip-link.tsx";
+
+const SECTIONS: { label: string; prefix: string }[] = [
+  { label: "Solutions", prefix: "/solutions/" },
+  { label: "Product", prefix: "/product/" },
+  { label: "Resources", prefix: "/resources/" },
+  { label: "Partners", prefix: "/partners/" },
+  { label: "Company", prefix: "/company/" },
+];
+
+const MAIN_NAV = [
+  { to: "/product/overview", label: "Product" },
+  { to: "/solutions/solo-tutors", label: "Solo tutors" },
+  { to: "/solutions/tutoring-companies", label: "Companies" },
+  { to: "/product/pricing", label: "Pricing" },
+  { to: "/resources/blog", label: "Blog" },
+];
+
+/** The public layout: header with navigation, the page, and a footer with every public link. */
+export default function PublicLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  return (
+    <>
+      <SkipLink />
+      <Box component="header" py="sm" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Brand />
+            <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md">
+              {MAIN_NAV.map((item) => (
+                <Anchor key={item.to} component={NavLink} to={item.to} c="var(--mantine-color-text)" fw={500}>
+                  {item.label}
+                </Anchor>
+              ))}
+            </Group>
+            <Group gap="xs" visibleFrom="sm">
+              <Button component={Link} to="/login" variant="subtle">
+                Sign in
+              </Button>
+              <Button component={Link} to="/signup">
+                Start your workspace
+              </Button>
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
+          </Group>
+        </Container>
+      </Box>
+      <Drawer opened={opened} onClose={close} title="Glassroom" hiddenFrom="md" key={location.pathname}>
+        <Stack component="nav" aria-label="Mobile">
+          {MAIN_NAV.map((item) => (
+            <Anchor key={item.to} component={Link} to={item.to} onClick={close}>
+              {item.label}
+            </Anchor>
+          ))}
+          <Button component={Link} to="/login" variant="default" onClick={close}>
+            Sign in
+          </Button>
+          <Button component={Link} to="/signup" onClick={close}>
+            Start your workspace
+          </Button>
+        </Stack>
+      </Drawer>
+      <Box component="main" id="main" tabIndex={-1} py="xl" mih="70vh">
+        <Outlet />
+      </Box>
+      <Box component="footer" py="xl" bg="var(--mantine-color-default-hover)">
+        <Container size="lg">
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg">
+            {SECTIONS.map((section) => (
+              <Stack key={section.prefix} gap={6} component="nav" aria-label={section.label}>
+                <Title order={2} size="sm">
+                  {section.label}
+                </Title>
+                {PUBLIC_ROUTES.filter((route) => route.path.startsWith(section.prefix)).map((route) => (
+                  <Anchor key={route.path} component={Link} to={route.path} size="sm" c="dimmed">
+                    {route.title}
+                  </Anchor>
+                ))}
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt="xl">
+            Glassroom 1.0.0 · open tutoring operating system ·{" "}
+            <Anchor component={Link} to="/login" size="sm">
+              Sign in
+            </Anchor>{" "}
+            ·{" "}
+            <Anchor component={Link} to="/signup" size="sm">
+              Create account
+            </Anchor>
+          </Text>
+        </Container>
+      </Box>
+    </>
+  );
+}
+
+export function usePageEntry() {
+  const location = useLocation();
+  return findRoute(location.pathname);
+}

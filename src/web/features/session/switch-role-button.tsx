@@ -1,0 +1,68 @@
+import { Affix, Button, Menu } from "@mantine/core";
+import { IconUserCog } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { ROLE_LABELS, SWITCHABLE_ROLES, type SwitchableRole } from "../../../shared/roles.ts";
+import { api } from "../../lib/api-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { sessionKeys, useMe, usePublicConfig } from "./api.ts";
+import type { MeResponse } from "../../../shared/schemas/me.ts";
+
+const storageKey = (userId: string | undefined) => `glassroom.roleOverride.${userId ?? "local"}`;
+
+function readStored(userId: string | undefined): SwitchableRole | null {
+  const value = window.localStorage.getItem(storageKey(userId));
+  return (SWITCHABLE_ROLES as readonly string[]).includes(value ?? "") ? (value as SwitchableRole) : null;
+}
+
+async function applyOverride(role: SwitchableRole | null) {
+  const me = await api.post<MeResponse>("/me/role-override", { role });
+  queryClient.setQueryData(sessionKeys.me, me);
+}
+
+/**
+ * The floating Switch Role button (seed section 2): devops accounts always, everyone on a
+ * development server. The choice is kept in the browser per user id (or 'local') and
+ * restored on load; the server honours it only for those allowed, and audits each switch.
+ */
+export function SwitchRoleButton() {
+  const { data: me } = useMe();
+  const { data: config } = usePublicConfig();
+  const navigate = useNavigate();
+  const allowed = me ? me.canSwitchRole : config?.environment === "development";
+  const userId = me?.user.id;
+
+  useEffect(() => {
+    if (!allowed || !me) return;
+    const stored = readStored(userId);
+    if (stored && stored !== me.roleOverride) void applyOverride(stored).catch(() => {});
+  }, [allowed, me, userId]);
+
+  if (!allowed) return null;
+
+  const choose = async (role: SwitchableRole) => {
+    window.localStorage.setItem(storageKey(userId), role);
+    if (me) await applyOverride(role);
+    void navigate(role === "unsigned" ? "/" : `/${role}/dashboard`);
+  };
+
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={250}>
+      <Menu position="top-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button leftSection={<IconUserCog size={18} aria-hidden="true" />} variant="filled" color="dark" radius="xl">
+            Switch Role
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>View Glassroom as</Menu.Label>
+          {SWITCHABLE_ROLES.map((role) => (
+            <Menu.Item key={role} onClick={() => void choose(role)} aria-current={me?.role === role ? "true" : undefined}>
+              {ROLE_LABELS[role]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Affix>
+  );
+}

@@ -1,0 +1,55 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ConnectionErrorBanner } from "./components/errors/connection-error-banner.tsx";
+import { RouteErrorScreen } from "./components/errors/route-error-screen.tsx";
+import { AuthLoading } from "./components/ui/auth-loading.tsx";
+import { SwitchRoleButton } from "./features/session/switch-role-button.tsx";
+import { queryClient } from "./lib/query-client.ts";
+import { theme } from "./theme.ts";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="auto" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Notifications position="top-right" />
+      <ConnectionErrorBanner />
+      <Outlet />
+      <SwitchRoleButton />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <AuthLoading />;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return <RouteErrorScreen error={error} />;
+}

@@ -1,0 +1,50 @@
+import { type RouteConfig, layout, route } from "@react-router/dev/routes";
+import { AREA_ROUTES, PUBLIC_ROUTES, SETUP_2FA_ROUTE } from "../shared/route-table.ts";
+import { MEMBER_ROLES } from "../shared/roles.ts";
+
+/**
+ * The router is generated from the route table in src/shared: every path there exists here,
+ * and nothing else does but the 404 catch-all.
+ */
+const PUBLIC_SCREENS: Record<string, string> = {
+  "/": "routes/marketing/home.tsx",
+  "/login": "routes/auth/login.tsx",
+  "/signup": "routes/auth/signup.tsx",
+  "/forgot-password": "routes/auth/forgot-password.tsx",
+  "/reset-password": "routes/auth/reset-password.tsx",
+  "/confirm-email": "routes/auth/confirm-email.tsx",
+  "/setup-2fa": "routes/auth/setup-2fa.tsx",
+};
+
+const AREA_SCREENS: Record<string, string> = {
+  "/admin/dashboard": "routes/admin/dashboard.tsx",
+  "/admin/approvals": "routes/admin/approvals.tsx",
+  "/admin/settings": "routes/shared/settings.tsx",
+  "/tutor/dashboard": "routes/shared/member-dashboard.tsx",
+  "/tutor/settings": "routes/shared/settings.tsx",
+  "/parent/dashboard": "routes/shared/member-dashboard.tsx",
+  "/parent/settings": "routes/shared/settings.tsx",
+  "/student/dashboard": "routes/shared/member-dashboard.tsx",
+  "/student/settings": "routes/shared/settings.tsx",
+};
+
+const idOf = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-"));
+const relative = (path: string) => path.slice(1);
+
+export default [
+  layout("components/layouts/public-layout.tsx", [
+    ...PUBLIC_ROUTES.filter((entry) => entry.layout === "public").map((entry) =>
+      route(entry.path, PUBLIC_SCREENS[entry.path] ?? "routes/marketing/page.tsx", { id: idOf(entry.path) }),
+    ),
+    route(SETUP_2FA_ROUTE.path, PUBLIC_SCREENS[SETUP_2FA_ROUTE.path]!, { id: idOf(SETUP_2FA_ROUTE.path) }),
+  ]),
+  route("/permission-denied", "routes/permission-denied.tsx", { id: "permission-denied" }),
+  ...MEMBER_ROLES.map((role) =>
+    layout("components/layouts/area-layout.tsx", { id: `${role}-area` }, [
+      ...AREA_ROUTES.filter((entry) => entry.layout === role).map((entry) =>
+        route(relative(entry.path), AREA_SCREENS[entry.path] ?? "routes/shared/upcoming.tsx", { id: idOf(entry.path) }),
+      ),
+    ]),
+  ),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

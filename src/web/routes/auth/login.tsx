@@ -1,0 +1,96 @@
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { dashboardPathOf } from "../../../shared/roles.ts";
+import { currentPasswordField, emailField } from "../../../shared/schemas/fields.ts";
+import { AuthCard } from "../../features/auth/auth-card.tsx";
+import { fromAuthError } from "../../features/auth/auth-errors.ts";
+import { GoogleButton } from "../../features/auth/google-button.tsx";
+import { TwoFactorChallenge } from "../../features/auth/two-factor-challenge.tsx";
+import { refreshMe } from "../../features/session/api.ts";
+import { safeRedirectTarget } from "../../features/session/guards.ts";
+import type { ApiError } from "../../lib/api-client.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { zodFormValidator } from "../../lib/forms.ts";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = () => metaFor("/login");
+
+const loginSchema = z.object({ email: emailField, password: currentPasswordField });
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const reason = params.get("reason");
+  const redirectTo = safeRedirectTarget(params.get("redirectTo"));
+  const [error, setError] = useState<ApiError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
+  const form = useForm({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate: zodFormValidator(loginSchema) });
+
+  async function finishSignIn() {
+    const me = await refreshMe();
+    void navigate(redirectTo ?? dashboardPathOf(me?.role ?? "unsigned"), { replace: true });
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    setError(null);
+    const { data, error: failure } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+    setSubmitting(false);
+    if (failure) {
+      setError(fromAuthError(failure));
+      return;
+    }
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+      setNeedsSecondFactor(true);
+      return;
+    }
+    await finishSignIn();
+  });
+
+  if (needsSecondFactor) {
+    return (
+      <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
+        <TwoFactorChallenge onVerified={finishSignIn} onCancel={() => setNeedsSecondFactor(false)} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in" description="Welcome back to Glassroom.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {reason ? (
+            <Alert color="blue" title="Please sign in" role="status">
+              {reason}
+            </Alert>
+          ) : null}
+          {error ? (
+            <Alert color="red" role="alert" title="Sign-in failed">
+              {error.message}
+            </Alert>
+          ) : null}
+          <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
+          <PasswordInput label="Password" autoComplete="current-password" required key={form.key("password")} {...form.getInputProps("password")} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+          <Button type="submit" loading={submitting} fullWidth>
+            Sign in
+          </Button>
+          <GoogleButton label="Sign in with Google" />
+          <Divider />
+          <Text size="sm" ta="center">
+            New to Glassroom?{" "}
+            <Anchor component={Link} to="/signup">
+              Create account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button, Container, Group, Text, Title } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import { findRoute } from "../../../shared/route-table.ts";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** A public page: its title and summary from the route table (full content comes with the marketing site). */
+export default function MarketingPage() {
+  const route = findRoute(useLocation().pathname);
+  return (
+    <Container size="md">
+      <Title order={1}>{route?.title}</Title>
+      <Text size="lg" c="dimmed" mt="md">
+        {route?.description}
+      </Text>
+      <Group mt="xl">
+        <Button component={Link} to="/signup">
+          Start your workspace
+        </Button>
+        <Button component={Link} to="/product/overview" variant="default">
+          See the product
+        </Button>
+      </Group>
+    </Container>
+  );
+}
