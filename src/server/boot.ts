@@ -6,7 +6,7 @@ import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
-import type { WebBuild } from "./web/static.ts";
+import type { WebBuild } from "./spa/serve.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
 export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild, options: { poolMax?: number } = {}) {
