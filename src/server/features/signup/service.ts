@@ -9,6 +9,14 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/passwords.t
 import { writeAuditIgnoringFailure } from "../audit/service.ts";
 import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
 
+const emailTakenError = () =>
+  invalidField("email", "An account with this email already exists. Sign in, or reset your password if you forgot it.");
+
+async function emailTaken(db: AppDeps["db"], email: string): Promise<boolean> {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return Boolean(existing);
+}
+
 /**
  * Creates the account (Better Auth, which mails the confirmation link) and then, in one
  * transaction, the new workspace with its admin or the pending membership. Everything that
@@ -22,6 +30,9 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
     throw invalidField("workspaceName", "Starting a new workspace is turned off on this server. Ask your tutoring business for a join code.");
   }
   const joinWorkspace = input.joinCode !== undefined ? await findJoinableWorkspace(db, input.joinCode) : undefined;
+  // Better Auth answers a sign-up for a taken email with a made-up user (no row) when email
+  // verification is required, so the duplicate has to be caught here, before and after.
+  if (await emailTaken(db, input.email)) throw emailTakenError();
   const next: SignupResponse["next"] = joinWorkspace ? "approval" : "dashboard";
 
   let userId: string;
@@ -34,13 +45,15 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
-      if (code?.includes("USER_ALREADY_EXISTS")) {
-        throw invalidField("email", "An account with this email already exists. Sign in, or reset your password if you forgot it.");
-      }
+      // A racing sign-up for the same email makes the insert fail (FAILED_TO_CREATE_USER).
+      if (code?.includes("USER_ALREADY_EXISTS") || (await emailTaken(db, input.email))) throw emailTakenError();
       throw new AppError("VALIDATION_FAILED", 422, error.message);
     }
     throw error;
   }
+  // A sign-up racing this one took the email between the check above and the account.
+  const [stored] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!stored) throw emailTakenError();
 
   try {
     await db.transaction(async (tx) => {

@@ -176,15 +176,32 @@ describe("POST /api/signup: refused input writes nothing", () => {
     expect(await countRows(t.db)).toEqual(before);
   });
 
-  it("does not leave a half-made account when the workspace step fails", async () => {
-    // Two sign-ups racing for the same (free) slug: both succeed thanks to the slug suffix,
-    // and no account is left without a workspace.
-    const results = await Promise.all([0, 1].map(() => signup(valid({ workspaceName: "Race Workspace" }))));
-    expect(results.map((res) => res.status)).toEqual([201, 201]);
-    for (const res of results) {
-      const created = await userByEmail(t.db, res.body.email);
-      expect(await membersOf(t.db, created!.id)).toHaveLength(1);
-    }
+  it("answers 422 on email, never 500, when two sign-ups race for one email", async () => {
+    const email = uniqueEmail("racer");
+    const before = await countRows(t.db);
+    const results = await Promise.all([
+      signup({ fullName: "Racer One", email, password: DEFAULT_PASSWORD, workspaceName: "Racers One" }),
+      signup({ fullName: "Racer Two", email, password: DEFAULT_PASSWORD, workspaceName: "Racers Two" }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 422]);
+    const refused = results.find((res) => res.status === 422)!;
+    expect(issuePaths(refused.body)).toEqual(["email"]);
+    const after = await countRows(t.db);
+    expect(after.user - before.user).toBe(1);
+    expect(after.organization - before.organization).toBe(1);
+    expect(after.member - before.member).toBe(1);
+  });
+});
+
+describe("POST /api/signup: workspace addresses", () => {
+  it("gives a second workspace with the same name a different slug", async () => {
+    const first = await signup(valid({ workspaceName: "Same Name" }));
+    const second = await signup(valid({ workspaceName: "Same Name" }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const slugs = (await t.db.select({ slug: organization.slug }).from(organization).where(eq(organization.name, "Same Name"))).map((row) => row.slug);
+    expect(slugs).toHaveLength(2);
+    expect(new Set(slugs).size).toBe(2);
+    expect(slugs).toContain("same-name");
   });
 });
 
