@@ -11,8 +11,8 @@ import { signupRoutes } from "./features/signup/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
 import { AppError } from "./lib/app-error.ts";
 import { zodIssues } from "./lib/validation.ts";
-import { apiDocsRoutes } from "./web/api-docs.ts";
-import { webRoutes, type WebBuild } from "./web/static.ts";
+import { apiDocsRoutes } from "./features/api-docs/routes.ts";
+import { webRoutes, type WebBuild } from "./spa/serve.ts";
 import { handleError } from "./middleware/error-handler.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
@@ -30,8 +30,9 @@ export function createApi(deps: AppDeps) {
   });
   api.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB)."); } }));
   api.route("/auth", authRoutes(deps));
-  api.use("*", loadViewer(deps));
+  // Health answers even when the session cannot be read (database down).
   api.route("/", healthRoutes(deps));
+  api.use("*", loadViewer(deps));
   api.route("/", signupRoutes(deps));
   api.route("/", meRoutes(deps));
   api.route("/", workspaceRoutes(deps));

@@ -64,7 +64,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "debug",
       RATE_LIMIT_MULTIPLIER: "5",
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       nodeEnv: "production",
       port: 8080,
       appUrl: "https://tutor.example.com",

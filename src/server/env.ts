@@ -22,6 +22,10 @@ export interface Config {
   logLevel: string;
   /** Rate limits can be raised for load tests; never off by default. */
   rateLimitMultiplier: number;
+  /** Interface to listen on; unset: all interfaces. */
+  host: string | undefined;
+  /** False under `npm run dev`, where Vite serves the web app and proxies /api here. */
+  serveWebBuild: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -116,5 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowWorkspaceSignup: readBoolean(env, "ALLOW_WORKSPACE_SIGNUP", true),
     logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "warn" : "info"),
     rateLimitMultiplier,
+    host: env.HOST || undefined,
+    serveWebBuild: env.GLASSROOM_API_ONLY !== "true",
   };
 }

@@ -4,7 +4,7 @@ import { bootApp } from "./boot.ts";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./db/embedded.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
-import { loadWebBuild } from "./web/static.ts";
+import { loadWebBuild } from "./spa/serve.ts";
 
 const WEB_ROOT = path.resolve(import.meta.dirname, "../../build/client");
 
@@ -28,13 +28,13 @@ async function main() {
     logger.info({ dataDir: config.dataDir }, "starting the embedded PostgreSQL");
     embedded = await startEmbeddedDatabase(config.dataDir, logger);
   }
-  const web = process.env.GLASSROOM_API_ONLY === "true" ? undefined : loadWebBuild(WEB_ROOT);
-  if (!web && process.env.GLASSROOM_API_ONLY !== "true") {
+  const web = config.serveWebBuild ? loadWebBuild(WEB_ROOT) : undefined;
+  if (!web && config.serveWebBuild) {
     logger.warn("no web build found in build/client: run `npm run build` (npm start does it for you)");
   }
   const { deps, app } = await bootApp(config, config.databaseUrl ?? embedded!.url, logger, web);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, url: config.appUrl }, `Glassroom ${config.nodeEnv} server listening on ${config.appUrl}`);
   });
 

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { MESSAGES } from "../../shared/messages.ts";
 import type { AppDeps, AppEnv } from "../context.ts";
+import { pingDatabase } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import { rateLimit } from "../middleware/rate-limit.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
@@ -48,7 +50,12 @@ export function authRoutes(deps: AppDeps) {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const request = new Request(c.req.raw, { headers });
-    return deps.auth.handler(request);
+    const response = await deps.auth.handler(request);
+    // Better Auth reports a lost database as a plain 500: answer with the catalogue's 503.
+    if (response.status >= 500 && !(await pingDatabase(deps.db))) {
+      throw new AppError("DATABASE_UNAVAILABLE", 503, MESSAGES.databaseDown);
+    }
+    return response;
   });
   return app;
 }

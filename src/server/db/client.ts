@@ -1,4 +1,5 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -41,4 +42,17 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     current = candidate.cause;
   }
   return false;
+}
+
+/** Whether the database answers within two seconds. */
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
 }

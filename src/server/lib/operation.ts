@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import type { ZodType } from "zod";
 import { createMiddleware } from "hono/factory";
 import { roleHasPermission, type Permission } from "../../shared/roles.ts";
 import type { AppEnv, Viewer } from "../context.ts";
@@ -34,12 +35,13 @@ export function assertPermission(viewer: Viewer, permission: Permission): void {
 }
 
 /** createRoute with the access rule attached as guard middleware and as OpenAPI metadata. */
-export function defineOperation<const R extends Omit<RouteConfig, "middleware">>(access: Access, route: R) {
-  return createRoute({
+export function defineOperation<R extends Omit<RouteConfig, "middleware">>(access: Access, route: R) {
+  const guarded = {
     ...route,
-    middleware: [accessGuard(access)] as const,
+    middleware: [accessGuard(access)],
     "x-glassroom-access": access.kind === "permission" ? access.permission : access.kind,
-  } as R & { middleware: readonly [MiddlewareHandler<AppEnv>] });
+  } as R & { middleware: MiddlewareHandler<AppEnv>[] };
+  return createRoute(guarded);
 }
 
 export const errorResponses = {
@@ -47,3 +49,6 @@ export const errorResponses = {
   403: { description: "The role or relationship does not allow this." },
   422: { description: "The request is not valid; issues name each field." },
 } as const;
+
+/** A JSON body or response content for a route definition, keeping the schema's type. */
+export const jsonContent = <S extends ZodType>(schema: S) => ({ "application/json": { schema } });

@@ -1,10 +1,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { approveRequestSchema, pendingMemberSchema, rejectRequestSchema } from "../../../shared/schemas/workspace.ts";
 import type { AppDeps, AppEnv } from "../../context.ts";
-import { defineOperation, errorResponses, needs } from "../../lib/operation.ts";
+import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { approveMember, listPendingMembers, rejectMember } from "./service.ts";
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
 const memberParams = z.object({ memberId: z.string().min(1).max(64) });
 const done = z.object({ ok: z.literal(true) });
 
@@ -13,7 +12,7 @@ const listRoute = defineOperation(needs("admin:approvals:read"), {
   path: "/admin/approvals",
   tags: ["Approvals"],
   summary: "Pending registrations of the active workspace",
-  responses: { 200: { description: "Pending members, oldest first.", content: json(z.object({ items: z.array(pendingMemberSchema) })) }, ...errorResponses },
+  responses: { 200: { description: "Pending members, oldest first.", content: jsonContent(z.object({ items: z.array(pendingMemberSchema) })) }, ...errorResponses },
 });
 
 const approveRoute = defineOperation(needs("admin:approvals:write"), {
@@ -21,8 +20,8 @@ const approveRoute = defineOperation(needs("admin:approvals:write"), {
   path: "/admin/approvals/{memberId}/approve",
   tags: ["Approvals"],
   summary: "Approve a pending member with a role",
-  request: { params: memberParams, body: { required: true, content: json(approveRequestSchema) } },
-  responses: { 200: { description: "Approved and mailed.", content: json(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
+  request: { params: memberParams, body: { required: true, content: jsonContent(approveRequestSchema) } },
+  responses: { 200: { description: "Approved and mailed.", content: jsonContent(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
 });
 
 const rejectRoute = defineOperation(needs("admin:approvals:write"), {
@@ -30,8 +29,8 @@ const rejectRoute = defineOperation(needs("admin:approvals:write"), {
   path: "/admin/approvals/{memberId}/reject",
   tags: ["Approvals"],
   summary: "Reject a pending member, with an optional reason that is mailed to them",
-  request: { params: memberParams, body: { required: true, content: json(rejectRequestSchema) } },
-  responses: { 200: { description: "Rejected and mailed.", content: json(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
+  request: { params: memberParams, body: { required: true, content: jsonContent(rejectRequestSchema) } },
+  responses: { 200: { description: "Rejected and mailed.", content: jsonContent(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
 });
 
 export function approvalRoutes(deps: AppDeps) {

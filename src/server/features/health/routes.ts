@@ -1,8 +1,8 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import { APP_VERSION } from "../../../shared/version.ts";
 import { publicConfigSchema } from "../../../shared/schemas/me.ts";
 import type { AppDeps, AppEnv } from "../../context.ts";
+import { pingDatabase } from "../../db/client.ts";
 import { defineOperation, PUBLIC } from "../../lib/operation.ts";
 
 const healthSchema = z.object({
@@ -30,22 +30,10 @@ const configRoute = defineOperation(PUBLIC, {
   responses: { 200: { description: "Public settings.", content: { "application/json": { schema: publicConfigSchema } } } },
 });
 
-async function databaseReachable(deps: AppDeps): Promise<boolean> {
-  try {
-    await Promise.race([
-      deps.db.execute(sql`select 1`),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("health check timed out")), 2_000).unref()),
-    ]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function healthRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(healthRoute, async (c) => {
-      const ok = await databaseReachable(deps);
+      const ok = await pingDatabase(deps.db);
       return ok
         ? c.json({ status: "ok" as const, version: APP_VERSION, database: "ok" as const }, 200)
         : c.json({ status: "degraded" as const, version: APP_VERSION, database: "unavailable" as const }, 503);

@@ -1,19 +1,18 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { meResponseSchema, roleOverrideRequestSchema, setActiveWorkspaceRequestSchema } from "../../../shared/schemas/me.ts";
 import type { AppDeps, AppEnv } from "../../context.ts";
 import { unauthenticated } from "../../lib/app-error.ts";
-import { defineOperation, errorResponses, SIGNED_IN } from "../../lib/operation.ts";
+import { defineOperation, errorResponses, jsonContent, SIGNED_IN } from "../../lib/operation.ts";
 import { buildViewer } from "../../middleware/viewer.ts";
 import { describeViewer, setActiveWorkspace, setRoleOverride } from "./service.ts";
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
 
 const meRoute = defineOperation(SIGNED_IN, {
   method: "get",
   path: "/me",
   tags: ["Accounts"],
   summary: "The signed-in user, the active workspace, the role and status, and all workspaces",
-  responses: { 200: { description: "The viewer.", content: json(meResponseSchema) }, 401: errorResponses[401] },
+  responses: { 200: { description: "The viewer.", content: jsonContent(meResponseSchema) }, 401: errorResponses[401] },
 });
 
 const roleOverrideRoute = defineOperation(SIGNED_IN, {
@@ -21,8 +20,8 @@ const roleOverrideRoute = defineOperation(SIGNED_IN, {
   path: "/me/role-override",
   tags: ["Accounts"],
   summary: "Switch the displayed role (devops accounts, and everyone on a development server)",
-  request: { body: { required: true, content: json(roleOverrideRequestSchema) } },
-  responses: { 200: { description: "The viewer after the switch.", content: json(meResponseSchema) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(roleOverrideRequestSchema) } },
+  responses: { 200: { description: "The viewer after the switch.", content: jsonContent(meResponseSchema) }, ...errorResponses },
 });
 
 const activeWorkspaceRoute = defineOperation(SIGNED_IN, {
@@ -30,8 +29,8 @@ const activeWorkspaceRoute = defineOperation(SIGNED_IN, {
   path: "/me/active-workspace",
   tags: ["Accounts"],
   summary: "Choose the active workspace among the viewer's active memberships",
-  request: { body: { required: true, content: json(setActiveWorkspaceRequestSchema) } },
-  responses: { 200: { description: "The viewer in the chosen workspace.", content: json(meResponseSchema) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(setActiveWorkspaceRequestSchema) } },
+  responses: { 200: { description: "The viewer in the chosen workspace.", content: jsonContent(meResponseSchema) }, ...errorResponses },
 });
 
 export function meRoutes(deps: AppDeps) {

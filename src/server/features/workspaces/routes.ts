@@ -10,7 +10,7 @@ import {
 import type { AppDeps, AppEnv, Viewer } from "../../context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
-import { defineOperation, errorResponses, needs, SIGNED_IN } from "../../lib/operation.ts";
+import { defineOperation, errorResponses, jsonContent, needs, SIGNED_IN } from "../../lib/operation.ts";
 import { writeAudit } from "../audit/service.ts";
 import {
   addPendingMember,
@@ -22,7 +22,6 @@ import {
   updateWorkspaceSettings,
 } from "./service.ts";
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
 const onboardingResult = z.object({ next: z.enum(["dashboard", "approval"]) });
 
 const createRoute = defineOperation(SIGNED_IN, {
@@ -30,8 +29,8 @@ const createRoute = defineOperation(SIGNED_IN, {
   path: "/workspaces",
   tags: ["Workspaces"],
   summary: "Start a new workspace as its admin (for a signed-in account with no workspace yet)",
-  request: { body: { required: true, content: json(createWorkspaceRequestSchema) } },
-  responses: { 201: { description: "Workspace created.", content: json(onboardingResult) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(createWorkspaceRequestSchema) } },
+  responses: { 201: { description: "Workspace created.", content: jsonContent(onboardingResult) }, ...errorResponses },
 });
 
 const joinRoute = defineOperation(SIGNED_IN, {
@@ -39,8 +38,8 @@ const joinRoute = defineOperation(SIGNED_IN, {
   path: "/workspaces/join",
   tags: ["Workspaces"],
   summary: "Ask to join a workspace with its join code (pending until an admin approves)",
-  request: { body: { required: true, content: json(z.strictObject({ joinCode: joinCodeField })) } },
-  responses: { 201: { description: "Request recorded.", content: json(onboardingResult) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(z.strictObject({ joinCode: joinCodeField })) } },
+  responses: { 201: { description: "Request recorded.", content: jsonContent(onboardingResult) }, ...errorResponses },
 });
 
 const dashboardRoute = defineOperation(needs("admin:read"), {
@@ -48,7 +47,7 @@ const dashboardRoute = defineOperation(needs("admin:read"), {
   path: "/admin/dashboard",
   tags: ["Workspaces"],
   summary: "Members of the active workspace by role, and pending approvals",
-  responses: { 200: { description: "Counts.", content: json(memberCountsSchema) }, ...errorResponses },
+  responses: { 200: { description: "Counts.", content: jsonContent(memberCountsSchema) }, ...errorResponses },
 });
 
 const settingsRoute = defineOperation(needs("admin:settings:read"), {
@@ -56,7 +55,7 @@ const settingsRoute = defineOperation(needs("admin:settings:read"), {
   path: "/admin/workspace",
   tags: ["Workspaces"],
   summary: "The active workspace's settings",
-  responses: { 200: { description: "Settings.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+  responses: { 200: { description: "Settings.", content: jsonContent(workspaceSettingsSchema) }, ...errorResponses },
 });
 
 const updateSettingsRoute = defineOperation(needs("admin:settings:write"), {
@@ -64,8 +63,8 @@ const updateSettingsRoute = defineOperation(needs("admin:settings:write"), {
   path: "/admin/workspace",
   tags: ["Workspaces"],
   summary: "Change the active workspace's name, time zone, currency or joining",
-  request: { body: { required: true, content: json(workspaceSettingsUpdateSchema) } },
-  responses: { 200: { description: "Settings after the change.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(workspaceSettingsUpdateSchema) } },
+  responses: { 200: { description: "Settings after the change.", content: jsonContent(workspaceSettingsSchema) }, ...errorResponses },
 });
 
 const regenerateRoute = defineOperation(needs("admin:settings:write"), {
@@ -73,7 +72,7 @@ const regenerateRoute = defineOperation(needs("admin:settings:write"), {
   path: "/admin/workspace/join-code",
   tags: ["Workspaces"],
   summary: "Replace the join code (the old one stops working)",
-  responses: { 200: { description: "Settings with the new code.", content: json(workspaceSettingsSchema) }, ...errorResponses },
+  responses: { 200: { description: "Settings with the new code.", content: jsonContent(workspaceSettingsSchema) }, ...errorResponses },
 });
 
 async function refuseIfAlreadyMember(deps: AppDeps, viewer: Viewer, field: string) {
