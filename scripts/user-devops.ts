@@ -1,11 +1,11 @@
 /**
  * `npm run user:devops -- EMAIL`: makes an existing account a devops (platform) account.
- * Uses the same database as the server (DATABASE_URL, or the embedded one in DATA_DIR, which
- * must not be in use by a running server).
+ * Uses the same database as the server: DATABASE_URL, or the embedded one in DATA_DIR (the
+ * running server's, or started briefly when no server runs).
  */
 import { eq } from "drizzle-orm";
 import { createDatabase, migrateDatabase } from "../src/server/db/client.ts";
-import { startEmbeddedDatabase } from "../src/server/db/embedded.ts";
+import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase } from "../src/server/db/embedded.ts";
 import { user } from "../src/server/db/schema.ts";
 import { emailField } from "../src/shared/schemas/fields.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
@@ -19,8 +19,10 @@ async function main() {
   }
   const config = loadConfig();
   const logger = createLogger("warn");
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir, logger);
-  const db = createDatabase(config.databaseUrl ?? embedded!.url, { max: 1 });
+  // Use the database of a running server when there is one; else start the embedded one briefly.
+  const sharedUrl = config.databaseUrl ?? runningEmbeddedDatabaseUrl(config.dataDir);
+  const embedded = sharedUrl ? undefined : await startEmbeddedDatabase(config.dataDir, logger);
+  const db = createDatabase(sharedUrl ?? embedded!.url, { max: 1 });
   try {
     await migrateDatabase(db);
     const updated = await db.update(user).set({ devops: true }).where(eq(user.email, parsed.data)).returning({ id: user.id });

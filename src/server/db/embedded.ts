@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,23 +38,53 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The PostgreSQL currently running on this data folder, read from its postmaster.pid. */
+function runningServer(pgDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(pgDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  return { pid, port };
+}
+
 /**
  * After a kill -9 of the app, the PostgreSQL it started keeps running and holds the data
  * folder. Stop it cleanly (SIGINT is PostgreSQL's fast shutdown: committed data is safe in
- * the WAL) before starting our own.
+ * the WAL) before starting our own; but never take it from a Glassroom server still running.
  */
-async function stopOrphanedServer(pgDir: string, logger: Logger): Promise<void> {
-  const pidFile = path.join(pgDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  logger.warn({ pid }, "stopping a PostgreSQL server left running by an earlier start");
-  process.kill(pid, "SIGINT");
-  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
-  if (isAlive(pid)) throw new Error(`The PostgreSQL server (pid ${pid}) holding ${pgDir} did not stop.`);
+async function stopOrphanedServer(dataDir: string, pgDir: string, logger: Logger): Promise<void> {
+  const running = runningServer(pgDir);
+  if (!running) return;
+  const ownerFile = path.join(dataDir, "server.pid");
+  const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, "utf8")) : NaN;
+  if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+    throw new Error(`Another Glassroom server (pid ${owner}) is using ${dataDir}. Stop it first, or give this one another DATA_DIR.`);
+  }
+  logger.warn({ pid: running.pid }, "stopping a PostgreSQL server left running by an earlier start");
+  process.kill(running.pid, "SIGINT");
+  for (let waited = 0; waited < 30_000 && isAlive(running.pid); waited += 100) await sleep(100);
+  if (isAlive(running.pid)) throw new Error(`The PostgreSQL server (pid ${running.pid}) holding ${pgDir} did not stop.`);
+}
+
+function urlOf(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
+/**
+ * For command-line tools (npm run user:devops): the URL of the embedded database a running
+ * server holds, if one does. The tool then uses it instead of starting its own.
+ */
+export function runningEmbeddedDatabaseUrl(dataDir: string): string | undefined {
+  const running = runningServer(path.join(dataDir, "postgres"));
+  const passwordFile = path.join(dataDir, "postgres-password");
+  if (!running || !existsSync(passwordFile)) return undefined;
+  return urlOf(readFileSync(passwordFile, "utf8").trim(), running.port);
 }
 
 export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
   const pgDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
   const isNew = !existsSync(path.join(pgDir, "PG_VERSION"));
@@ -62,7 +92,8 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
   const password = readFileSync(passwordFile, "utf8").trim();
   const port = await freePort();
 
-  await stopOrphanedServer(pgDir, logger);
+  await stopOrphanedServer(dataDir, pgDir, logger);
+  writeFileSync(path.join(dataDir, "server.pid"), String(process.pid));
 
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
@@ -89,8 +120,5 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
     await client.end();
   }
 
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => server.stop(),
-  };
+  return { url: urlOf(password, port), stop: () => server.stop() };
 }
