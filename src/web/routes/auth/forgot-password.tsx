@@ -1,10 +1,81 @@
-import { useLocation } from "react-router";
-import { findRoute } from "../../../shared/route-table.ts";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { Link } from "react-router";
+import { z } from "zod";
+import { MESSAGES } from "../../../shared/messages.ts";
+import { emailField } from "../../../shared/schemas/fields.ts";
+import { AuthCard } from "../../features/auth/auth-card.tsx";
+import { authCall } from "../../features/auth/auth-call.ts";
+import { focusFirstError } from "../../features/auth/form-errors.ts";
+import type { ApiError } from "../../lib/api-client.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { zodFormValidator } from "../../lib/forms.ts";
 import { metaFor } from "../../lib/meta.ts";
 
-export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+export const meta = () => metaFor("/forgot-password");
 
-// PLACEHOLDER: being implemented.
-export default function Screen() {
-  return <h1>{findRoute(useLocation().pathname)?.title}</h1>;
+const schema = z.object({ email: emailField });
+
+/** Only these stop the confirmation: anything else answers the same, account or not. */
+const showsError = (error: ApiError) => error.status === 429 || error.retryable;
+
+export default function ForgotPassword() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: zodFormValidator(schema) });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      const { email } = schema.parse(values);
+      setSubmitting(true);
+      setError(null);
+      const { error: refused } = await authCall(() => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
+      setSubmitting(false);
+      if (refused && showsError(refused)) setError(refused);
+      else setSentTo(email);
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your email" announce>
+        <Stack gap="sm" role="status">
+          <Text>{MESSAGES.forgotPasswordSent}</Text>
+          <Text size="sm">
+            We used <strong>{sentTo}</strong>. The link is valid for one hour.
+          </Text>
+          <Anchor component="button" type="button" ta="left" onClick={() => setSentTo(null)}>
+            Use a different email
+          </Anchor>
+          <Anchor component={Link} to="/login">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset your password" description="Enter the email address of your account and we will send you a link to choose a new password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error ? (
+            <Alert color="red" role="alert" title="Could not send the link">
+              {error.message}
+            </Alert>
+          ) : null}
+          <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
+          <Button type="submit" loading={submitting} fullWidth>
+            Send reset link
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,10 +1,45 @@
-import { useLocation } from "react-router";
-import { findRoute } from "../../../shared/route-table.ts";
+import { Stack } from "@mantine/core";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
+import { useMe } from "../../features/session/api.ts";
+import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
+import { PasswordSection } from "../../features/settings/components/password-section.tsx";
+import { ProfileSection } from "../../features/settings/components/profile-section.tsx";
+import { SessionsSection } from "../../features/settings/components/sessions-section.tsx";
+import { TwoFactorSection } from "../../features/settings/components/two-factor-section.tsx";
+import { WorkspaceSection } from "../../features/settings/components/workspace-section.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
-// PLACEHOLDER: being implemented.
-export default function Screen() {
-  return <h1>{findRoute(useLocation().pathname)?.title}</h1>;
+/** Settings of every area: the account for everyone, and the workspace for admins. */
+export default function Settings() {
+  const me = useMe();
+  const isAdmin = me.data?.role === "admin";
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={isAdmin ? "Your account, and the settings of your workspace." : "Your profile, password, two-factor authentication and sessions."}
+      />
+      <QueryState query={me} label="your account">
+        {(data) =>
+          data ? (
+            <Stack gap="lg" maw={760}>
+              <ProfileSection key={data.user.id} name={data.user.name} email={data.user.email} />
+              <PasswordSection />
+              <TwoFactorSection enabled={data.user.twoFactorEnabled} />
+              <SessionsSection />
+              {isAdmin ? (
+                <>
+                  <WorkspaceSection />
+                  <JoinCodeSection />
+                </>
+              ) : null}
+            </Stack>
+          ) : null
+        }
+      </QueryState>
+    </>
+  );
 }
