@@ -1,0 +1,83 @@
+import { Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../shared/schemas/fields.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { zodFormValidator } from "../../../lib/forms.ts";
+import { isWrongPassword, useChangePassword } from "../api.ts";
+import { FormError } from "./form-error.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+/** The shared password rules (passwordField), with messages that name each field of this form. */
+const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required.").max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters.`),
+    newPassword: z
+      .string()
+      .min(1, "New password is required.")
+      .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters.`)
+      .max(PASSWORD_MAX, `New password must be at most ${PASSWORD_MAX} characters.`),
+    confirmPassword: z.string().min(1, "Confirm your new password."),
+  })
+  .superRefine((values, ctx) => {
+    if (values.confirmPassword && values.newPassword !== values.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "The two new passwords do not match." });
+    }
+  });
+
+const NEW_PASSWORD_CODES = ["PASSWORD_TOO_COMMON", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"];
+
+/** "Password": change it, which also signs out every other session. */
+export function PasswordSection() {
+  const change = useChangePassword();
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    validate: zodFormValidator(changePasswordSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({ color: "teal", title: "Password changed", message: "Your other sessions have been signed out." });
+        },
+        onError: (error) => {
+          if (isWrongPassword(error)) form.setFieldError("currentPassword", "Current password is incorrect.");
+          else if (error instanceof ApiError && NEW_PASSWORD_CODES.includes(error.code)) form.setFieldError("newPassword", error.message);
+        },
+      },
+    );
+  });
+
+  const error = change.error;
+  const fieldOwnsError = isWrongPassword(error) || (error instanceof ApiError && NEW_PASSWORD_CODES.includes(error.code));
+
+  return (
+    <SettingsSection title="Password" description="Changing your password signs you out everywhere else.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput label="Current password" autoComplete="current-password" required key={form.key("currentPassword")} {...form.getInputProps("currentPassword")} />
+          <PasswordInput
+            label="New password"
+            description={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long phrase is easier to remember and harder to guess.`}
+            autoComplete="new-password"
+            required
+            key={form.key("newPassword")}
+            {...form.getInputProps("newPassword")}
+          />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" required key={form.key("confirmPassword")} {...form.getInputProps("confirmPassword")} />
+          <FormError error={fieldOwnsError ? null : error} title="Could not change your password" />
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

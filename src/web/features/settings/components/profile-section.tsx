@@ -1,0 +1,54 @@
+import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { z } from "zod";
+import { fullNameField } from "../../../../shared/schemas/fields.ts";
+import { zodFormValidator } from "../../../lib/forms.ts";
+import { useUpdateProfile } from "../api.ts";
+import { FormError } from "./form-error.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+const profileSchema = z.object({ name: fullNameField });
+
+/** "Profile": the display name others in the workspace see. */
+export function ProfileSection({ name, email }: { name: string; email: string }) {
+  const update = useUpdateProfile();
+  const form = useForm({ mode: "uncontrolled", initialValues: { name }, validate: zodFormValidator(profileSchema) });
+
+  const submit = form.onSubmit((values) => {
+    const { name: next } = profileSchema.parse(values);
+    update.mutate(
+      { name: next },
+      {
+        onSuccess: () => {
+          form.setInitialValues({ name: next });
+          form.setValues({ name: next });
+          notifications.show({ color: "teal", title: "Profile saved", message: `Your display name is now ${next}.` });
+        },
+      },
+    );
+  });
+
+  return (
+    <SettingsSection title="Profile" description={`You sign in as ${email}.`}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Display name"
+            description="Your full name, as others in your workspace see it."
+            autoComplete="name"
+            required
+            key={form.key("name")}
+            {...form.getInputProps("name")}
+          />
+          <FormError error={update.error} title="Could not save your profile" />
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              Save profile
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,135 @@
+import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useMemo } from "react";
+import { z } from "zod";
+import { workspaceNameField } from "../../../../shared/schemas/fields.ts";
+import { currencyField, timeZoneField, type WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
+import { QueryState } from "../../../components/ui/query-state.tsx";
+import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
+import { FormError } from "./form-error.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+const workspaceFormSchema = z.object({
+  name: workspaceNameField,
+  timeZone: timeZoneField,
+  currency: currencyField,
+  joiningOpen: z.boolean(),
+});
+type WorkspaceForm = z.input<typeof workspaceFormSchema>;
+
+/** Currencies tutoring businesses commonly bill in; the workspace's own is added if missing. */
+const COMMON_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "INR", "SGD", "HKD", "ZAR", "CHF", "SEK", "NOK", "DKK", "JPY", "AED", "MXN", "BRL"];
+
+function currencyOptions(current: string) {
+  const names = new Intl.DisplayNames(undefined, { type: "currency" });
+  const codes = COMMON_CURRENCIES.includes(current) ? COMMON_CURRENCIES : [current, ...COMMON_CURRENCIES];
+  return codes.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+}
+
+/** IANA zones grouped by region, labelled with spaces ("America/New York") so that search finds them. */
+function timeZoneOptions(current: string) {
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  zones.add("UTC");
+  zones.add(current);
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const zone of [...zones].sort()) {
+    const region = zone.includes("/") ? zone.split("/")[0]! : "Other";
+    const items = groups.get(region) ?? [];
+    items.push({ value: zone, label: zone.replaceAll("_", " ") });
+    groups.set(region, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+function changesOf(values: WorkspaceForm, saved: WorkspaceSettings): WorkspaceSettingsChanges {
+  const parsed = workspaceFormSchema.parse(values);
+  const changes: WorkspaceSettingsChanges = {};
+  if (parsed.name !== saved.name) changes.name = parsed.name;
+  if (parsed.timeZone !== saved.timeZone) changes.timeZone = parsed.timeZone;
+  if (parsed.currency !== saved.currency) changes.currency = parsed.currency;
+  if (parsed.joiningOpen !== saved.joiningOpen) changes.joiningOpen = parsed.joiningOpen;
+  return changes;
+}
+
+/** "Workspace" (admins): name, time zone, currency and whether joining with the code is open. */
+export function WorkspaceSection() {
+  const settings = useWorkspaceSettings();
+  return (
+    <SettingsSection title="Workspace" description="How your tutoring business appears, and the time zone and currency it works in.">
+      <QueryState query={settings} label="workspace settings">
+        {(data) => <WorkspaceForm settings={data} />}
+      </QueryState>
+    </SettingsSection>
+  );
+}
+
+function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
+  const update = useUpdateWorkspaceSettings();
+  const timeZones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
+  const currencies = useMemo(() => currencyOptions(settings.currency), [settings.currency]);
+  const form = useForm<WorkspaceForm>({
+    initialValues: { name: settings.name, timeZone: settings.timeZone, currency: settings.currency, joiningOpen: settings.joiningOpen },
+    validate: zodFormValidator(workspaceFormSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const changes = changesOf(values, settings);
+    if (Object.keys(changes).length === 0) {
+      notifications.show({ color: "gray", title: "Nothing to save", message: "The workspace settings are unchanged." });
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        const next = { name: saved.name, timeZone: saved.timeZone, currency: saved.currency, joiningOpen: saved.joiningOpen };
+        form.setInitialValues(next);
+        form.setValues(next);
+        notifications.show({ color: "teal", title: "Workspace settings saved", message: `${saved.name} is up to date.` });
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    });
+  });
+
+  const unnamedError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Workspace name" required autoComplete="organization" {...form.getInputProps("name")} />
+        <Select
+          label="Time zone"
+          description="Sessions and reports are shown in this zone unless a person chooses their own."
+          required
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No time zone matches"
+          maxDropdownHeight={280}
+          data={timeZones}
+          {...form.getInputProps("timeZone")}
+        />
+        <Select
+          label="Currency"
+          description="Prices, packages and invoices use this currency."
+          required
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No currency matches"
+          data={currencies}
+          {...form.getInputProps("currency")}
+        />
+        <Switch
+          label="Joining open"
+          description="People with the join code can ask to join. You approve each request."
+          {...form.getInputProps("joiningOpen", { type: "checkbox" })}
+        />
+        <FormError error={unnamedError} title="Could not save the workspace settings" />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save workspace settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
