@@ -1,4 +1,6 @@
-import { Hono } from "hono";
+import { createHash } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { AppDeps, AppEnv } from "../context.ts";
 import { pingDatabase } from "../db/client.ts";
@@ -33,13 +35,20 @@ const EXPOSED = [
 
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const limit = (name: string, max: number, windowSeconds: number) => rateLimit(deps.db, name, { max, windowSeconds }, deps.config.rateLimitMultiplier);
+  const limit = (name: string, max: number, windowSeconds: number, accountOf?: Parameters<typeof rateLimit>[4]) =>
+    rateLimit(deps.db, name, { max, windowSeconds }, deps.config.rateLimitMultiplier, accountOf);
+  // The two-factor step is about the account behind its pending-sign-in cookie (or the session).
+  const twoFactorAccount = async (c: Context<AppEnv>) => {
+    const cookies = getCookie(c);
+    const token = Object.entries(cookies).find(([name]) => /two_factor|session_token/.test(name))?.[1];
+    return token ? createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;
+  };
 
   app.post("/sign-in/email", limit("sign-in", 10, 300));
   app.post("/request-password-reset", limit("password-reset", 5, 900));
   app.post("/reset-password", limit("reset-password", 10, 900));
   app.post("/send-verification-email", limit("verification", 5, 900));
-  app.post("/two-factor/*", limit("two-factor", 10, 300));
+  app.post("/two-factor/*", limit("two-factor", 10, 300, twoFactorAccount));
   app.post("/change-password", limit("change-password", 10, 900));
 
   app.all("/*", async (c) => {

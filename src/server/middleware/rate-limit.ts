@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { MESSAGES } from "../../shared/messages.ts";
 import type { AppEnv } from "../context.ts";
@@ -34,19 +35,30 @@ export function tooManyRequests(retryAfter: number): AppError {
   return error;
 }
 
+/** Who a request is about: the email in its JSON body (sign-in, password reset). */
+export async function accountFromEmail(c: Context<AppEnv>): Promise<string | undefined> {
+  if (!c.req.header("content-type")?.includes("application/json")) return undefined;
+  const body = await c.req.raw.clone().json().catch(() => null);
+  const email = body && typeof body === "object" ? (body as { email?: unknown }).email : undefined;
+  return typeof email === "string" && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+}
+
 /**
- * Limits a route per client address and, when the request names an account (its email),
- * per account as well.
+ * Limits a route per client address and, when the request names an account, per account
+ * as well, so that neither many addresses nor many accounts get unlimited tries.
  */
-export function rateLimit(db: Database, name: string, rule: RateRule, multiplier: number) {
+export function rateLimit(
+  db: Database,
+  name: string,
+  rule: RateRule,
+  multiplier: number,
+  accountOf: (c: Context<AppEnv>) => Promise<string | undefined> = accountFromEmail,
+) {
   const scaled = { ...rule, max: rule.max * multiplier };
   return createMiddleware<AppEnv>(async (c, next) => {
     const keys = [`${name}:ip:${c.var.clientIp}`];
-    if (c.req.header("content-type")?.includes("application/json")) {
-      const body = await c.req.raw.clone().json().catch(() => null);
-      const email = body && typeof body === "object" ? (body as { email?: unknown }).email : undefined;
-      if (typeof email === "string" && email.length <= 254) keys.push(`${name}:account:${email.trim().toLowerCase()}`);
-    }
+    const account = await accountOf(c);
+    if (account) keys.push(`${name}:account:${account}`);
     for (const key of keys) {
       const retryAfter = await hit(db, key, scaled);
       if (retryAfter !== null) {

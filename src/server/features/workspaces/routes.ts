@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { joinCodeField } from "../../../shared/schemas/fields.ts";
 import {
   createWorkspaceRequestSchema,
@@ -28,7 +28,7 @@ const createRoute = defineOperation(SIGNED_IN, {
   method: "post",
   path: "/workspaces",
   tags: ["Workspaces"],
-  summary: "Start a new workspace as its admin (for a signed-in account with no workspace yet)",
+  summary: "Start a new workspace as its admin; it becomes the active workspace",
   request: { body: { required: true, content: jsonContent(createWorkspaceRequestSchema) } },
   responses: { 201: { description: "Workspace created.", content: jsonContent(onboardingResult) }, ...errorResponses },
 });
@@ -37,7 +37,7 @@ const joinRoute = defineOperation(SIGNED_IN, {
   method: "post",
   path: "/workspaces/join",
   tags: ["Workspaces"],
-  summary: "Ask to join a workspace with its join code (pending until an admin approves)",
+  summary: "Ask to join another workspace with its join code (pending until an admin approves)",
   request: { body: { required: true, content: jsonContent(z.strictObject({ joinCode: joinCodeField })) } },
   responses: { 201: { description: "Request recorded.", content: jsonContent(onboardingResult) }, ...errorResponses },
 });
@@ -75,11 +75,6 @@ const regenerateRoute = defineOperation(needs("admin:settings:write"), {
   responses: { 200: { description: "Settings with the new code.", content: jsonContent(workspaceSettingsSchema) }, ...errorResponses },
 });
 
-async function refuseIfAlreadyMember(deps: AppDeps, viewer: Viewer, field: string) {
-  const [existing] = await deps.db.select({ id: member.id }).from(member).where(eq(member.userId, viewer.user.id)).limit(1);
-  if (existing) throw invalidField(field, "Your account already belongs to a workspace. Ask its admin to invite you to others.");
-}
-
 export function workspaceRoutes(deps: AppDeps) {
   const audit = (viewer: Viewer, ip: string, action: string, description: string) =>
     writeAudit(deps.db, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action, description, ipAddress: ip });
@@ -90,7 +85,6 @@ export function workspaceRoutes(deps: AppDeps) {
       if (!deps.config.allowWorkspaceSignup) {
         throw invalidField("workspaceName", "Starting a new workspace is turned off on this server. Ask your tutoring business for a join code.");
       }
-      await refuseIfAlreadyMember(deps, viewer, "workspaceName");
       const { workspaceName } = c.req.valid("json");
       await deps.db.transaction(async (tx) => {
         const { organizationId } = await createWorkspaceWithAdmin(tx, { name: workspaceName, userId: viewer.user.id });
@@ -101,14 +95,19 @@ export function workspaceRoutes(deps: AppDeps) {
     })
     .openapi(joinRoute, async (c) => {
       const viewer = c.var.viewer!;
-      await refuseIfAlreadyMember(deps, viewer, "joinCode");
       const workspace = await findJoinableWorkspace(deps.db, c.req.valid("json").joinCode);
       await deps.db.transaction(async (tx) => {
         await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id });
         await writeAudit(tx, { organizationId: workspace.id, userId: viewer.user.id, actorRole: "pending", action: "JOIN_REQUESTED", description: `${viewer.user.name} (${viewer.user.email}) asked to join with the join code`, ipAddress: c.var.clientIp });
       });
-      // A pending member holds no session (the seed's pending rule): end this one.
-      await deps.auth.api.signOut({ headers: c.req.raw.headers });
+      // Someone with no active workspace holds no session while pending (the seed's rule);
+      // a member of other workspaces stays signed in there.
+      const [active] = await deps.db
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.userId, viewer.user.id), eq(member.status, "active")))
+        .limit(1);
+      if (!active) await deps.auth.api.signOut({ headers: c.req.raw.headers });
       return c.json({ next: "approval" as const }, 201);
     })
     .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.viewer!.organizationId!), 200))
