@@ -1,7 +1,21 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "../../shared/messages.ts";
 import { ApiError } from "./api-client.ts";
 
+/**
+ * An expired session (401 from any call but the session probe itself) goes to /login with
+ * the catalogue's 'Session expired. Please log in again.' and the way back (no retry).
+ */
+function onSessionExpired(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 401 || typeof window === "undefined") return;
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname === "/login") return;
+  window.location.assign(`/login?${new URLSearchParams({ reason: MESSAGES.sessionExpired, redirectTo: here })}`);
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onSessionExpired }),
+  mutationCache: new MutationCache({ onError: onSessionExpired }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
