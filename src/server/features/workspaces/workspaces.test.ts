@@ -162,15 +162,42 @@ describe("workspace settings: who may", () => {
 });
 
 describe("POST /api/workspaces and /api/workspaces/join", () => {
-  it("refuses a second workspace for an account that already belongs to one", async () => {
+  it("lets a member start another workspace, which becomes the active one", async () => {
+    const own = await createAdmin(t, { fullName: "Sam Second" });
+    const res = await own.client.post("/api/workspaces", { workspaceName: "Second Business" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ next: "dashboard" });
+    const me = await own.client.get("/api/me");
+    expect(me.body).toMatchObject({ role: "admin", activeWorkspace: { name: "Second Business", role: "admin", status: "active" } });
+    expect(me.body.workspaces.map((workspace: { name: string }) => workspace.name).sort()).toEqual([own.workspaceName, "Second Business"].sort());
+    const [entry] = await auditEntries(t.db, { action: "WORKSPACE_CREATED", organizationId: me.body.activeWorkspace.id });
+    expect(entry).toMatchObject({ userId: own.user.id, description: "Sam Second started the workspace Second Business" });
+  });
+
+  it("lets a member ask to join another workspace and stay signed in where they are active", async () => {
+    const own = await createAdmin(t);
+    const res = await own.client.post("/api/workspaces/join", { joinCode: admin.joinCode });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ next: "approval" });
+    const me = await own.client.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body.activeWorkspace.id).toBe(own.organizationId);
+    const pending = (await admin.client.get("/api/admin/approvals")).body.items.map((item: { userId: string }) => item.userId);
+    expect(pending).toContain(own.user.id);
+  });
+
+  it("refuses to join a workspace twice, naming joinCode", async () => {
     const before = await countRows(t.db);
-    const res = await admin.client.post("/api/workspaces", { workspaceName: "Second Business" });
-    expect(res.status).toBe(422);
-    expect(res.body.error.issues[0].path).toEqual(["workspaceName"]);
     const join = await admin.client.post("/api/workspaces/join", { joinCode: admin.joinCode });
     expect(join.status).toBe(422);
     expect(join.body.error.issues[0].path).toEqual(["joinCode"]);
     expect(await countRows(t.db)).toEqual(before);
+  });
+
+  it("validates the workspace name and the join code", async () => {
+    expect((await admin.client.post("/api/workspaces", { workspaceName: "X" })).status).toBe(422);
+    expect((await admin.client.post("/api/workspaces/join", { joinCode: "nope" })).status).toBe(422);
+    expect((await admin.client.post("/api/workspaces/join", { joinCode: "ZZZZ2222" })).status).toBe(422);
   });
 
   it("answers 401 when signed out", async () => {
