@@ -3,7 +3,7 @@ import { useState } from "react";
 import { backupCodeField, totpCodeField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
-import { fromAuthError } from "./auth-errors.ts";
+import { authCall } from "./auth-call.ts";
 
 /** The second step of sign-in: a TOTP code, or a backup code. The session exists only after it. */
 export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () => Promise<void>; onCancel: () => void }) {
@@ -23,13 +23,12 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
     setFieldError(null);
     setBusy(true);
     setError(null);
-    const result =
-      mode === "totp"
-        ? await authClient.twoFactor.verifyTotp({ code: parsed.data })
-        : await authClient.twoFactor.verifyBackupCode({ code: parsed.data });
+    const result = await authCall(() =>
+      mode === "totp" ? authClient.twoFactor.verifyTotp({ code: parsed.data }) : authClient.twoFactor.verifyBackupCode({ code: parsed.data }),
+    );
     setBusy(false);
     if (result.error) {
-      setError(fromAuthError(result.error));
+      setError(result.error);
       return;
     }
     await onVerified();

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { dashboardPathOf } from "../../../shared/roles.ts";
 import { currentPasswordField, emailField } from "../../../shared/schemas/fields.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import { fromAuthError } from "../../features/auth/auth-errors.ts";
+import { authCall } from "../../features/auth/auth-call.ts";
 import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { TwoFactorChallenge } from "../../features/auth/two-factor-challenge.tsx";
 import { refreshMe } from "../../features/session/api.ts";
@@ -38,10 +38,10 @@ export default function Login() {
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     setError(null);
-    const { data, error: failure } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+    const { data, error: failure } = await authCall(() => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
     setSubmitting(false);
     if (failure) {
-      setError(fromAuthError(failure));
+      setError(failure);
       return;
     }
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {

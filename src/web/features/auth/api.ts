@@ -1,0 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
+import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
+import { api } from "../../lib/api-client.ts";
+
+/** What the server answers after sign-up or onboarding: where the account goes next. */
+export type NextStep = SignupResponse["next"];
+
+/** Creates the account and either its new workspace or a pending request to join one. */
+export const signUp = (input: SignupRequest) => api.post<SignupResponse>("/signup", input);
+
+/** A signed-in account with no workspace (a new Google account) starts one as its admin. */
+export const startWorkspace = (input: { workspaceName: string }) => api.post<{ next: NextStep }>("/workspaces", input);
+
+/** A signed-in account with no workspace asks to join one; the server then signs it out. */
+export const askToJoin = (input: { joinCode: string }) => api.post<{ next: NextStep }>("/workspaces/join", input);
+
+export const useSignUp = () => useMutation({ mutationFn: signUp });
+export const useStartWorkspace = () => useMutation({ mutationFn: startWorkspace });
+export const useAskToJoin = () => useMutation({ mutationFn: askToJoin });
