@@ -1,0 +1,36 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import type { SignupResponse } from "../../../shared/schemas/auth.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+/** After sign-up: where the confirmation link went, and what happens after it is opened. */
+export function CheckEmail({ result }: { result: SignupResponse }) {
+  return (
+    <AuthCard
+      title="Check your email"
+      announce
+      description={
+        <>
+          We sent a confirmation link to <strong>{result.email}</strong>.
+        </>
+      }
+    >
+      <Stack gap="sm" role="status">
+        {result.next === "dashboard" ? (
+          <Text>Open the link to confirm your email address, then sign in to your dashboard to set up your workspace.</Text>
+        ) : (
+          <Text>
+            Open the link to confirm your email address. Then an administrator of the workspace must approve your account. We will email you when an
+            administrator approves your account.
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          The link is valid for 24 hours. If the email does not arrive within a few minutes, check your spam folder.
+        </Text>
+        <Anchor component={Link} to="/login">
+          Go to sign in
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}
