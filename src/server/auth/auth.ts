@@ -30,6 +30,8 @@ const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
 export function createAuth({ config, db, mailer }: AuthDeps) {
   return betterAuth({
     appName: "Glassroom",
+    // Better Auth logs to the console itself; LOG_LEVEL=silent (the tests) silences it too.
+    logger: { disabled: config.logLevel === "silent" },
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
