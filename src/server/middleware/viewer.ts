@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { isMemberRole, type Role, SWITCHABLE_ROLES } from "../../shared/roles.ts";
 import type { AppDeps, AppEnv, Viewer } from "../context.ts";
@@ -7,7 +7,15 @@ import { member } from "../db/schema.ts";
 /** Reads the session (if any) once per request and works out the viewer's role. */
 export function loadViewer(deps: Pick<AppDeps, "auth" | "db" | "config">) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    let result;
+    try {
+      result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    } catch (error) {
+      // Better Auth turns a failed session read into a bare 500 and drops the cause; when the
+      // database is down this probe throws the connection error, which answers 503.
+      await deps.db.execute(sql`select 1`);
+      throw error;
+    }
     if (result) c.set("viewer", await buildViewer(deps, result.user, result.session));
     await next();
   });
