@@ -1,0 +1,41 @@
+/**
+ * Fixed addresses and secrets of the end-to-end servers (throw-away values: these servers
+ * only ever run on the test machine). Shared by playwright.config.ts, the server launchers
+ * and the specs; no test-runner imports here.
+ */
+import os from "node:os";
+import path from "node:path";
+
+export const APP_PORT = 4310;
+export const APP_URL = `http://localhost:${APP_PORT}`;
+
+/** The OpenID Connect test double standing in for Google (GOOGLE_ISSUER). */
+export const OIDC_PORT = 4311;
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
+export const GOOGLE_CLIENT_ID = "glassroom-e2e.apps.googleusercontent.com";
+export const GOOGLE_CLIENT_SECRET = "glassroom-e2e-google-client-secret";
+export const GOOGLE_REDIRECT_URI = `${APP_URL}/api/auth/callback/google`;
+
+/** The PostgreSQL the e2e app server uses (DATABASE_URL), started by e2e/support/postgres.ts. */
+export const POSTGRES_PORT = 4312;
+export const POSTGRES_PASSWORD = "glassroom-e2e-postgres";
+export const DATABASE_URL = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${POSTGRES_PORT}/glassroom`;
+
+/** Dedicated app instances started by single specs (database outage, Google defaults). */
+export const OUTAGE_APP_PORT = 4320;
+export const GOOGLE_DEFAULTS_APP_PORT = 4321;
+
+/** Everything a run writes: deleted when the run's PostgreSQL launcher starts. */
+export const E2E_ROOT = path.join(os.tmpdir(), "glassroom-e2e");
+export const E2E_POSTGRES_DIR = path.join(E2E_ROOT, "postgres");
+export const E2E_DATA_DIR = path.join(E2E_ROOT, "app-data");
+
+/** Rate limits are multiplied by this on the shared server: specs sign in many times from one address. */
+export const RATE_LIMIT_MULTIPLIER = 50;
+
+/** Long enough, and not on the common-password list. */
+export const TEST_PASSWORD = "Glassroom-E2E-Passphrase-42";
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+/** The Node 24 of the `node` devDependency (never the machine's own node). */
+export const NODE_BIN = path.join(PROJECT_ROOT, "node_modules/.bin/node");

@@ -1,0 +1,66 @@
+/**
+ * The e2e test API: `test` with an `api` fixture (people and workspaces made through the
+ * real HTTP API) and `loginAs` (a fresh account of a role, signed in through the /login
+ * form), plus `expectAccessible` (axe, WCAG 2.1 A and AA, fails on any violation).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import type { MemberRole } from "../../src/shared/roles.ts";
+import { Api, type Account } from "./api.ts";
+
+export { expect };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The form control labelled exactly `label` (a required field's label ends with an
+ * aria-hidden " *", which label text matching would otherwise include).
+ */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+}
+
+/** Fills and sends the /login form on the current page (the caller navigates there). */
+export async function submitLoginForm(page: Page, account: Pick<Account, "email" | "password">): Promise<void> {
+  await field(page, "Email").fill(account.email);
+  await field(page, "Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Opens /login and signs in through the form. */
+export async function signInThroughForm(page: Page, account: Pick<Account, "email" | "password">): Promise<void> {
+  await page.goto("/login");
+  await submitLoginForm(page, account);
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of every violation. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ")}`),
+  }));
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export type LoginAs = (page: Page, role: MemberRole) => Promise<Account & { role: MemberRole }>;
+
+export const test = base.extend<{ api: Api; loginAs: LoginAs }>({
+  api: async ({ playwright }, use) => {
+    const api = new Api(playwright.request);
+    await use(api);
+    await api.dispose();
+  },
+  loginAs: async ({ api }, use) => {
+    await use(async (page, role) => {
+      const account = await api.createAccount(role);
+      await signInThroughForm(page, account);
+      await expect(page).toHaveURL(`/${role}/dashboard`);
+      return account;
+    });
+  },
+});

