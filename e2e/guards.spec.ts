@@ -1,0 +1,32 @@
+import { MESSAGES, roleNotAuthorizedReason } from "../src/shared/messages.ts";
+import { expect, expectAccessible, submitLoginForm, test } from "./support/fixtures.ts";
+
+test.describe("@guards route guards", () => {
+  test("@guards an unsigned visit to an area page asks to sign in and returns there afterwards", async ({ page, api }) => {
+    await page.goto("/tutor/calendar");
+    await expect(page).toHaveURL(/\/login\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("reason")).toBe(MESSAGES.authenticationRequired);
+    expect(url.searchParams.get("redirectTo")).toBe("/tutor/calendar");
+    await expect(page.getByRole("status").filter({ hasText: MESSAGES.authenticationRequired })).toBeVisible();
+    await expectAccessible(page);
+
+    const tutor = await api.createMember("tutor");
+    await submitLoginForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/calendar");
+    await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("@guards a signed-in user of another role is sent to permission denied with the reason", async ({ page, loginAs }) => {
+    await loginAs(page, "parent");
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/permission-denied\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Permission denied" })).toBeVisible();
+    const reason = page.getByText(roleNotAuthorizedReason("parent", "/admin/dashboard"), { exact: true });
+    await expect(reason).toBeVisible();
+    await expect(reason).toContainText("not authorized");
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/parent/dashboard");
+    await expectAccessible(page);
+  });
+});

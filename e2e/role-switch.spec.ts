@@ -1,0 +1,54 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+
+async function me(page: Page) {
+  const response = await page.request.get("/api/me");
+  return { status: response.status(), body: response.ok() ? ((await response.json()) as { user: { id: string; devops: boolean }; role: string; roleOverride: string | null; canSwitchRole: boolean }) : null };
+}
+
+async function switchRole(page: Page, label: string) {
+  await page.getByRole("button", { name: "Switch Role" }).click();
+  await page.getByRole("menuitem", { name: label, exact: true }).click();
+}
+
+test.describe("@role-switch Switch Role", () => {
+  test("@role-switch a development server offers Switch Role to an unsigned visitor", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Switch Role" })).toBeVisible();
+    await page.getByRole("button", { name: "Switch Role" }).click();
+    for (const label of ["Unsigned", "Parent", "Tutor", "Admin", "Student"]) {
+      await expect(page.getByRole("menuitem", { name: label, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+
+  test("@role-switch a devops account switches to Tutor, keeps it across a reload, and Unsigned goes home", async ({ page, api }) => {
+    const admin = await api.createAdmin();
+    await api.makeDevops(admin.email);
+
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    const before = await me(page);
+    expect(before.body).toMatchObject({ role: "admin", canSwitchRole: true, user: { devops: true } });
+    const userId = before.body!.user.id;
+
+    await expect(page.getByRole("button", { name: "Switch Role" })).toBeVisible();
+    await expectAccessible(page);
+    await switchRole(page, "Tutor");
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${admin.name}` })).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), `glassroom.roleOverride.${userId}`)).toBe("tutor");
+    expect((await me(page)).body).toMatchObject({ role: "tutor", roleOverride: "tutor" });
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${admin.name}` })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Tutor navigation" })).toBeVisible();
+
+    await switchRole(page, "Unsigned");
+    await expect(page).toHaveURL("/");
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), `glassroom.roleOverride.${userId}`)).toBe("unsigned");
+    expect((await me(page)).body).toMatchObject({ role: "unsigned", roleOverride: "unsigned" });
+  });
+});
