@@ -21,10 +21,7 @@ export const usePendingMembers = () => useQuery(pendingMembersQuery);
 
 /** After any decision the list and the dashboard counts change; a failure (someone else decided first) too. */
 async function refreshAfterDecision() {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
-    queryClient.invalidateQueries({ queryKey: workspaceKeys.counts() }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all }), queryClient.invalidateQueries({ queryKey: workspaceKeys.counts() })]);
 }
 
 export function useApproveMember() {

@@ -53,8 +53,7 @@ interface RawSession {
   updatedAt: Date | string;
 }
 
-const SESSION_NOT_FRESH_MESSAGE =
-  "For your security, the list of sessions needs a recent sign-in. Sign out, sign in again, and come back here.";
+const SESSION_NOT_FRESH_MESSAGE = "For your security, the list of sessions needs a recent sign-in. Sign out, sign in again, and come back here.";
 
 /** The viewer's active sessions, the current one first, then the most recently active. */
 export async function fetchActiveSessions(): Promise<ActiveSession[]> {

@@ -12,7 +12,10 @@ export default function Approvals() {
   const pending = usePendingMembers();
   return (
     <>
-      <PageHeader title="Approvals" description="People who asked to join your workspace. Choose a role and approve, or reject. Each person is emailed the outcome." />
+      <PageHeader
+        title="Approvals"
+        description="People who asked to join your workspace. Choose a role and approve, or reject. Each person is emailed the outcome."
+      />
       <QueryState query={pending} label="pending registrations">
         {(members) => (members.length === 0 ? <ApprovalsEmpty /> : <ApprovalsList members={members} />)}
       </QueryState>

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess, notifyError } from "../notify.ts";
 import { useState } from "react";
 import { ROLE_LABELS, type MemberRole } from "../../../../shared/roles.ts";
 import type { PendingMember } from "../../../../shared/schemas/workspace.ts";
@@ -68,19 +68,28 @@ function useApproval(member: PendingMember) {
       { member, role },
       {
         onSuccess: () =>
-          notifications.show({
-            color: "teal",
-            title: "Registration approved",
-            message: `${member.name} is now ${role === "admin" ? "an" : "a"} ${ROLE_LABELS[role].toLowerCase()} in your workspace. They have been emailed.`,
-          }),
-        onError: (error) => notifications.show({ color: "red", title: `Could not approve ${member.name}`, message: error.message }),
+          notifySuccess(
+            "Registration approved",
+            `${member.name} is now ${role === "admin" ? "an" : "a"} ${ROLE_LABELS[role].toLowerCase()} in your workspace. They have been emailed.`,
+          ),
+        onError: (error) => notifyError(`Could not approve ${member.name}`, error.message),
       },
     );
   };
   return { role, setRole, approve: submit, approving: approve.isPending };
 }
 
-function RoleSelect({ member, role, onChange, withLabel }: { member: PendingMember; role: MemberRole | null; onChange: (role: MemberRole | null) => void; withLabel?: boolean }) {
+function RoleSelect({
+  member,
+  role,
+  onChange,
+  withLabel,
+}: {
+  member: PendingMember;
+  role: MemberRole | null;
+  onChange: (role: MemberRole | null) => void;
+  withLabel?: boolean;
+}) {
   return (
     <Select
       {...(withLabel ? { label: "Role" } : {})}
@@ -90,13 +99,26 @@ function RoleSelect({ member, role, onChange, withLabel }: { member: PendingMemb
       value={role}
       onChange={(value) => onChange(value as MemberRole | null)}
       allowDeselect={false}
-      w={withLabel ? undefined : 160}
-      comboboxProps={{ withinPortal: true }}
+      w={withLabel ? undefined : 150}
+      // Mounted only while open, so that the label names one element (the combobox), not also a hidden listbox.
+      comboboxProps={{ keepMounted: false }}
     />
   );
 }
 
-function Actions({ member, role, approving, onApprove, onReject }: { member: PendingMember; role: MemberRole | null; approving: boolean; onApprove: () => void; onReject: () => void }) {
+function Actions({
+  member,
+  role,
+  approving,
+  onApprove,
+  onReject,
+}: {
+  member: PendingMember;
+  role: MemberRole | null;
+  approving: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Button size="sm" disabled={!role} loading={approving} aria-label={`Approve ${member.name}`} onClick={onApprove}>
@@ -111,11 +133,11 @@ function Actions({ member, role, approving, onApprove, onReject }: { member: Pen
 
 function EmailConfirmed({ confirmed }: { confirmed: boolean }) {
   return confirmed ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal.9" variant="outline">
       Yes
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
+    <Badge color="gray.7" variant="outline">
       No
     </Badge>
   );
@@ -128,7 +150,7 @@ function ApprovalRow({ member, onReject }: { member: PendingMember; onReject: ()
       <Table.Th scope="row" fw={600}>
         {member.name}
       </Table.Th>
-      <Table.Td style={{ wordBreak: "break-all" }}>{member.email}</Table.Td>
+      <Table.Td style={{ whiteSpace: "nowrap" }}>{member.email}</Table.Td>
       <Table.Td>
         <EmailConfirmed confirmed={member.emailVerified} />
       </Table.Td>
@@ -152,7 +174,7 @@ function ApprovalCard({ member, onReject }: { member: PendingMember; onReject: (
           <Title order={2} size="h4">
             {member.name}
           </Title>
-          <Text size="sm" style={{ wordBreak: "break-all" }}>
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             {member.email}
           </Text>
         </div>

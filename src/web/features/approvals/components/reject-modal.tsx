@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { rejectRequestSchema, type PendingMember } from "../../../../shared/schemas/workspace.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useRejectMember } from "../api.ts";
@@ -10,7 +10,13 @@ const REASON_MAX = 500;
 /** Asks for an optional reason (mailed to the person), then rejects the registration. */
 export function RejectModal({ member, onClose }: { member: PendingMember | null; onClose: () => void }) {
   return (
-    <Modal opened={member !== null} onClose={onClose} title={member ? `Reject ${member.name}?` : "Reject registration"} centered>
+    <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
+      opened={member !== null}
+      onClose={onClose}
+      title={member ? `Reject ${member.name}?` : "Reject registration"}
+      centered
+    >
       {member ? <RejectForm key={member.memberId} member={member} onClose={onClose} /> : null}
     </Modal>
   );
@@ -28,11 +34,7 @@ function RejectForm({ member, onClose }: { member: PendingMember; onClose: () =>
       {
         onSuccess: () => {
           onClose();
-          notifications.show({
-            color: "teal",
-            title: "Registration rejected",
-            message: `${member.name}'s request to join was rejected. They have been emailed${reason ? " with your reason" : ""}.`,
-          });
+          notifySuccess("Registration rejected", `${member.name}'s request to join was rejected. They have been emailed${reason ? " with your reason" : ""}.`);
         },
         onError: (error) => form.setErrors(serverFieldErrors(error)),
       },

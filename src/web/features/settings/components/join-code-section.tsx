@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import type { WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
@@ -33,7 +33,7 @@ function JoinCode({ settings }: { settings: WorkspaceSettings }) {
   return (
     <Stack gap="md">
       {settings.joiningOpen ? null : (
-        <Alert color="yellow" title="Joining is closed">
+        <Alert color="blue" title="Joining is closed">
           The code does not work until you turn on Joining open above.
         </Alert>
       )}
@@ -50,14 +50,14 @@ function JoinCode({ settings }: { settings: WorkspaceSettings }) {
         <CopyButton value={link}>
           {({ copied, copy }) => (
             <>
-            <Button
-              variant={copied ? "light" : "filled"}
-              leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-              onClick={copy}
-            >
-              {copied ? "Copied" : "Copy join link"}
-            </Button>
-            <VisuallyHidden role="status">{copied ? "Join link copied" : ""}</VisuallyHidden>
+              <Button
+                variant={copied ? "light" : "filled"}
+                leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
+                onClick={copy}
+              >
+                {copied ? "Copied" : "Copy join link"}
+              </Button>
+              <VisuallyHidden role="status">{copied ? "Join link copied" : ""}</VisuallyHidden>
             </>
           )}
         </CopyButton>
@@ -66,11 +66,9 @@ function JoinCode({ settings }: { settings: WorkspaceSettings }) {
         </Button>
       </Group>
 
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Regenerate the join code?" centered>
+      <Modal closeButtonProps={{ "aria-label": "Close" }} opened={confirmOpened} onClose={confirm.close} title="Regenerate the join code?" centered>
         <Stack gap="md">
-          <Text size="sm">
-            The old code stops working, and so do links that contain it. People who already asked to join keep their place in Approvals.
-          </Text>
+          <Text size="sm">The old code stops working, and so do links that contain it. People who already asked to join keep their place in Approvals.</Text>
           <FormError error={regenerate.error} title="Could not regenerate the join code" />
           <Group justify="flex-end">
             <Button variant="default" onClick={confirm.close}>
@@ -83,7 +81,7 @@ function JoinCode({ settings }: { settings: WorkspaceSettings }) {
                 regenerate.mutate(undefined, {
                   onSuccess: (saved) => {
                     confirm.close();
-                    notifications.show({ color: "teal", title: "Join code regenerated", message: `The new join code is ${saved.joinCode}.` });
+                    notifySuccess("Join code regenerated", `The new join code is ${saved.joinCode}.`);
                   },
                 })
               }

@@ -55,11 +55,18 @@ export function PasswordConfirmModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={close} title={title} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{children}</Text>
-          <PasswordInput label="Password" autoComplete="current-password" required data-autofocus key={form.key("password")} {...form.getInputProps("password")} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
           <FormError error={error} title="That did not work" />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

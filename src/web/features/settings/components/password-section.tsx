@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../shared/schemas/fields.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -43,7 +43,7 @@ export function PasswordSection() {
       {
         onSuccess: () => {
           form.reset();
-          notifications.show({ color: "teal", title: "Password changed", message: "Your other sessions have been signed out." });
+          notifySuccess("Password changed", "Your other sessions have been signed out.");
         },
         onError: (error) => {
           if (isWrongPassword(error)) form.setFieldError("currentPassword", "Current password is incorrect.");
@@ -60,7 +60,13 @@ export function PasswordSection() {
     <SettingsSection title="Password" description="Changing your password signs you out everywhere else.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput label="Current password" autoComplete="current-password" required key={form.key("currentPassword")} {...form.getInputProps("currentPassword")} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            key={form.key("currentPassword")}
+            {...form.getInputProps("currentPassword")}
+          />
           <PasswordInput
             label="New password"
             description={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long phrase is easier to remember and harder to guess.`}
@@ -69,7 +75,13 @@ export function PasswordSection() {
             key={form.key("newPassword")}
             {...form.getInputProps("newPassword")}
           />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required key={form.key("confirmPassword")} {...form.getInputProps("confirmPassword")} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            key={form.key("confirmPassword")}
+            {...form.getInputProps("confirmPassword")}
+          />
           <FormError error={fieldOwnsError ? null : error} title="Could not change your password" />
           <Group>
             <Button type="submit" loading={change.isPending}>

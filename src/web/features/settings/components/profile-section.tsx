@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { z } from "zod";
 import { fullNameField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
@@ -23,7 +23,7 @@ export function ProfileSection({ name, email }: { name: string; email: string })
         onSuccess: () => {
           form.setInitialValues({ name: next });
           form.setValues({ name: next });
-          notifications.show({ color: "teal", title: "Profile saved", message: `Your display name is now ${next}.` });
+          notifySuccess("Profile saved", `Your display name is now ${next}.`);
         },
       },
     );

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api.ts";
-import { formatDateTime } from "../format.ts";
+import { formatDateTime, formatIpAddress } from "../format.ts";
 import { FormError } from "./form-error.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 
@@ -38,11 +38,7 @@ export function SessionsSection() {
               onClick={() =>
                 revokeOthers.mutate(undefined, {
                   onSuccess: () =>
-                    notifications.show({
-                      color: "teal",
-                      title: "Signed out everywhere else",
-                      message: others === 1 ? "1 other session was signed out." : `${others} other sessions were signed out.`,
-                    }),
+                    notifySuccess("Signed out everywhere else", others === 1 ? "1 other session was signed out." : `${others} other sessions were signed out.`),
                 })
               }
             >
@@ -67,12 +63,12 @@ function SessionItem({ session, number }: { session: ActiveSession; number: numb
               {session.device}
             </Text>
             {session.current ? (
-              <Badge color="teal" variant="light">
+              <Badge color="teal.9" variant="outline">
                 This device
               </Badge>
             ) : null}
           </Group>
-          <Text size="sm">IP address: {session.ipAddress ?? "unknown"}</Text>
+          <Text size="sm">IP address: {formatIpAddress(session.ipAddress)}</Text>
           <Text size="sm">Signed in: {formatDateTime(session.signedInAt)}</Text>
           <Text size="sm">Last active: {formatDateTime(session.lastActiveAt)}</Text>
           {revoke.error ? (
@@ -90,7 +86,7 @@ function SessionItem({ session, number }: { session: ActiveSession; number: numb
             aria-label={`Sign out session ${number} (${session.device})`}
             onClick={() =>
               revoke.mutate(session, {
-                onSuccess: () => notifications.show({ color: "teal", title: "Session signed out", message: `${session.device} is signed out.` }),
+                onSuccess: () => notifySuccess("Session signed out", `${session.device} is signed out.`),
               })
             }
           >

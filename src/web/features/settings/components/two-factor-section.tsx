@@ -1,6 +1,6 @@
 import { Badge, Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess } from "../notify.ts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useDisableTwoFactor, useGenerateBackupCodes } from "../api.ts";
@@ -19,14 +19,14 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     return (
       <SettingsSection title="Two-factor authentication">
         <Group gap="xs">
-          <Badge color="gray" variant="light">
+          <Badge color="gray.7" variant="outline">
             Off
           </Badge>
           <Text size="sm">Two-factor authentication is off.</Text>
         </Group>
         <Text size="sm">
-          Add a second step to signing in: a 6-digit code from an authenticator app on your phone. Someone who learns your password still cannot
-          sign in without it.
+          Add a second step to signing in: a 6-digit code from an authenticator app on your phone. Someone who learns your password still cannot sign in without
+          it.
         </Text>
         <Group>
           <Button component={Link} to="/setup-2fa">
@@ -40,7 +40,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   return (
     <SettingsSection title="Two-factor authentication">
       <Group gap="xs">
-        <Badge color="teal" variant="light">
+        <Badge color="teal.9" variant="outline">
           On
         </Badge>
         <Text size="sm">Signing in asks for a code from your authenticator app, or one of your backup codes.</Text>
@@ -63,7 +63,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         onConfirm={async (password) => {
           await disable.mutateAsync({ password });
           disableModal.close();
-          notifications.show({ color: "teal", title: "Two-factor authentication turned off", message: "Signing in now needs only your password." });
+          notifySuccess("Two-factor authentication turned off", "Signing in now needs only your password.");
         }}
       >
         Signing in will need only your password, and your backup codes stop working. Enter your password to confirm.
@@ -91,7 +91,14 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 /** The new backup codes, shown this once. */
 function BackupCodesModal({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
   return (
-    <Modal opened={codes !== null} onClose={onClose} title="Your new backup codes" centered closeOnClickOutside={false}>
+    <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
+      opened={codes !== null}
+      onClose={onClose}
+      title="Your new backup codes"
+      centered
+      closeOnClickOutside={false}
+    >
       <Stack gap="md">
         <Text size="sm">
           Keep these somewhere safe, such as a password manager. Each code signs you in once if you lose your phone.{" "}

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
+import { notifySuccess, notifyInfo } from "../notify.ts";
 import { useMemo } from "react";
 import { z } from "zod";
 import { workspaceNameField } from "../../../../shared/schemas/fields.ts";
@@ -18,6 +18,9 @@ const workspaceFormSchema = z.object({
   joiningOpen: z.boolean(),
 });
 type WorkspaceForm = z.input<typeof workspaceFormSchema>;
+
+/** Options mounted only while open, so that each label names one element (the combobox), not also a hidden listbox. */
+const SINGLE_LABELLED = { keepMounted: false } as const;
 
 /** Currencies tutoring businesses commonly bill in; the workspace's own is added if missing. */
 const COMMON_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "INR", "SGD", "HKD", "ZAR", "CHF", "SEK", "NOK", "DKK", "JPY", "AED", "MXN", "BRL"];
@@ -77,7 +80,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
   const submit = form.onSubmit((values) => {
     const changes = changesOf(values, settings);
     if (Object.keys(changes).length === 0) {
-      notifications.show({ color: "gray", title: "Nothing to save", message: "The workspace settings are unchanged." });
+      notifyInfo("Nothing to save", "The workspace settings are unchanged.");
       return;
     }
     update.mutate(changes, {
@@ -85,7 +88,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
         const next = { name: saved.name, timeZone: saved.timeZone, currency: saved.currency, joiningOpen: saved.joiningOpen };
         form.setInitialValues(next);
         form.setValues(next);
-        notifications.show({ color: "teal", title: "Workspace settings saved", message: `${saved.name} is up to date.` });
+        notifySuccess("Workspace settings saved", `${saved.name} is up to date.`);
       },
       onError: (error) => form.setErrors(serverFieldErrors(error)),
     });
@@ -105,6 +108,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
           allowDeselect={false}
           nothingFoundMessage="No time zone matches"
           maxDropdownHeight={280}
+          comboboxProps={SINGLE_LABELLED}
           data={timeZones}
           {...form.getInputProps("timeZone")}
         />
@@ -115,6 +119,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
           searchable
           allowDeselect={false}
           nothingFoundMessage="No currency matches"
+          comboboxProps={SINGLE_LABELLED}
           data={currencies}
           {...form.getInputProps("currency")}
         />
