@@ -64,17 +64,27 @@ async function dropDatabase(name: string): Promise<void> {
  */
 export async function createTestApp(options: { env?: Record<string, string | undefined>; databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "glassroom-test-data-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    APP_URL: TEST_APP_URL,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    ...options.env,
-  });
-  const ownDatabase = options.databaseUrl ? undefined : await cloneTemplateDatabase();
+  let config: Config;
+  let ownDatabase: string | undefined;
+  let booted: Awaited<ReturnType<typeof bootApp>>;
+  try {
+    config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      APP_URL: TEST_APP_URL,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      ...options.env,
+    });
+    ownDatabase = options.databaseUrl ? undefined : await cloneTemplateDatabase();
+    booted = await bootApp(config, options.databaseUrl ?? urlOf(ownDatabase!), createLogger(config.logLevel), undefined, { poolMax: 5 });
+  } catch (error) {
+    if (ownDatabase) await dropDatabase(ownDatabase).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { deps, app } = booted;
   const databaseUrl = options.databaseUrl ?? urlOf(ownDatabase!);
-  const { deps, app } = await bootApp(config, databaseUrl, createLogger(config.logLevel), undefined, { poolMax: 5 });
   let closed = false;
   return {
     databaseName: ownDatabase ?? new URL(databaseUrl).pathname.slice(1),
