@@ -24,6 +24,7 @@ export const DATABASE_URL = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:
 /** Dedicated app instances started by single specs (database outage, Google defaults). */
 export const OUTAGE_APP_PORT = 4320;
 export const GOOGLE_DEFAULTS_APP_PORT = 4321;
+export const RATE_LIMIT_APP_PORT = 4322;
 
 /** Everything a run writes: deleted when the run's PostgreSQL launcher starts. */
 export const E2E_ROOT = path.join(os.tmpdir(), "glassroom-e2e");
