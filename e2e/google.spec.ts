@@ -1,11 +1,11 @@
-import { expect, test } from "./support/fixtures.ts";
-import { uniqueEmail } from "./support/api.ts";
+import { uniqueEmail, uniqueName } from "./support/api.ts";
+import { expect, expectAccessible, field, test } from "./support/fixtures.ts";
 import { startAppInstance } from "./support/app-instance.ts";
 import { APP_URL, GOOGLE_CLIENT_ID, GOOGLE_DEFAULTS_APP_PORT, GOOGLE_REDIRECT_URI, OIDC_ISSUER } from "./support/constants.ts";
 import { createScratchDatabase } from "./support/postgres.ts";
 
 test.describe("@google Google sign-in", () => {
-  test("@google the Google button runs the OpenID Connect flow and lands on /confirm-email signed in", async ({ page }) => {
+  test("@google the Google button runs the OpenID Connect flow, lands on /confirm-email signed in, and the new account starts a workspace", async ({ page }) => {
     await page.goto("/login");
     const authorization = page.waitForRequest((request) => request.url().startsWith(`${OIDC_ISSUER}/auth?`));
     await page.getByRole("button", { name: "Sign in with Google" }).click();
@@ -30,6 +30,20 @@ test.describe("@google Google sign-in", () => {
     const me = await page.request.get("/api/me");
     expect(me.status()).toBe(200);
     expect(await me.json()).toMatchObject({ user: { email, name: "Grace Google", emailVerified: true }, role: "pending", activeWorkspace: null });
+    await expect(page.getByRole("heading", { level: 1, name: "Finish setting up your account" })).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Bad input: no workspace name; nothing is created.
+    await page.getByRole("button", { name: "Start workspace" }).click();
+    await expect(field(page, "Workspace name")).toHaveAccessibleDescription(/Workspace name must be at least 2 characters\./);
+    expect(((await (await page.request.get("/api/me")).json()) as { workspaces: unknown[] }).workspaces).toEqual([]);
+
+    const workspaceName = uniqueName("Google Academy");
+    await field(page, "Workspace name").fill(workspaceName);
+    await page.getByRole("button", { name: "Start workspace" }).click();
+    await expect(page).toHaveURL("/admin/dashboard");
+    await expect(page.getByText(`${workspaceName} at a glance.`)).toBeVisible();
   });
 
   test("@google with the default issuer the button's authorization URL is Google's, with our client id and redirect URI", async ({ request }) => {
