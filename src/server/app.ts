@@ -37,7 +37,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", meRoutes(deps));
   api.route("/", workspaceRoutes(deps));
   api.route("/", approvalRoutes(deps));
-  if (deps.mailer.transport === "log" && deps.config.nodeEnv !== "production") api.route("/", devOutboxRoutes(deps));
+  if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

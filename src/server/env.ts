@@ -26,6 +26,12 @@ export interface Config {
   host: string | undefined;
   /** False under `npm run dev`, where Vite serves the web app and proxies /api here. */
   serveWebBuild: boolean;
+  /**
+   * A development server on this machine (not production, APP_URL on a loopback host): the
+   * seed's "local development host", where everyone may switch role and mail is kept in the
+   * outbox page. A development server reachable under another name gets neither.
+   */
+  localDevelopment: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -122,5 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMultiplier,
     host: env.HOST || undefined,
     serveWebBuild: env.GLASSROOM_API_ONLY !== "true",
+    localDevelopment: nodeEnv !== "production" && ["localhost", "127.0.0.1", "[::1]"].includes(new URL(appUrl).hostname),
   };
 }

@@ -34,7 +34,7 @@ export async function buildViewer(
         .where(and(eq(member.organizationId, organizationId), eq(member.userId, user.id)))
     : [];
   const devops = Boolean((user as { devops?: boolean | null }).devops);
-  const canSwitchRole = devops || deps.config.nodeEnv !== "production";
+  const canSwitchRole = devops || deps.config.localDevelopment;
   const override = (session as { roleOverride?: string | null }).roleOverride ?? null;
 
   let role: Role = membership?.status === "active" && isMemberRole(membership.role) ? membership.role : "pending";

@@ -44,5 +44,7 @@ export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   workspaceSignup: z.boolean(),
   devOutbox: z.boolean(),
+  /** Whether everyone may use Switch Role here (a local development server). */
+  roleSwitching: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -33,6 +33,6 @@ describe("GET /api/config", () => {
   it("tells the web app the environment and what is switched on", async () => {
     const res = await new ApiClient(t.app).get("/api/config");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: "1.0.0", environment: "test", googleSignIn: false, workspaceSignup: true, devOutbox: true });
+    expect(res.body).toEqual({ version: "1.0.0", environment: "test", googleSignIn: false, workspaceSignup: true, devOutbox: true, roleSwitching: true });
   });
 });

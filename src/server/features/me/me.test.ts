@@ -179,3 +179,22 @@ describe("POST /api/me/role-override on a production server", () => {
     expect(audit[0]).toMatchObject({ organizationId: null, actorRole: "pending" });
   });
 });
+
+describe("a development server that is not on this machine", () => {
+  const REMOTE_URL = "http://tutors.example.com";
+  let remote: TestApp;
+  beforeAll(async () => {
+    remote = await createTestApp({ env: { NODE_ENV: "development", APP_URL: REMOTE_URL }, databaseUrl: t.databaseUrl });
+  });
+  afterAll(() => remote?.close());
+
+  it("keeps Switch Role to devops accounts and has no outbox page", async () => {
+    const created = await createAdmin(t);
+    const client = await signIn(remote, created.user.email, created.user.password, new ApiClient(remote.app, { origin: REMOTE_URL }));
+    expect((await client.get("/api/me")).body).toMatchObject({ role: "admin", canSwitchRole: false });
+    expect((await client.post("/api/me/role-override", { role: "tutor" })).status).toBe(403);
+    expect((await client.get("/api/admin/dashboard")).status).toBe(200);
+    expect((await client.get("/api/config")).body).toMatchObject({ environment: "development", roleSwitching: false, devOutbox: false });
+    expect((await client.get("/api/dev/outbox")).status).toBe(404);
+  });
+});

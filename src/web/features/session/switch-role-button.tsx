@@ -22,14 +22,14 @@ async function applyOverride(role: SwitchableRole | null) {
 
 /**
  * The floating Switch Role button (seed section 2): devops accounts always, everyone on a
- * development server. The choice is kept in the browser per user id (or 'local') and
+ * local development server. The choice is kept in the browser per user id (or 'local') and
  * restored on load; the server honours it only for those allowed, and audits each switch.
  */
 export function SwitchRoleButton() {
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();
   const navigate = useNavigate();
-  const allowed = me ? me.canSwitchRole : config?.environment === "development";
+  const allowed = me ? me.canSwitchRole : Boolean(config?.roleSwitching);
   const userId = me?.user.id;
 
   useEffect(() => {
