@@ -203,6 +203,13 @@ describe("POST /api/signup: workspace addresses", () => {
     expect(new Set(slugs).size).toBe(2);
     expect(slugs).toContain("same-name");
   });
+
+  it("gives racing sign-ups with the same new workspace name each their own workspace", async () => {
+    const results = await Promise.all(Array.from({ length: 4 }, () => signup(valid({ workspaceName: "Racing Name" }))));
+    expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201]);
+    const slugs = (await t.db.select({ slug: organization.slug }).from(organization).where(eq(organization.name, "Racing Name"))).map((row) => row.slug);
+    expect(new Set(slugs).size).toBe(4);
+  });
 });
 
 describe("POST /api/signup with ALLOW_WORKSPACE_SIGNUP=false", () => {

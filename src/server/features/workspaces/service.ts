@@ -26,35 +26,37 @@ function slugify(name: string): string {
   return base || "workspace";
 }
 
-async function uniqueSlug(db: Executor, name: string): Promise<string> {
-  const base = slugify(name);
+/**
+ * Creates a workspace with its first admin (active). The address (slug) and join code are
+ * unique; a taken one, even by a sign-up racing this one, just moves on to another candidate.
+ */
+export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
+  const base = slugify(input.name);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = attempt === 0 ? base : `${base}-${randomInt(1000, 9999)}`;
-    const [taken] = await db.select({ id: organization.id }).from(organization).where(eq(organization.slug, candidate));
-    if (!taken) return candidate;
+    const organizationId = crypto.randomUUID();
+    const inserted = await db
+      .insert(organization)
+      .values({
+        id: organizationId,
+        name: input.name,
+        slug: attempt === 0 ? base : `${base}-${randomInt(1000, 99999)}`,
+        createdAt: new Date(),
+        joinCode: generateJoinCode(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: organization.id });
+    if (inserted.length === 0) continue;
+    await db.insert(member).values({
+      id: crypto.randomUUID(),
+      organizationId,
+      userId: input.userId,
+      role: "admin",
+      status: "active",
+      createdAt: new Date(),
+    });
+    return { organizationId };
   }
   throw new AppError("CONFLICT", 409, "Could not find a free address for this workspace name; try another name.");
-}
-
-/** Creates a workspace with its first admin (active). */
-export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
-  const organizationId = crypto.randomUUID();
-  await db.insert(organization).values({
-    id: organizationId,
-    name: input.name,
-    slug: await uniqueSlug(db, input.name),
-    createdAt: new Date(),
-    joinCode: generateJoinCode(),
-  });
-  await db.insert(member).values({
-    id: crypto.randomUUID(),
-    organizationId,
-    userId: input.userId,
-    role: "admin",
-    status: "active",
-    createdAt: new Date(),
-  });
-  return { organizationId };
 }
 
 /** Finds the workspace a join code opens, refusing closed ones; the error names the field. */
