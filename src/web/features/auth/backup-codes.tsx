@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, CopyButton, SimpleGrid, Stack, Text } from "@mantine/core";
 import { backupCodesText } from "./otpauth.ts";
 
 function download(text: string) {
@@ -26,7 +26,7 @@ export function BackupCodes({ codes, email, onDone }: { codes: readonly string[]
           </Text>
         ))}
       </SimpleGrid>
-      <Group grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <CopyButton value={text}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy} aria-live="polite">
@@ -37,7 +37,7 @@ export function BackupCodes({ codes, email, onDone }: { codes: readonly string[]
         <Button variant="default" onClick={() => download(text)}>
           Download codes
         </Button>
-      </Group>
+      </SimpleGrid>
       <Button onClick={onDone}>I have saved my backup codes</Button>
     </Stack>
   );

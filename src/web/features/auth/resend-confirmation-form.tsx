@@ -45,7 +45,7 @@ export function ResendConfirmationForm() {
           </Alert>
         ) : null}
         {sentTo ? (
-          <Alert color="teal" role="status" title="Check your email">
+          <Alert variant="outline" color="gray" role="status" title="Check your email">
             If an account with an unconfirmed address exists for {sentTo}, we have sent it a new confirmation link. The link is valid for 24 hours.
           </Alert>
         ) : null}

@@ -38,7 +38,7 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
   useEffect(() => {
     if (!joinCode || prefilled.current === joinCode) return;
     prefilled.current = joinCode;
-    setValues({ choice: "join", joinCode });
+    setValues({ choice: "join", joinCode: joinCode.toUpperCase() });
   }, [joinCode, setValues]);
 
   const submit = form.onSubmit(

@@ -1,4 +1,4 @@
-import { Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text } from "@mantine/core";
+import { Button, Center, Code, CopyButton, Image, Loader, Stack, Text } from "@mantine/core";
 import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { groupSecret, secretOf } from "./otpauth.ts";
@@ -32,22 +32,20 @@ export function TwoFactorQr({ totpURI }: { totpURI: string }) {
         )}
       </Center>
       <Stack gap={6}>
-        <Text fw={500} id={secretLabel}>
+        <Text fw={600} size="sm" id={secretLabel}>
           Secret key
         </Text>
         <Text size="sm">Cannot scan? Enter this key in the app instead.</Text>
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Code block aria-labelledby={secretLabel} fz="md" style={{ flex: 1, letterSpacing: "0.05em", wordBreak: "break-all" }}>
-            {groupSecret(secret)}
-          </Code>
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy} aria-live="polite">
-                {copied ? "Copied" : "Copy key"}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <Code block role="group" aria-labelledby={secretLabel} fz="md" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", overflow: "visible", letterSpacing: "0.05em" }}>
+          {groupSecret(secret)}
+        </Code>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy} aria-live="polite" style={{ alignSelf: "flex-start" }}>
+              {copied ? "Copied" : "Copy key"}
+            </Button>
+          )}
+        </CopyButton>
       </Stack>
     </Stack>
   );
