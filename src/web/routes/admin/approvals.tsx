@@ -1,3 +1,4 @@
+import { Box } from "@mantine/core";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { usePendingMembers } from "../../features/approvals/api.ts";
@@ -16,9 +17,12 @@ export default function Approvals() {
         title="Approvals"
         description="People who asked to join your workspace. Choose a role and approve, or reject. Each person is emailed the outcome."
       />
-      <QueryState query={pending} label="pending registrations">
-        {(members) => (members.length === 0 ? <ApprovalsEmpty /> : <ApprovalsList members={members} />)}
-      </QueryState>
+      {/* Bottom room so that the floating Switch Role button never covers the last row. */}
+      <Box pb={64}>
+        <QueryState query={pending} label="pending registrations">
+          {(members) => (members.length === 0 ? <ApprovalsEmpty /> : <ApprovalsList members={members} />)}
+        </QueryState>
+      </Box>
     </>
   );
 }

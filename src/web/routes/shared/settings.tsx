@@ -25,7 +25,8 @@ export default function Settings() {
       <QueryState query={me} label="your account">
         {(data) =>
           data ? (
-            <Stack gap="lg" maw={760}>
+            // Bottom room so that the floating Switch Role button never covers the last control.
+            <Stack gap="lg" maw={760} pb={64}>
               <ProfileSection key={data.user.id} name={data.user.name} email={data.user.email} />
               <PasswordSection />
               <TwoFactorSection enabled={data.user.twoFactorEnabled} />

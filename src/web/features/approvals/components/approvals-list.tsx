@@ -11,7 +11,38 @@ import { RejectModal } from "./reject-modal.tsx";
 const ROLE_CHOICES: MemberRole[] = ["tutor", "parent", "student", "admin"];
 const ROLE_OPTIONS = ROLE_CHOICES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-const formatRequested = (value: string) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const formatRequested = (value: string) => `${dateFormat.format(new Date(value))}, ${timeFormat.format(new Date(value))}`;
+
+/** The request time on two short lines (date, then time), so that the column stays narrow. */
+function Requested({ at }: { at: string }) {
+  const date = new Date(at);
+  return (
+    <time dateTime={at}>
+      <Text span size="sm" style={{ whiteSpace: "nowrap" }}>
+        {dateFormat.format(date)}
+      </Text>
+      <br />
+      <Text span size="sm" style={{ whiteSpace: "nowrap" }}>
+        {timeFormat.format(date)}
+      </Text>
+    </time>
+  );
+}
+
+/** An email address that may wrap only after its "@", never inside a word. */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
 
 /**
  * Pending registrations: a table on wide screens, one card per person on narrow ones (a single
@@ -150,11 +181,15 @@ function ApprovalRow({ member, onReject }: { member: PendingMember; onReject: ()
       <Table.Th scope="row" fw={600}>
         {member.name}
       </Table.Th>
-      <Table.Td style={{ whiteSpace: "nowrap" }}>{member.email}</Table.Td>
+      <Table.Td>
+        <Email address={member.email} />
+      </Table.Td>
       <Table.Td>
         <EmailConfirmed confirmed={member.emailVerified} />
       </Table.Td>
-      <Table.Td>{formatRequested(member.requestedAt)}</Table.Td>
+      <Table.Td>
+        <Requested at={member.requestedAt} />
+      </Table.Td>
       <Table.Td>
         <RoleSelect member={member} role={role} onChange={setRole} />
       </Table.Td>
@@ -175,14 +210,16 @@ function ApprovalCard({ member, onReject }: { member: PendingMember; onReject: (
             {member.name}
           </Title>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-            {member.email}
+            <Email address={member.email} />
           </Text>
         </div>
         <Group gap="xs">
           <Text size="sm">Email confirmed:</Text>
           <EmailConfirmed confirmed={member.emailVerified} />
         </Group>
-        <Text size="sm">Requested: {formatRequested(member.requestedAt)}</Text>
+        <Text size="sm">
+          Requested: <time dateTime={member.requestedAt}>{formatRequested(member.requestedAt)}</time>
+        </Text>
         <RoleSelect member={member} role={role} onChange={setRole} withLabel />
         <Actions member={member} role={role} approving={approving} onApprove={approve} onReject={onReject} />
       </Stack>

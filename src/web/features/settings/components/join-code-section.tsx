@@ -50,11 +50,7 @@ function JoinCode({ settings }: { settings: WorkspaceSettings }) {
         <CopyButton value={link}>
           {({ copied, copy }) => (
             <>
-              <Button
-                variant={copied ? "light" : "filled"}
-                leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-                onClick={copy}
-              >
+              <Button leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />} onClick={copy}>
                 {copied ? "Copied" : "Copy join link"}
               </Button>
               <VisuallyHidden role="status">{copied ? "Join link copied" : ""}</VisuallyHidden>

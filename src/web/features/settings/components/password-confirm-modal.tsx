@@ -63,6 +63,7 @@ export function PasswordConfirmModal({
             label="Password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             data-autofocus
             key={form.key("password")}
             {...form.getInputProps("password")}

@@ -64,6 +64,7 @@ export function PasswordSection() {
             label="Current password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             key={form.key("currentPassword")}
             {...form.getInputProps("currentPassword")}
           />
@@ -72,6 +73,7 @@ export function PasswordSection() {
             description={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A long phrase is easier to remember and harder to guess.`}
             autoComplete="new-password"
             required
+            withAsterisk={false}
             key={form.key("newPassword")}
             {...form.getInputProps("newPassword")}
           />
@@ -79,6 +81,7 @@ export function PasswordSection() {
             label="Confirm new password"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             key={form.key("confirmPassword")}
             {...form.getInputProps("confirmPassword")}
           />

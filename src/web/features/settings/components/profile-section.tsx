@@ -38,6 +38,7 @@ export function ProfileSection({ name, email }: { name: string; email: string })
             description="Your full name, as others in your workspace see it."
             autoComplete="name"
             required
+            withAsterisk={false}
             key={form.key("name")}
             {...form.getInputProps("name")}
           />

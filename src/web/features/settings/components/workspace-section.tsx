@@ -99,11 +99,12 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Workspace name" required autoComplete="organization" {...form.getInputProps("name")} />
+        <TextInput label="Workspace name" required withAsterisk={false} autoComplete="organization" {...form.getInputProps("name")} />
         <Select
           label="Time zone"
           description="Sessions and reports are shown in this zone unless a person chooses their own."
           required
+          withAsterisk={false}
           searchable
           allowDeselect={false}
           nothingFoundMessage="No time zone matches"
@@ -116,6 +117,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
           label="Currency"
           description="Prices, packages and invoices use this currency."
           required
+          withAsterisk={false}
           searchable
           allowDeselect={false}
           nothingFoundMessage="No currency matches"
