@@ -11,7 +11,7 @@ import { RouteErrorScreen } from "./components/errors/route-error-screen.tsx";
 import { AuthLoading } from "./components/ui/auth-loading.tsx";
 import { SwitchRoleButton } from "./features/session/switch-role-button.tsx";
 import { queryClient } from "./lib/query-client.ts";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           {children}
         </MantineProvider>
         <ScrollRestoration />

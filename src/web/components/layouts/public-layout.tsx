@@ -1,7 +1,9 @@
 import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { findRoute, PUBLIC_ROUTES } from "../../../shared/route-table.ts";
+import { PUBLIC_ROUTES } from "../../../shared/route-table.ts";
+import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
+import { useMe } from "../../features/session/api.ts";
 import { Brand } from "../ui/brand.tsx";
 import { SkipLink } from "../ui/skip-link.tsx";
 
@@ -40,12 +42,7 @@ export default function PublicLayout() {
               ))}
             </Group>
             <Group gap="xs" visibleFrom="sm">
-              <Button component={Link} to="/login" variant="subtle">
-                Sign in
-              </Button>
-              <Button component={Link} to="/signup">
-                Start your workspace
-              </Button>
+              <AccountActions />
             </Group>
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
           </Group>
@@ -87,11 +84,11 @@ export default function PublicLayout() {
           </SimpleGrid>
           <Text size="sm" c="dimmed" mt="xl">
             Glassroom 1.0.0 · open tutoring operating system ·{" "}
-            <Anchor component={Link} to="/login" size="sm">
+            <Anchor component={Link} to="/login" size="sm" underline="always">
               Sign in
             </Anchor>{" "}
             ·{" "}
-            <Anchor component={Link} to="/signup" size="sm">
+            <Anchor component={Link} to="/signup" size="sm" underline="always">
               Create account
             </Anchor>
           </Text>
@@ -101,7 +98,24 @@ export default function PublicLayout() {
   );
 }
 
-export function usePageEntry() {
-  const location = useLocation();
-  return findRoute(location.pathname);
+/** Sign in and sign up for visitors; the way to their dashboard for signed-in members. */
+function AccountActions() {
+  const { data: me } = useMe();
+  if (me && isMemberRole(me.role)) {
+    return (
+      <Button component={Link} to={dashboardPathOf(me.role)}>
+        Go to dashboard
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button component={Link} to="/login" variant="subtle">
+        Sign in
+      </Button>
+      <Button component={Link} to="/signup">
+        Start your workspace
+      </Button>
+    </>
+  );
 }
