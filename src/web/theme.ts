@@ -1,8 +1,9 @@
-import { createTheme, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, Modal, Notification, Select, type CSSVariablesResolver } from "@mantine/core";
 
 /**
  * Colours chosen for WCAG 2.1 AA contrast: teal 9 under white button text (the default
- * shade 6 fails), and darker dimmed and error text in the light scheme.
+ * shade 6 fails), darker hover, light-variant, dimmed and error colours in the light scheme.
+ * Component defaults that keep the accessibility tree clean live here once.
  */
 export const theme = createTheme({
   primaryColor: "teal",
@@ -10,6 +11,12 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   defaultRadius: "md",
   headings: { fontWeight: "700" },
+  components: {
+    // A hidden, still-mounted option list would share the field's label.
+    Select: Select.extend({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
@@ -17,6 +24,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   light: {
     "--mantine-color-dimmed": resolved.colors.gray[7],
     "--mantine-color-error": resolved.colors.red[9],
+    "--mantine-color-teal-light-color": "#066a4c",
+    "--mantine-color-teal-filled-hover": "#066a4c",
+    "--mantine-color-red-filled-hover": resolved.colors.red[9],
   },
   dark: {},
 });

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { MESSAGES } from "../../shared/messages.ts";
+import { fullNameField } from "../../shared/schemas/fields.ts";
 import type { Config } from "../env.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -40,7 +41,8 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     // Our own Postgres-backed limiter (middleware/rate-limit.ts) covers the auth routes.
     rateLimit: { enabled: false },
     advanced: {
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The whole IPv6 address, so that the sessions list shows where each one is.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       useSecureCookies: config.appUrl.startsWith("https://"),
       cookiePrefix: "glassroom",
       database: { generateId: () => crypto.randomUUID() },
@@ -48,6 +50,9 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 14,
       updateAge: 60 * 60 * 24,
+      // Listing and revoking one's own sessions must work on a session older than a day;
+      // sensitive changes ask for the password anyway.
+      freshAge: 0,
       additionalFields: {
         roleOverride: { type: "string", required: false, input: false },
       },
@@ -92,6 +97,13 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/update-user") {
+          const name = (ctx.body as Record<string, unknown> | undefined)?.name;
+          const parsed = name === undefined ? undefined : fullNameField.safeParse(name);
+          if (parsed && !parsed.success) {
+            throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Full name is not valid.", code: "INVALID_NAME" });
+          }
+        }
         const field = PASSWORD_FIELDS_BY_PATH[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === "string" && isCommonPassword(password)) {

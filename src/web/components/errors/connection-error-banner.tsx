@@ -2,7 +2,7 @@ import { Alert, Button, Group } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { clearConnectionError, useConnectionError } from "../../lib/connection-error.ts";
 
-/** Shows the held connection error until the user dismisses it (or retries). */
+/** Shows the held connection error until the user dismisses it (or retries), over the page's bottom corner so that it hides no navigation. */
 export function ConnectionErrorBanner() {
   const error = useConnectionError();
   const queryClient = useQueryClient();
@@ -11,12 +11,11 @@ export function ConnectionErrorBanner() {
     <Alert
       color="red"
       variant="filled"
-      radius={0}
       role="alert"
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={clearConnectionError}
-      styles={{ root: { position: "sticky", top: 0, zIndex: 300 } }}
+      styles={{ root: { position: "fixed", left: 16, bottom: 16, zIndex: 400, width: "min(560px, calc(100% - 32px))" } }}
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <span>{error.message}</span>
