@@ -1,7 +1,6 @@
 import { MESSAGES } from "../src/shared/messages.ts";
 import { Api } from "./support/api.ts";
 import { startAppInstance } from "./support/app-instance.ts";
-import { OUTAGE_APP_PORT } from "./support/constants.ts";
 import { expect, expectAccessible, submitLoginForm, test } from "./support/fixtures.ts";
 import { startTestPostgres } from "./support/postgres.ts";
 
@@ -9,7 +8,7 @@ test.describe("@database-outage the database goes away and comes back", () => {
   test("@database-outage an area page shows the catalogue message with Retry, health says unavailable, and both recover", async ({ page, playwright }) => {
     test.setTimeout(120_000);
     const postgres = await startTestPostgres();
-    const app = await startAppInstance({ port: OUTAGE_APP_PORT, databaseUrl: postgres.url });
+    const app = await startAppInstance({ databaseUrl: postgres.url });
     const api = new Api(playwright.request, app.url, postgres.url);
     try {
       const admin = await api.createAdmin();

@@ -1,7 +1,7 @@
 import { uniqueEmail, uniqueName } from "./support/api.ts";
 import { expect, expectAccessible, field, test } from "./support/fixtures.ts";
 import { startAppInstance } from "./support/app-instance.ts";
-import { APP_URL, GOOGLE_CLIENT_ID, GOOGLE_DEFAULTS_APP_PORT, GOOGLE_REDIRECT_URI, OIDC_ISSUER } from "./support/constants.ts";
+import { APP_URL, GOOGLE_CLIENT_ID, GOOGLE_REDIRECT_URI, OIDC_ISSUER } from "./support/constants.ts";
 import { createScratchDatabase } from "./support/postgres.ts";
 
 test.describe("@google Google sign-in", () => {
@@ -49,7 +49,6 @@ test.describe("@google Google sign-in", () => {
   test("@google with the default issuer the button's authorization URL is Google's, with our client id and redirect URI", async ({ request }) => {
     const database = await createScratchDatabase();
     const app = await startAppInstance({
-      port: GOOGLE_DEFAULTS_APP_PORT,
       databaseUrl: database.url,
       env: { GOOGLE_CLIENT_ID: "real-looking-id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "real-looking-secret", GLASSROOM_API_ONLY: "true" },
     });

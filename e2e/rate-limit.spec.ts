@@ -1,7 +1,6 @@
 import { MESSAGES } from "../src/shared/messages.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { startAppInstance } from "./support/app-instance.ts";
-import { RATE_LIMIT_APP_PORT } from "./support/constants.ts";
 import { expect, field, test } from "./support/fixtures.ts";
 import { createScratchDatabase } from "./support/postgres.ts";
 
@@ -9,7 +8,7 @@ test.describe("@rate-limit sign-in attempts are limited", () => {
   test("@rate-limit the eleventh sign-in in five minutes is refused with the clear message", async ({ page }) => {
     // The shared server multiplies its limits for the other specs: this one runs the real limits.
     const database = await createScratchDatabase();
-    const app = await startAppInstance({ port: RATE_LIMIT_APP_PORT, databaseUrl: database.url, env: { RATE_LIMIT_MULTIPLIER: "1" } });
+    const app = await startAppInstance({ databaseUrl: database.url, env: { RATE_LIMIT_MULTIPLIER: "1" } });
     try {
       await page.goto(`${app.url}/login`);
       await field(page, "Email").fill(uniqueEmail("guesser"));

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NODE_BIN, PROJECT_ROOT } from "./constants.ts";
+import { freePort } from "./postgres.ts";
 
 export interface AppInstance {
   url: string;
@@ -19,12 +20,14 @@ export interface AppInstance {
 /** Settings of the e2e environment that a dedicated server must not inherit. */
 const INHERITED_SETTINGS = ["PORT", "APP_URL", "DATA_DIR", "DATABASE_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER", "NODE_ENV", "SMTP_URL", "AUTH_SECRET", "RATE_LIMIT_MULTIPLIER"];
 
-export async function startAppInstance(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<AppInstance> {
-  const url = `http://localhost:${options.port}`;
+/** `port` defaults to a free one, so that specs (and repeats of one spec) never collide. */
+export async function startAppInstance(options: { port?: number; databaseUrl: string; env?: Record<string, string> }): Promise<AppInstance> {
+  const port = options.port ?? (await freePort());
+  const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "glassroom-e2e-app-"));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of INHERITED_SETTINGS) delete env[name];
-  Object.assign(env, { PORT: String(options.port), APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "50" }, options.env);
+  Object.assign(env, { PORT: String(port), APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "50" }, options.env);
 
   const child = spawn(NODE_BIN, ["src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -21,11 +21,6 @@ export const POSTGRES_PORT = 4312;
 export const POSTGRES_PASSWORD = "glassroom-e2e-postgres";
 export const DATABASE_URL = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${POSTGRES_PORT}/glassroom`;
 
-/** Dedicated app instances started by single specs (database outage, Google defaults). */
-export const OUTAGE_APP_PORT = 4320;
-export const GOOGLE_DEFAULTS_APP_PORT = 4321;
-export const RATE_LIMIT_APP_PORT = 4322;
-
 /** Everything a run writes: deleted when the run's PostgreSQL launcher starts. */
 export const E2E_ROOT = path.join(os.tmpdir(), "glassroom-e2e");
 export const E2E_POSTGRES_DIR = path.join(E2E_ROOT, "postgres");
