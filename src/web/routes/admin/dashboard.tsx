@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Anchor, Card, Group, List, SimpleGrid, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { MEMBER_ROLES, ROLE_LABELS } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -50,6 +50,39 @@ export default function AdminDashboard() {
                 </Text>
               </Card>
             </SimpleGrid>
+            <Card withBorder padding="lg" mt="lg" maw={720}>
+              <Text fw={600} mb="xs">
+                Getting started
+              </Text>
+              <List spacing={6}>
+                <List.Item>
+                  Share your join link with your tutors, parents and students from{" "}
+                  <Anchor component={Link} to="/admin/settings">
+                    Settings
+                  </Anchor>
+                  ; each request waits for you in{" "}
+                  <Anchor component={Link} to="/admin/approvals">
+                    Approvals
+                  </Anchor>
+                  .
+                </List.Item>
+                <List.Item>
+                  Set your workspace's time zone and currency in{" "}
+                  <Anchor component={Link} to="/admin/settings">
+                    Settings
+                  </Anchor>
+                  .
+                </List.Item>
+                {me && !me.user.twoFactorEnabled ? (
+                  <List.Item>
+                    <Anchor component={Link} to="/setup-2fa">
+                      Turn on two-factor authentication
+                    </Anchor>
+                    : an admin account holds your families' data.
+                  </List.Item>
+                ) : null}
+              </List>
+            </Card>
           </>
         )}
       </QueryState>
