@@ -1,6 +1,6 @@
 import { linkIn, uniqueEmail, uniqueName } from "./support/api.ts";
 import { TEST_PASSWORD } from "./support/constants.ts";
-import { expect, expectAccessible, field, submitLoginForm, test } from "./support/fixtures.ts";
+import { escapeRegExp, expect, expectAccessible, field, submitLoginForm, test } from "./support/fixtures.ts";
 
 test.describe("@signup new workspace", () => {
   test("@signup an empty sign-up form names each field and sends nothing", async ({ page }) => {
@@ -21,7 +21,7 @@ test.describe("@signup new workspace", () => {
     ];
     for (const [label, message] of messages) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
-      await expect(field(page, label)).toHaveAccessibleDescription(new RegExp(message.replace(".", "\\.")));
+      await expect(field(page, label)).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
     }
     await expect(page.getByRole("heading", { name: "Check your email" })).toHaveCount(0);
     expect(sent).toEqual([]);

@@ -10,7 +10,7 @@ import { Api, type Account } from "./api.ts";
 
 export { expect };
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The form control labelled exactly `label` (a required field's label ends with an
