@@ -11,7 +11,7 @@ export const signUp = (input: SignupRequest) => api.post<SignupResponse>("/signu
 /** A signed-in account with no workspace (a new Google account) starts one as its admin. */
 export const startWorkspace = (input: { workspaceName: string }) => api.post<{ next: NextStep }>("/workspaces", input);
 
-/** A signed-in account with no workspace asks to join one; the server then signs it out. */
+/** A signed-in account asks to join a workspace; one with no active workspace is then signed out (pending). */
 export const askToJoin = (input: { joinCode: string }) => api.post<{ next: NextStep }>("/workspaces/join", input);
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });

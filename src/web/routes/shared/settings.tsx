@@ -8,6 +8,7 @@ import { ProfileSection } from "../../features/settings/components/profile-secti
 import { SessionsSection } from "../../features/settings/components/sessions-section.tsx";
 import { TwoFactorSection } from "../../features/settings/components/two-factor-section.tsx";
 import { WorkspaceSection } from "../../features/settings/components/workspace-section.tsx";
+import { WorkspacesSection } from "../../features/settings/components/workspaces-section.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
@@ -31,6 +32,7 @@ export default function Settings() {
               <PasswordSection />
               <TwoFactorSection enabled={data.user.twoFactorEnabled} />
               <SessionsSection />
+              <WorkspacesSection me={data} />
               {isAdmin ? (
                 <>
                   <WorkspaceSection />

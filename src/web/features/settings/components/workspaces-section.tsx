@@ -1,0 +1,67 @@
+import { Badge, Button, Group, List, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import type { MeResponse } from "../../../../shared/schemas/me.ts";
+import { ROLE_LABELS } from "../../../../shared/roles.ts";
+import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
+import { useAskToJoin } from "../../auth/api.ts";
+import { notifySuccess } from "../notify.ts";
+import { FormError } from "./form-error.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+/** "Your workspaces": every active membership, and a join code to ask to join another. */
+export function WorkspacesSection({ me }: { me: MeResponse }) {
+  const askToJoin = useAskToJoin();
+  const form = useForm({ mode: "uncontrolled", initialValues: { joinCode: "" }, validate: zodFormValidator(joinWorkspaceSchema) });
+
+  const submit = form.onSubmit((values) => {
+    askToJoin.mutate(joinWorkspaceSchema.parse(values), {
+      onSuccess: () => {
+        form.reset();
+        notifySuccess("Request sent", "An administrator of that workspace will approve you; we will email you when they do.");
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    });
+  });
+
+  return (
+    <SettingsSection title="Your workspaces" description="The tutoring businesses your account belongs to. Switch between them at the top of the page.">
+      <List spacing="xs" listStyleType="none" aria-label="Your workspaces">
+        {me.workspaces.map((workspace) => (
+          <List.Item key={workspace.id}>
+            <Group gap="xs">
+              <Text fw={500}>{workspace.name}</Text>
+              <Text size="sm" c="dimmed">
+                {ROLE_LABELS[workspace.role]}
+              </Text>
+              {workspace.id === me.activeWorkspace?.id ? (
+                <Badge variant="outline" size="sm">
+                  Active
+                </Badge>
+              ) : null}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Join code"
+            description="From another tutoring business, to ask to join it."
+            autoComplete="off"
+            required
+            withAsterisk={false}
+            key={form.key("joinCode")}
+            {...form.getInputProps("joinCode")}
+          />
+          <FormError error={askToJoin.error && Object.keys(serverFieldErrors(askToJoin.error)).length === 0 ? askToJoin.error : null} title="Could not send your request" />
+          <Group>
+            <Button type="submit" variant="default" loading={askToJoin.isPending}>
+              Ask to join
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}
