@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, Select, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, Menu, Modal, Notification, Select, type CSSVariablesResolver } from "@mantine/core";
 
 /**
  * Colours chosen for WCAG 2.1 AA contrast: teal 9 under white button text (the default
@@ -14,6 +14,8 @@ export const theme = createTheme({
   components: {
     // A hidden, still-mounted option list would share the field's label.
     Select: Select.extend({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+    // The focus placeholder is a child of role="menu" that ARIA does not allow there.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } }),
   },
@@ -27,6 +29,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     "--mantine-color-teal-light-color": "#066a4c",
     "--mantine-color-teal-filled-hover": "#066a4c",
     "--mantine-color-red-filled-hover": resolved.colors.red[9],
+    // Alert titles and light badges use the "light color": these read at AA on their tints.
+    "--mantine-color-red-light-color": "#a51d1d",
+    "--mantine-color-orange-light-color": "#9c3408",
+    "--mantine-color-yellow-light-color": "#8a5a00",
+    "--mantine-color-blue-light-color": resolved.colors.blue[9],
+    "--mantine-color-gray-light-color": resolved.colors.gray[8],
   },
   dark: {},
 });

@@ -47,6 +47,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
 function ErrorFrame({ title, body, children }: { title: string; body: string; children: React.ReactNode }) {
   return (
     <Center mih="100vh" p="md" component="main">
+      <title>{`${title} · Glassroom`}</title>
       <Stack align="center" maw={520} ta="center" gap="md">
         <Title order={1} size="h2">
           {title}
