@@ -54,7 +54,7 @@ function readUrl(env: Env, name: string, fallback: string | undefined, protocols
     throw new ConfigError(`${name} must be a URL, not "${raw}".`);
   }
   if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must be a ${protocols.join(" or ")} URL, not "${raw}".`);
+    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(" or ")} URL, not "${raw}".`);
   }
   return raw;
 }
