@@ -2,7 +2,7 @@ import { MESSAGES } from "../src/shared/messages.ts";
 import { Api } from "./support/api.ts";
 import { startAppInstance } from "./support/app-instance.ts";
 import { expect, expectAccessible, submitLoginForm, test } from "./support/fixtures.ts";
-import { startTestPostgres } from "./support/postgres.ts";
+import { startTestPostgres } from "../tests/test-postgres.ts";
 
 test.describe("@database-outage the database goes away and comes back", () => {
   test("@database-outage an area page shows the catalogue message with Retry, health says unavailable, and both recover", async ({ page, playwright }) => {

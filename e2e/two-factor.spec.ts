@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
-import { totp } from "./support/totp.ts";
+import { base32Decode, totp } from "../tests/totp.ts";
+
+/** The authenticator app's code for the secret shown on the page, at `time` (ms). */
+const codeFor = (secret: string, time = Date.now()) => totp(base32Decode(secret), { time });
 
 async function signOut(page: Page, name: string) {
   await page.getByRole("button", { name: `Account menu for ${name}` }).click();
@@ -34,11 +37,11 @@ test.describe("@2fa two-factor authentication", () => {
     await expectAccessible(page);
 
     // Bad input: a code from another time is refused, and two-factor stays off.
-    await field(page, "Authentication code").fill(totp(secret, Date.now() - 10 * 60_000));
+    await field(page, "Authentication code").fill(codeFor(secret, Date.now() - 10 * 60_000));
     await page.getByRole("button", { name: "Turn on two-factor" }).click();
     await expect(page.getByText("This code is not right. Enter the code your app shows now.")).toBeVisible();
 
-    await field(page, "Authentication code").fill(totp(secret));
+    await field(page, "Authentication code").fill(codeFor(secret));
     await page.getByRole("button", { name: "Turn on two-factor" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Save your backup codes" })).toBeVisible();
     const codes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allInnerTexts();
@@ -56,7 +59,7 @@ test.describe("@2fa two-factor authentication", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("Code must be the 6 digits shown by your authenticator app.")).toBeVisible();
-    await field(page, "Authentication code").fill(totp(secret));
+    await field(page, "Authentication code").fill(codeFor(secret));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL("/tutor/dashboard");
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NODE_BIN, PROJECT_ROOT } from "./constants.ts";
-import { freePort } from "./postgres.ts";
+import { freePort } from "../../tests/test-postgres.ts";
 
 export interface AppInstance {
   url: string;

@@ -17,7 +17,7 @@ export interface EmbeddedDatabase {
 
 const DATABASE_NAME = "glassroom";
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
