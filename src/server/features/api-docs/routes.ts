@@ -14,7 +14,7 @@ const ASSETS: Record<string, string> = {
 const PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Glassroom API</title><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<title>Glassroom API</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
 <body><main id="swagger-ui"></main>
 <script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body>
 </html>`;
