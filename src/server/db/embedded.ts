@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -85,6 +85,10 @@ export function runningEmbeddedDatabaseUrl(dataDir: string): string | undefined 
 
 export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
+  const runAsPostgresUser = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to pass through
+  // DATA_DIR (execute only: it still cannot list or read what else is there).
+  if (runAsPostgresUser) chmodSync(dataDir, statSync(dataDir).mode | 0o011);
   const pgDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
   const isNew = !existsSync(path.join(pgDir, "PG_VERSION"));
@@ -102,7 +106,7 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
     password,
     authMethod: "scram-sha-256",
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsPostgresUser,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: (message) => logger.debug({ postgres: message.trim() }),
     onError: (error) => logger.error({ postgres: String(error) }),
