@@ -1,0 +1,1 @@
+CREATE INDEX "member_organization_status_created_idx" ON "member" USING btree ("organization_id","status","created_at");
