@@ -1,12 +1,13 @@
-import { APIError } from "better-auth/api";
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../context.ts";
-import { user } from "../../db/schema.ts";
-import { AppError, invalidField } from "../../lib/app-error.ts";
+import { account, user } from "../../db/schema.ts";
+import { invalidField } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/passwords.ts";
-import { writeAuditIgnoringFailure } from "../audit/service.ts";
+import { mails } from "../../mail/templates.ts";
+import { writeAudit } from "../audit/service.ts";
 import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
 
 const emailTakenError = () =>
@@ -17,11 +18,23 @@ async function emailTaken(db: AppDeps["db"], email: string): Promise<boolean> {
   return Boolean(existing);
 }
 
+/** The PostgreSQL error under drizzle's wrapper, if the failure came from the database. */
+function databaseErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string") return { code: candidate.code, constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined };
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
 /**
- * Creates the account (Better Auth, which mails the confirmation link) and then, in one
- * transaction, the new workspace with its admin or the pending membership. Everything that
- * can be refused is checked before the account exists; if the workspace step still fails,
- * the account is removed again so that nothing is left half-made.
+ * Creates the account and, in the same transaction, the new workspace with its admin or the
+ * pending membership, with the USER_SIGNUP audit entry: either all of it is committed or none
+ * of it (decision 8; a crash between two steps used to leave an account with no workspace).
+ * The account rows are Better Auth's (a user and its "credential" account with the password
+ * hashed by Better Auth's own hasher), written here because Better Auth's sign-up cannot join
+ * our transaction. The confirmation link is mailed after the commit.
  */
 export async function signUp(deps: AppDeps, input: SignupRequest, context: { headers: Headers; clientIp: string; logger: Logger }): Promise<SignupResponse> {
   const { db, auth, config } = deps;
@@ -30,53 +43,43 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
     throw invalidField("workspaceName", "Starting a new workspace is turned off on this server. Ask your tutoring business for a join code.");
   }
   const joinWorkspace = input.joinCode !== undefined ? await findJoinableWorkspace(db, input.joinCode) : undefined;
-  // Better Auth answers a sign-up for a taken email with a made-up user (no row) when email
-  // verification is required, so the duplicate has to be caught here, before and after.
-  if (await emailTaken(db, input.email)) throw emailTakenError();
+  const email = input.email.toLowerCase();
+  // Checked first to answer quickly; the unique email index decides a race (below).
+  if (await emailTaken(db, email)) throw emailTakenError();
   const next: SignupResponse["next"] = joinWorkspace ? "approval" : "dashboard";
 
-  let userId: string;
-  try {
-    const created = await auth.api.signUpEmail({
-      body: { name: input.fullName, email: input.email, password: input.password, callbackURL: `/confirm-email?next=${next}` },
-      headers: context.headers,
-    });
-    userId = created.user.id;
-  } catch (error) {
-    if (error instanceof APIError) {
-      const code = (error.body as { code?: string } | undefined)?.code;
-      // A racing sign-up for the same email makes the insert fail (FAILED_TO_CREATE_USER).
-      if (code?.includes("USER_ALREADY_EXISTS") || (await emailTaken(db, input.email))) throw emailTakenError();
-      throw new AppError("VALIDATION_FAILED", 422, error.message);
-    }
-    throw error;
-  }
-  // A sign-up racing this one took the email between the check above and the account.
-  const [stored] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
-  if (!stored) throw emailTakenError();
-
+  const authContext = await auth.$context;
+  const passwordHash = await authContext.password.hash(input.password);
+  const userId = crypto.randomUUID();
+  const now = new Date();
   try {
     await db.transaction(async (tx) => {
-      if (joinWorkspace) await addPendingMember(tx, { organizationId: joinWorkspace.id, userId });
-      else await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId });
+      await tx.insert(user).values({ id: userId, name: input.fullName, email, emailVerified: false, createdAt: now, updatedAt: now });
+      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash, createdAt: now, updatedAt: now });
+      const organizationId = joinWorkspace
+        ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
+        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId })).organizationId;
+      // In a savepoint: a failed audit entry is still ignored (the seed's rule), never fatal.
+      const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP", description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
+      await tx
+        .transaction((savepoint) => writeAudit(savepoint, entry))
+        .catch((error: unknown) => context.logger.warn({ err: error, action: entry.action }, "audit entry not written (ignored)"));
     });
   } catch (error) {
-    await db.delete(user).where(eq(user.id, userId));
+    const cause = databaseErrorOf(error);
+    // A sign-up racing this one took the email between the check above and the insert.
+    if (cause?.code === "23505" && cause.constraint === "user_email_unique") throw emailTakenError();
     throw error;
   }
 
-  const [membership] = await db.query.member.findMany({ where: (m, { eq: equals }) => equals(m.userId, userId), limit: 1 });
-  await writeAuditIgnoringFailure(
-    db,
-    {
-      organizationId: membership?.organizationId ?? null,
-      userId,
-      actorRole: "pending",
-      action: "USER_SIGNUP",
-      description: `${input.fullName} signed up with email ${input.email}`,
-      ipAddress: context.clientIp,
-    },
-    context.logger,
-  );
+  // After the commit: a failed mail leaves a complete account whose owner gets a new link
+  // by signing in or from the confirmation page, never a link to an account that is not there.
+  try {
+    const token = await createEmailVerificationToken(authContext.secret, email, undefined, authContext.options.emailVerification?.expiresIn);
+    const url = `${authContext.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`/confirm-email?next=${next}`)}`;
+    await deps.mailer.send(mails.confirmEmail({ to: email, name: input.fullName, url }));
+  } catch (error) {
+    context.logger.error({ err: error, userId }, "the confirmation mail of a new account was not sent");
+  }
   return { next, email: input.email };
 }
