@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { AppDeps } from "./context.ts";
-import { createDatabase, migrateDatabase, type Database } from "./db/client.ts";
+import { createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -10,8 +10,15 @@ import type { WebBuild } from "./spa/serve.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
 export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild, options: { poolMax?: number } = {}) {
-  const db: Database = createDatabase(databaseUrl, { max: options.poolMax });
-  await migrateDatabase(db);
+  // Migrations on a connection of their own, without the app's query timeout: one may
+  // legitimately take longer (an index on a big table).
+  const migrator = createDatabase(databaseUrl, { max: 1 });
+  try {
+    await migrateDatabase(migrator);
+  } finally {
+    await migrator.$client.end();
+  }
+  const db: Database = createDatabase(databaseUrl, { max: options.poolMax, queryTimeoutMs: QUERY_TIMEOUT_MS });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
   const auth = createAuth({ config, db, mailer });
   const deps: AppDeps = { config, db, auth, mailer, logger };

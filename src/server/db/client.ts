@@ -9,15 +9,51 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
 
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+/**
+ * How long the app waits for the answer to one query. A database that stops answering
+ * (frozen, or cut off by the network) otherwise holds a request forever: the connection
+ * stays open and nothing ever comes back. Migrations run without it (bootApp).
+ */
+export const QUERY_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MESSAGE = "Query read timeout";
+
+/**
+ * node-postgres answers a timed-out query with an error but leaves the query running on its
+ * connection, and the pool would hand that connection to the next request: whose statements
+ * would then run, once the database answers again, inside the abandoned transaction (and a
+ * later COMMIT on it would commit half a sign-up). A connection whose query timed out is in
+ * an unknown state, so it is closed at once: the database rolls its transaction back, and
+ * the pool opens a new one.
+ */
+function closeOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) client.end().catch(() => {});
+      });
+    }
+    return result;
+  }) as typeof client.query;
+}
+
+export function createDatabase(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
   });
   // A dropped connection (database restarted) must not crash the process; the pool reconnects.
   pool.on("error", () => {});
+  // Nor one dropped while it is checked out (a transaction in progress when the database
+  // stops): its client emits 'error', which the pool listens for only while the client is
+  // idle, and an unheard 'error' event ends the process. The statement in progress fails with
+  // the same error, and the pool discards the client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  if (options.queryTimeoutMs) pool.on("connect", closeOnQueryTimeout);
   return drizzle(pool, { schema }) as Database;
 }
 
@@ -36,7 +72,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
         return true;
       }
     }
-    if (typeof candidate.message === "string" && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(candidate.message)) {
+    if (typeof candidate.message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(candidate.message)) {
       return true;
     }
     current = candidate.cause;

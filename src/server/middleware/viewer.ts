@@ -1,8 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { MESSAGES } from "../../shared/messages.ts";
 import { isMemberRole, type Role, SWITCHABLE_ROLES } from "../../shared/roles.ts";
 import type { AppDeps, AppEnv, Viewer } from "../context.ts";
+import { pingDatabase } from "../db/client.ts";
 import { member } from "../db/schema.ts";
+import { AppError } from "../lib/app-error.ts";
 
 /** Reads the session (if any) once per request and works out the viewer's role. */
 export function loadViewer(deps: Pick<AppDeps, "auth" | "db" | "config">) {
@@ -11,9 +14,9 @@ export function loadViewer(deps: Pick<AppDeps, "auth" | "db" | "config">) {
     try {
       result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     } catch (error) {
-      // Better Auth turns a failed session read into a bare 500 and drops the cause; when the
-      // database is down this probe throws the connection error, which answers 503.
-      await deps.db.execute(sql`select 1`);
+      // Better Auth turns a failed session read into a bare 500 and drops the cause: a
+      // database that does not answer the probe (in two seconds at most) answers 503.
+      if (!(await pingDatabase(deps.db))) throw new AppError("DATABASE_UNAVAILABLE", 503, MESSAGES.databaseDown);
       throw error;
     }
     if (result) c.set("viewer", await buildViewer(deps, result.user, result.session));
