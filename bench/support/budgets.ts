@@ -1,0 +1,30 @@
+/**
+ * The page-weight budgets (issue 3): gzip JavaScript a page loads, at most 150 KB on public
+ * pages and 300 KB on each area's first screen (1 KB = 1,024 bytes). The budget test
+ * (tests/budgets/page-weight.test.ts) fails past them; the page-weight benchmark prints them.
+ */
+import { AREA_ROUTES, PUBLIC_ROUTES, areaRoutesOf, type RouteEntry } from "../../src/shared/route-table.ts";
+import { MEMBER_ROLES, type MemberRole } from "../../src/shared/roles.ts";
+
+export const PUBLIC_PAGE_JS_GZIP_BUDGET = 150 * 1024;
+export const AREA_FIRST_SCREEN_JS_GZIP_BUDGET = 300 * 1024;
+
+export interface BudgetedPage {
+  path: string;
+  kind: "public" | "area";
+  /** The role whose first screen this is (area pages only). */
+  role?: MemberRole;
+  budget: number;
+}
+
+/** Every public route of the route table, then each area's first screen. */
+export function budgetedPages(): BudgetedPage[] {
+  const publicPages = PUBLIC_ROUTES.map((route): BudgetedPage => ({ path: route.path, kind: "public", budget: PUBLIC_PAGE_JS_GZIP_BUDGET }));
+  const firstScreens = MEMBER_ROLES.map((role): BudgetedPage => {
+    const first: RouteEntry | undefined = areaRoutesOf(role)[0];
+    if (!first) throw new Error(`The ${role} area has no screens in the route table`);
+    return { path: first.path, kind: "area", role, budget: AREA_FIRST_SCREEN_JS_GZIP_BUDGET };
+  });
+  if (firstScreens.length === 0 || AREA_ROUTES.length === 0) throw new Error("The route table has no area screens");
+  return [...publicPages, ...firstScreens];
+}

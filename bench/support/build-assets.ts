@@ -1,0 +1,99 @@
+/**
+ * What each page of the production build loads, worked out from the build itself (no
+ * browser): React Router's manifest (build/client/assets/manifest-*.js) names, for every
+ * route, its module, the modules those import and its CSS. A page loads the manifest, the
+ * client entry and its imports, and the module chain of every route its path matches.
+ * Shared by the page-weight budget test and the page-weight benchmark.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { matchRoutes, type RouteObject } from "react-router";
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  css?: string[];
+  clientActionModule?: string;
+  clientLoaderModule?: string;
+  clientMiddlewareModule?: string;
+  hydrateFallbackModule?: string;
+}
+
+export interface RouterManifest {
+  /** URL of the manifest script itself, e.g. /assets/manifest-39c96350.js. */
+  url: string;
+  entry: { module: string; imports: string[]; css: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+export interface PageAssets {
+  /** Ids of the matched routes, outermost first. */
+  routeIds: string[];
+  /** URL paths (/assets/…) of every JavaScript file the page loads, without repeats. */
+  js: string[];
+  css: string[];
+}
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+/** The manifest the build's pages load (named in the SPA fallback page). */
+export function readRouterManifest(buildClient: string): RouterManifest {
+  const fallback = readFileSync(path.join(buildClient, "__spa-fallback.html"), "utf8");
+  const url = /\/assets\/manifest-[\w-]+\.js/.exec(fallback)?.[0];
+  if (!url) throw new Error(`No React Router manifest is named in ${path.join(buildClient, "__spa-fallback.html")}`);
+  const source = readFileSync(path.join(buildClient, url), "utf8");
+  const json = source.replace(/^\s*window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
+  const parsed = JSON.parse(json) as Omit<RouterManifest, "url">;
+  return { url, entry: parsed.entry, routes: parsed.routes };
+}
+
+function routeTree(manifest: RouterManifest, parentId?: string): RouteObject[] {
+  return Object.values(manifest.routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) => {
+      const children = routeTree(manifest, route.id);
+      return route.index ? { id: route.id, index: true as const } : { id: route.id, path: route.path, children };
+    });
+}
+
+/** The JavaScript and CSS a page of the build loads for `pathname`. */
+export function pageAssets(manifest: RouterManifest, pathname: string): PageAssets {
+  const matches = matchRoutes(routeTree(manifest), pathname);
+  if (!matches) throw new Error(`No route of the build matches ${pathname}`);
+  const routeIds = matches.map((match) => match.route.id!);
+  const js = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set<string>(manifest.entry.css);
+  for (const id of routeIds) {
+    const route = manifest.routes[id]!;
+    for (const file of [route.clientMiddlewareModule, route.clientLoaderModule, route.clientActionModule, route.hydrateFallbackModule, route.module, ...(route.imports ?? [])]) {
+      if (file) js.add(file);
+    }
+    for (const file of route.css ?? []) css.add(file);
+  }
+  return { routeIds, js: [...js], css: [...css] };
+}
+
+/** gzip as a server or CDN would send it: zlib's default level (6). */
+export function gzipBytes(content: Buffer | string): number {
+  return gzipSync(content).length;
+}
+
+/** Raw and gzip bytes of build files given by URL path, summed. */
+export function fileBytes(buildClient: string, urls: readonly string[]): Bytes {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const content = readFileSync(path.join(buildClient, url));
+    raw += content.length;
+    gzip += gzipBytes(content);
+  }
+  return { raw, gzip };
+}
