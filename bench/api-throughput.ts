@@ -1,0 +1,229 @@
+/**
+ * API throughput and latency: autocannon at 50 connections for 10 s per endpoint against the
+ * production build on the embedded PostgreSQL, beside a bare node:http hello-world (the
+ * ceiling of this machine and this Node) measured the same way.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { createAccounts } from "./support/accounts.ts";
+import { startAppServer } from "./support/app-server.ts";
+import { ensureBuild } from "./support/build.ts";
+import { NODE_BIN, PROJECT_ROOT } from "./support/paths.ts";
+import type { Benchmark, BenchmarkReport } from "./support/report.ts";
+import { formatInt, round } from "./support/stats.ts";
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const PENDING_MEMBERS = 1_000;
+
+interface Target {
+  name: string;
+  request: string;
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Sign-in is warmed up with a few single requests: a burst would leave 50 hashes queued. */
+  gentleWarmUp?: boolean;
+}
+
+export interface EndpointFigures {
+  name: string;
+  request: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  completed: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  ratioOfCeiling: number | null;
+}
+
+async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(NODE_BIN, ["bench/support/hello-world.ts", "0"], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const exited = once(child, "exit");
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line);
+    if (match) {
+      lines.close();
+      return {
+        url: `http://127.0.0.1:${match[1]}/`,
+        async stop() {
+          child.kill("SIGTERM");
+          await exited;
+        },
+      };
+    }
+  }
+  throw new Error("The hello-world server did not start");
+}
+
+async function single(target: Target): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(target.url, { method: target.method ?? "GET", headers: target.headers, body: target.body });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${target.request} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * After a run, the server is still finishing the requests autocannon gave up on (for
+ * sign-in, dozens of queued password hashes): wait until one request is quick again, so
+ * that the next measurement starts on an idle server.
+ */
+async function drain(target: Target): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && (await single(target)) > 500) await sleep(250);
+}
+
+async function measure(target: Target, connections = CONNECTIONS): Promise<Omit<EndpointFigures, "ratioOfCeiling">> {
+  const options = {
+    url: target.url,
+    method: target.method ?? "GET",
+    headers: target.headers,
+    body: target.body,
+    connections,
+    // Sign-in queues 50 password hashes on 2 cores: give every request time to finish.
+    timeout: 60,
+  } as const;
+  if (target.gentleWarmUp) for (let attempt = 0; attempt < 3; attempt++) await single(target);
+  else await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  await drain(target);
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  await drain(target);
+  return {
+    name: target.name,
+    request: target.request,
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    completed: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function run(): Promise<BenchmarkReport> {
+  ensureBuild();
+  const hello = await startHelloWorld();
+  const server = await startAppServer({ rateLimitMultiplier: "1000000" });
+  try {
+    const accounts = await createAccounts(server);
+    const { admin, ctx } = accounts;
+    try {
+      // 1,000 people waiting for approval in the admin's workspace: real user rows and
+      // pending memberships, written in bulk through the server's own database.
+      await ctx.db.execute(sql`
+        with people as (
+          insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          select gen_random_uuid()::text, 'Waiting Person ' || g, 'waiting-' || g || '@example.com', true,
+                 now() - make_interval(mins => ${PENDING_MEMBERS} - g), now()
+          from generate_series(1, ${PENDING_MEMBERS}) as g
+          returning id, created_at
+        )
+        insert into member (id, organization_id, user_id, role, status, created_at)
+        select gen_random_uuid()::text, ${admin.organizationId}, id, 'pending', 'pending', created_at from people`);
+      const check = await admin.client.get("/api/admin/approvals");
+      if (check.status !== 200) throw new Error(`GET /api/admin/approvals answered ${check.status}: ${check.text}`);
+      const listed = (check.body as { items: unknown[] }).items.length;
+
+      const app = server.url.replace("localhost", "127.0.0.1");
+      const cookie = admin.client.cookieHeader();
+      const targets: Target[] = [
+        { name: "ceiling", request: "node:http hello-world", url: hello.url },
+        { name: "health", request: "GET /api/health", url: `${app}/api/health` },
+        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { cookie } },
+        {
+          name: "members-list",
+          request: `GET /api/admin/approvals (${formatInt(PENDING_MEMBERS)} pending)`,
+          url: `${app}/api/admin/approvals`,
+          headers: { cookie },
+        },
+        {
+          name: "sign-in",
+          request: "POST /api/auth/sign-in/email",
+          url: `${app}/api/auth/sign-in/email`,
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.url },
+          body: JSON.stringify({ email: admin.user.email, password: admin.user.password }),
+          gentleWarmUp: true,
+        },
+      ];
+
+      const measured: Omit<EndpointFigures, "ratioOfCeiling">[] = [];
+      for (const target of targets) {
+        process.stdout.write(`  ${target.request}: ${WARM_UP_SECONDS} s warm-up, ${DURATION_SECONDS} s at ${CONNECTIONS} connections\n`);
+        measured.push(await measure(target));
+      }
+      // Does a wave of sign-ins hold up everyone else? /api/me at 5 connections, alone and
+      // beside 45 connections signing in.
+      const me = targets.find((target) => target.name === "me")!;
+      const signIn = targets.find((target) => target.name === "sign-in")!;
+      process.stdout.write(`  GET /api/me at 5 connections, alone and beside 45 connections signing in (${DURATION_SECONDS} s each)\n`);
+      const meAlone = await measure(me, 5);
+      const [meBeside, signInBeside] = await Promise.all([measure({ ...me, gentleWarmUp: true }, 5), measure(signIn, 45)]);
+
+      const ceiling = measured[0]!.requestsPerSecond;
+      const figures: EndpointFigures[] = measured.map((row, index) => ({ ...row, ratioOfCeiling: index === 0 ? 1 : row.requestsPerSecond / ceiling }));
+
+      return {
+        tables: [
+          {
+            title: `API throughput and latency (${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
+            columns: ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "% of ceiling"],
+            rows: figures.map((row) => [
+              row.request,
+              formatInt(row.requestsPerSecond),
+              row.p50Ms,
+              row.p99Ms,
+              formatInt(row.completed),
+              row.non2xx,
+              row.errors + row.timeouts,
+              row.ratioOfCeiling === null ? null : `${Number((row.ratioOfCeiling * 100).toPrecision(2))}%`,
+            ]),
+            notes: [
+              "Production web build served by `node src/server/index.ts` (NODE_ENV=production, LOG_LEVEL=info to a file) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
+              "The ceiling is a bare node:http hello-world in its own process; autocannon runs in the benchmark process on the same machine, so load, server and PostgreSQL share the CPUs.",
+              `There is no member-list endpoint yet: the list is GET /api/admin/approvals, the closest real list, over ${formatInt(PENDING_MEMBERS)} pending members seeded with SQL (real user rows); it answers at most 500 of them (its page cap): ${listed} here.`,
+              "Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
+            ],
+          },
+          {
+            title: "Signed-in reads while people sign in (10 s each)",
+            columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
+            rows: [
+              ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
+              ["same, beside 45 connections signing in", formatInt(meBeside.requestsPerSecond), meBeside.p50Ms, meBeside.p99Ms, round(signInBeside.requestsPerSecond, 1)],
+            ],
+            notes: [
+              "Password hashing (node:crypto scrypt) and the cookie signing and checking of every signed-in request (WebCrypto HMAC) share Node's libuv thread pool (4 threads), first come first served: while sign-ins keep arriving, each request's HMAC waits behind every queued hash.",
+            ],
+          },
+        ],
+        data: {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+          pendingMembers: PENDING_MEMBERS,
+          listedMembers: listed,
+          endpoints: figures.map((row) => ({ ...row, requestsPerSecond: round(row.requestsPerSecond, 1), ratioOfCeiling: row.ratioOfCeiling === null ? null : round(row.ratioOfCeiling, 4) })),
+          signedInReadsDuringSignIn: { meAlone, meBesideSignIn: meBeside, signInBeside },
+        },
+      };
+    } finally {
+      await accounts.close();
+    }
+  } finally {
+    await server.stop();
+    await hello.stop();
+  }
+}
+
+export const apiThroughput: Benchmark = { name: "api-throughput", title: "API throughput and latency", run };

@@ -1,0 +1,150 @@
+/**
+ * Page weight, measured in Chromium: every public route of the route table and the first
+ * screen of each area (signed in as a member of that role), each in a fresh browser context
+ * (empty cache). For each page: the JavaScript and CSS it downloaded (raw, and gzip computed
+ * here with zlib from the response bodies), the number of requests and the HTML bytes, next
+ * to the budget and to the figure the budget test computes from the build alone.
+ */
+import { chromium, type BrowserContext } from "@playwright/test";
+import type { MemberRole } from "../src/shared/roles.ts";
+import { createAccounts } from "./support/accounts.ts";
+import { startAppServer } from "./support/app-server.ts";
+import { budgetedPages } from "./support/budgets.ts";
+import { ensureBuild } from "./support/build.ts";
+import { fileBytes, gzipBytes, pageAssets, readRouterManifest } from "./support/build-assets.ts";
+import { BUILD_CLIENT, CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/paths.ts";
+import type { Benchmark, BenchmarkReport } from "./support/report.ts";
+import { kb } from "./support/stats.ts";
+
+export interface PageFigures {
+  path: string;
+  kind: "public" | "area";
+  role: MemberRole | null;
+  /** Where the browser ended up (a guard redirect would show here). */
+  finalPath: string;
+  requests: number;
+  jsFiles: number;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  htmlRaw: number;
+  htmlGzip: number;
+  /** gzip JavaScript per the build manifest (what the budget test checks). */
+  buildJsGzip: number;
+  budget: number;
+}
+
+interface Loaded {
+  url: string;
+  type: string;
+  body: Buffer;
+}
+
+async function measurePage(context: BrowserContext, url: string): Promise<{ finalPath: string; requests: number; loaded: Loaded[] }> {
+  const page = await context.newPage();
+  let requests = 0;
+  const bodies: Promise<Loaded | undefined>[] = [];
+  page.on("request", () => requests++);
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    bodies.push(
+      response.body().then(
+        (body) => ({ url: response.url(), type, body }),
+        () => undefined, // redirects and aborted requests have no body
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const finalPath = new URL(page.url()).pathname;
+  const loaded = (await Promise.all(bodies)).filter((entry): entry is Loaded => entry !== undefined);
+  await page.close();
+  return { finalPath, requests, loaded };
+}
+
+function sum(entries: Loaded[], gzip: boolean): number {
+  return entries.reduce((total, entry) => total + (gzip ? gzipBytes(entry.body) : entry.body.length), 0);
+}
+
+async function run(): Promise<BenchmarkReport> {
+  ensureBuild();
+  const manifest = readRouterManifest(BUILD_CLIENT);
+  const server = await startAppServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== "--headless") });
+  try {
+    const accounts = await createAccounts(server, ["tutor", "parent", "student"]);
+    const clientOf = (role: MemberRole) => (role === "admin" ? accounts.admin.client : accounts.members[role]!.client);
+    const figures: PageFigures[] = [];
+    try {
+      for (const entry of budgetedPages()) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        if (entry.role) {
+          const cookies = [...clientOf(entry.role).cookies].map(([name, value]) => ({ name, value, url: server.url }));
+          await context.addCookies(cookies);
+        }
+        const { finalPath, requests, loaded } = await measurePage(context, `${server.url}${entry.path}`);
+        await context.close();
+        const js = loaded.filter((item) => item.type === "script");
+        const css = loaded.filter((item) => item.type === "stylesheet");
+        const html = loaded.filter((item) => item.type === "document");
+        figures.push({
+          path: entry.path,
+          kind: entry.kind,
+          role: entry.role ?? null,
+          finalPath,
+          requests,
+          jsFiles: js.length,
+          jsRaw: sum(js, false),
+          jsGzip: sum(js, true),
+          cssRaw: sum(css, false),
+          cssGzip: sum(css, true),
+          htmlRaw: sum(html, false),
+          htmlGzip: sum(html, true),
+          buildJsGzip: fileBytes(BUILD_CLIENT, pageAssets(manifest, entry.path).js).gzip,
+          budget: entry.budget,
+        });
+      }
+    } finally {
+      await accounts.close();
+    }
+
+    const over = figures.filter((row) => row.jsGzip > row.budget);
+    const redirected = figures.filter((row) => row.finalPath !== row.path);
+    return {
+      tables: [
+        {
+          title: "Page weight in Chromium (KB = 1,024 bytes; gz = gzip level 6 of the response bodies)",
+          columns: ["page", "as", "requests", "JS files", "JS KB", "JS gz KB", "CSS KB", "CSS gz KB", "HTML KB", "budget gz KB", "within", "build calc gz KB"],
+          rows: figures.map((row) => [
+            row.finalPath === row.path ? row.path : `${row.path} → ${row.finalPath}`,
+            row.role ?? "visitor",
+            row.requests,
+            row.jsFiles,
+            kb(row.jsRaw),
+            kb(row.jsGzip),
+            kb(row.cssRaw),
+            kb(row.cssGzip),
+            kb(row.htmlRaw),
+            kb(row.budget),
+            row.jsGzip <= row.budget ? "yes" : "OVER",
+            kb(row.buildJsGzip),
+          ]),
+          notes: [
+            "Production build served by `node src/server/index.ts` (NODE_ENV=production); each page in a fresh browser context (nothing cached), 1280×800, loaded until the network is idle.",
+            "Area pages are opened with the session cookie of a member of that role, made through the API (sign-up, mailed link, approval, sign-in).",
+            "The server sends assets uncompressed: the raw figures are what travels today; the gzip ones are what a compressing proxy would send.",
+            "\"build calc\" is what tests/budgets/page-weight.test.ts computes from React Router's manifest without a browser (the figure that fails CI).",
+            over.length ? `Over budget: ${over.map((row) => row.path).join(", ")}.` : "Every page is within its budget.",
+            ...(redirected.length ? [`Redirected (measured where they ended): ${redirected.map((row) => `${row.path} → ${row.finalPath}`).join(", ")}.`] : []),
+          ],
+        },
+      ],
+      data: { pages: figures },
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const pageWeight: Benchmark = { name: "page-weight", title: "Page weight", run };
