@@ -80,7 +80,10 @@ async function run(): Promise<BenchmarkReport> {
                 const audit = lhr.audits[ref.id];
                 if (!audit || audit.score === null || audit.score >= (category === "performance" ? 0.9 : 1)) continue;
                 if (category === "performance" && ref.weight === 0 && !(audit.details && "overallSavingsMs" in audit.details && Number(audit.details.overallSavingsMs) >= 300)) continue;
-                findings.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+                // Outside performance, name what failed (the console errors, the issues).
+                const items = category === "performance" || !audit.details || !("items" in audit.details) ? [] : (audit.details.items as Record<string, unknown>[]);
+                const examples = items.slice(0, 2).map((item) => String(item.description ?? item.issueType ?? item.url ?? "").slice(0, 160)).filter(Boolean);
+                findings.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${examples.length ? `: ${examples.join(" | ")}` : ""}`);
               }
             }
             figures.push({

@@ -4,6 +4,7 @@
  * bench/results/<date>.json. Benchmarks never fail on a time; the run fails only when a
  * benchmark could not run at all.
  */
+import os from "node:os";
 import { apiThroughput } from "./api-throughput.ts";
 import { lighthouse } from "./lighthouse.ts";
 import { pageWeight } from "./page-weight.ts";
@@ -27,19 +28,20 @@ process.stdout.write(`Glassroom benchmarks on ${machine.cpus} × ${machine.cpuMo
 const started = performance.now();
 const failed: string[] = [];
 for (const benchmark of chosen) {
-  process.stdout.write(`== ${benchmark.title} (${benchmark.name})\n`);
+  const loadAverageAtStart = Math.round(os.loadavg()[0]! * 10) / 10;
+  process.stdout.write(`== ${benchmark.title} (${benchmark.name}; load average ${loadAverageAtStart} at start)\n`);
   const benchmarkStarted = performance.now();
   const measuredAt = new Date().toISOString();
   try {
     const report = await benchmark.run();
     const seconds = Math.round((performance.now() - benchmarkStarted) / 100) / 10;
     process.stdout.write(`\n${report.tables.map(formatTable).join("\n")}\n(${seconds} s)\n\n`);
-    saveBenchmark(benchmark.name, { title: benchmark.title, measuredAt, seconds, ...report });
+    saveBenchmark(benchmark.name, { title: benchmark.title, measuredAt, seconds, loadAverageAtStart, ...report });
   } catch (error) {
     const seconds = Math.round((performance.now() - benchmarkStarted) / 100) / 10;
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stdout.write(`\n${benchmark.name} could not run: ${message}\n\n`);
-    saveBenchmark(benchmark.name, { title: benchmark.title, measuredAt, seconds, tables: [], data: null, error: message });
+    saveBenchmark(benchmark.name, { title: benchmark.title, measuredAt, seconds, loadAverageAtStart, tables: [], data: null, error: message });
     failed.push(benchmark.name);
   }
 }

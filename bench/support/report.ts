@@ -34,6 +34,8 @@ export interface StoredBenchmark extends BenchmarkReport {
   title: string;
   measuredAt: string;
   seconds: number;
+  /** The machine's 1-minute load average when the benchmark began: other work skews the figures. */
+  loadAverageAtStart?: number;
   /** Set when the benchmark could not run: why. */
   error?: string;
 }
