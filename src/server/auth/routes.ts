@@ -33,6 +33,11 @@ const EXPOSED = [
   /^\/ok$/,
 ];
 
+/** Whether a path under /api/auth (e.g. "/sign-in/email") reaches Better Auth; every other answers 404. */
+export function isExposedAuthPath(subPath: string): boolean {
+  return EXPOSED.some((pattern) => pattern.test(subPath));
+}
+
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const limit = (name: string, max: number, windowSeconds: number, accountOf?: Parameters<typeof rateLimit>[4]) =>
@@ -53,7 +58,7 @@ export function authRoutes(deps: AppDeps) {
 
   app.all("/*", async (c) => {
     const subPath = c.req.path.replace(/^\/api\/auth/, "");
-    if (!EXPOSED.some((pattern) => pattern.test(subPath))) {
+    if (!isExposedAuthPath(subPath)) {
       throw new AppError("NOT_FOUND", 404, "This authentication endpoint does not exist.");
     }
     const headers = new Headers(c.req.raw.headers);

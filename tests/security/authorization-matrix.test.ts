@@ -1,0 +1,174 @@
+/**
+ * The authorization matrix (issue 3): every operation of the OpenAPI document and every
+ * Better Auth endpoint the server exposes, × every persona (tests/security/personas.ts) →
+ * the expected allow or deny, from the operation's declared access alone. Operations are read
+ * from the running app, so a new one joins the matrix without anyone adding it here.
+ *
+ * Allowed: past the access rule (not 401, and for a permission operation not 403), never 5xx;
+ * a 404 or 422 for a made-up id or a minimal body is the operation's own answer. Denied: the
+ * expected 401 or 403 (403 or 404 for another workspace's record), nothing written, and no
+ * answer of any non-public operation carries a secret of workspace A the persona may not see.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { areaRoutesOf } from "../../src/shared/route-table.ts";
+import { MEMBER_ROLES, PERMISSIONS } from "../../src/shared/roles.ts";
+import { ApiClient, type ApiResponse } from "../client.ts";
+import { createTestApp } from "../setup/test-app.ts";
+import { apiOperations, authOperations, fillPath, isClosedAuthAnswer, pathParameters, sampleOf, type Operation } from "./operations.ts";
+import { AUTH_ACCESS, capture, createWorld, expectationFor, fingerprint, PERSONAS, restore, type Persona, type PersonaName, type World } from "./personas.ts";
+
+// The rate limits have their own tests; here they would only turn the last cells into 429s.
+const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "100" } });
+const apiOps = await apiOperations(new ApiClient(t.app));
+const authOps = authOperations(t.deps.auth);
+const exposedAuthOps = authOps.filter((operation) => operation.exposed).map((operation) => ({ ...operation, access: AUTH_ACCESS[operation.authPath] ?? "(unclassified)" }));
+const closedAuthOps = authOps.filter((operation) => !operation.exposed);
+const rows: Operation[] = [...apiOps, ...exposedAuthOps];
+
+let world: World;
+beforeAll(async () => {
+  world = await createWorld(t);
+}, 120_000);
+
+/** operation label → persona → the status seen ("✗" marks a cell that broke its rule). */
+const table: Record<string, Partial<Record<PersonaName, string>>> = {};
+afterAll(async () => {
+  if (Object.keys(table).length > 0) {
+    const cells = Object.values(table).flatMap((row) => Object.values(row));
+    console.log(`Authorization matrix: ${Object.keys(table).length} operations × ${PERSONAS.length} personas = ${cells.length} cells, ${cells.filter((cell) => cell?.startsWith("✗")).length} broken`);
+    console.table(table);
+  }
+  await t?.close();
+});
+
+const paramValue = async (name: string) => (/member/i.test(name) ? world.pendingMemberOfA() : name === "id" ? "google" : "matrix-probe");
+
+/** The request a persona sends: real ids where the path names a member, minimal valid bodies. */
+async function prepare(operation: Operation): Promise<(persona: Persona) => Promise<ApiResponse>> {
+  const values: Record<string, string> = {};
+  for (const name of pathParameters(operation)) values[name] = await paramValue(name);
+  const query = new URLSearchParams();
+  for (const parameter of operation.parameters) {
+    if (parameter.in === "query" && parameter.required) query.set(parameter.name, String(sampleOf(parameter.schema)));
+  }
+  const url = fillPath(operation.path, values) + (query.size > 0 ? `?${query}` : "");
+  const hasBody = !["GET", "HEAD"].includes(operation.method);
+  return (persona) => persona.client.request(operation.method, url, hasBody ? { json: sampleOf(operation.body) } : {});
+}
+
+describe("the operations under test", () => {
+  const knownPermissions = new Set<string>(Object.values(PERMISSIONS).flat());
+
+  it("come from the app: the OpenAPI document and Better Auth's endpoint table", () => {
+    expect(apiOps.length).toBeGreaterThanOrEqual(15);
+    expect(exposedAuthOps.length).toBeGreaterThanOrEqual(20);
+    expect(closedAuthOps.length).toBeGreaterThanOrEqual(30);
+    expect(rows.map((row) => row.label)).toEqual(expect.arrayContaining(["POST /api/admin/approvals/{memberId}/approve", "GET /api/auth/list-sessions"]));
+  });
+
+  it("each declare public, signed-in or a known permission label; each exposed auth endpoint is classified", () => {
+    for (const operation of apiOps) {
+      expect(operation.access === "public" || operation.access === "signed-in" || knownPermissions.has(operation.access), `${operation.label}: ${operation.access}`).toBe(true);
+    }
+    for (const operation of exposedAuthOps) {
+      expect(operation.access, `${operation.label} is exposed: add it to AUTH_ACCESS in tests/security/personas.ts`).not.toBe("(unclassified)");
+    }
+    const exposedPaths = new Set(exposedAuthOps.map((operation) => operation.authPath));
+    for (const path of Object.keys(AUTH_ACCESS)) expect(exposedPaths.has(path), `AUTH_ACCESS lists ${path}, which is not exposed`).toBe(true);
+  });
+
+  it("under an area's path (/api/admin/…) need a permission the route table gives that area's screens", () => {
+    // The declared access is what the matrix expects; this ties it to the route table, so that
+    // an admin operation declared public or signed-in by mistake fails here.
+    let checked = 0;
+    for (const operation of apiOps) {
+      const area = MEMBER_ROLES.find((role) => operation.path.startsWith(`/api/${role}/`));
+      if (!area) continue;
+      const areaPermissions = new Set<string>(areaRoutesOf(area).flatMap((route) => route.permissions));
+      expect(areaPermissions.has(operation.access), `${operation.label} is declared ${operation.access}; the ${area} area's screens need one of ${[...areaPermissions].join(", ")}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe("authorization matrix", () => {
+  it.each(rows.map((row) => [row.label, row] as const))("%s", async (label, operation) => {
+    const problems: string[] = [];
+    table[`${label} [${operation.access}]`] = {};
+    for (const persona of world.personas) {
+      const expected = expectationFor(operation, persona.name);
+      const send = await prepare(operation);
+      const state = await capture(t.db, persona);
+      const before = expected.kind === "deny" ? await fingerprint(t.db) : undefined;
+      const res = await send(persona);
+      const cellProblems: string[] = [];
+      if (res.status >= 500) cellProblems.push(`answered ${res.status}`);
+      if (expected.kind === "allow" && expected.refused.includes(res.status)) cellProblems.push(`should be allowed, got ${res.status}`);
+      if (expected.kind === "deny") {
+        if (!expected.statuses.includes(res.status)) cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
+        const after = await fingerprint(t.db);
+        try {
+          expect(after).toEqual(before);
+        } catch {
+          cellProblems.push("a refused request changed the database");
+        }
+      }
+      if (expected.kind === "open" && isClosedAuthAnswer(res)) cellProblems.push("should be exposed, got the closed-endpoint 404");
+      if (!(operation.source === "api" && operation.access === "public")) {
+        const leaked = (await world.secretsHiddenFrom(persona.name)).filter((secret) => res.text.includes(secret));
+        if (leaked.length > 0) cellProblems.push(`the answer shows ${leaked.join(", ")}`);
+      }
+      await restore(t.db, persona, state);
+      table[`${label} [${operation.access}]`]![persona.name] = `${cellProblems.length > 0 ? "✗ " : ""}${res.status}`;
+      problems.push(...cellProblems.map((problem) => `${persona.name}: ${problem} (${res.text.slice(0, 200)})`));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("a denial does not depend on the request", () => {
+  const guarded = apiOps.filter((operation) => operation.access !== "public");
+  const variants = (operation: Operation) => {
+    const garbage = { path: "x".repeat(100) };
+    if (["GET", "HEAD"].includes(operation.method)) return [{ ...garbage, options: {} }];
+    return [
+      { ...garbage, options: { body: "{not json", contentType: "application/json" } },
+      { ...garbage, options: { json: { unexpected: "<script>alert(1)</script>", role: "owner" } } },
+      { ...garbage, options: { body: "role=admin", contentType: "text/plain" } },
+      { path: undefined, options: { json: [] } },
+    ];
+  };
+
+  it.each(guarded.map((operation) => [operation.label, operation] as const))("%s refuses before validating", async (_label, operation) => {
+    const before = await fingerprint(t.db);
+    const problems: string[] = [];
+    for (const persona of world.personas) {
+      const expected = expectationFor(operation, persona.name);
+      if (expected.kind !== "deny" || expected.statuses.length > 1) continue;
+      for (const variant of variants(operation)) {
+        const url = fillPath(operation.path, Object.fromEntries(pathParameters(operation).map((name) => [name, variant.path ?? "matrix-probe"])));
+        const res = await persona.client.request(operation.method, url, variant.options);
+        if (!expected.statuses.includes(res.status)) problems.push(`${persona.name} ${JSON.stringify(variant.options)}: ${res.status} instead of ${expected.statuses[0]}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+});
+
+describe("Better Auth endpoints the server does not expose", () => {
+  const variants = (path: string) => [path, `${path}/`, `/api/auth/${encodeURIComponent(path.slice("/api/auth/".length))}`, path.replace("/api/auth/", "/api/auth//"), `/api/auth/ok/..${path.slice("/api/auth".length)}`];
+
+  it.each(closedAuthOps.map((operation) => [operation.label, operation] as const))("%s answers 404 and changes nothing", async (_label, operation) => {
+    const admin = world.personas.find((persona) => persona.name === "admin")!;
+    const before = await fingerprint(t.db);
+    const problems: string[] = [];
+    for (const path of variants(fillPath(operation.path, { id: "google", token: "matrix-probe" }))) {
+      const res = await admin.client.request(operation.method, path, operation.method === "GET" ? {} : { json: sampleOf(operation.body) });
+      if (!isClosedAuthAnswer(res)) problems.push(`${operation.method} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The people of the authorization matrix, and what each may do. Two workspaces: A, whose
+ * members are the personas under test, and B, whose admin is the outsider. The expected
+ * outcome of an operation for a persona follows only from the operation's declared access
+ * and the persona's role and workspace (src/shared/roles.ts), never from a hand-kept list.
+ * No test-runner imports here.
+ */
+import { and, eq, notInArray } from "drizzle-orm";
+import { permissionsOf, type Permission, type Role } from "../../src/shared/roles.ts";
+import type { Database } from "../../src/server/db/client.ts";
+import { account, auditLog, devOutbox, member, organization, session, twoFactor, user, verification } from "../../src/server/db/schema.ts";
+import { ApiClient } from "../client.ts";
+import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueName, type FactoryContext } from "../factories.ts";
+import type { Operation } from "./operations.ts";
+
+export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
+export type PersonaName = (typeof PERSONAS)[number];
+
+export interface PersonaTraits {
+  /** The role the server should see for this persona's requests. */
+  role: Role;
+  /** The workspace of the persona's session: A (the one under test), B (another), or none. */
+  workspace: "A" | "B" | null;
+  description: string;
+}
+
+export const TRAITS: Record<PersonaName, PersonaTraits> = {
+  unsigned: { role: "unsigned", workspace: null, description: "no session" },
+  pending: { role: "pending", workspace: "A", description: "signed in, then the membership in A set back to pending" },
+  admin: { role: "admin", workspace: "A", description: "approved admin of A" },
+  tutor: { role: "tutor", workspace: "A", description: "approved tutor of A" },
+  parent: { role: "parent", workspace: "A", description: "approved parent of A" },
+  student: { role: "student", workspace: "A", description: "approved student of A" },
+  devops: { role: "pending", workspace: null, description: "devops account with no workspace" },
+  "devops-as-admin": { role: "admin", workspace: null, description: "devops account with no workspace that switched its role to admin" },
+  "other-admin": { role: "admin", workspace: "B", description: "approved admin of another workspace (B)" },
+};
+
+/**
+ * How a Better Auth endpoint that the server exposes is reached: with a session only
+ * ("session": unsigned → 401), or by anyone ("public": its answers, 401 for a wrong
+ * password included, are the endpoint's own, so the matrix only checks that it is open).
+ * Keyed by Better Auth's path; an exposed endpoint missing here fails the matrix.
+ */
+export const AUTH_ACCESS: Record<string, "session" | "public"> = {
+  "/get-session": "public",
+  "/sign-in/email": "public",
+  "/sign-in/social": "public",
+  "/callback/:id": "public",
+  "/sign-out": "public",
+  "/request-password-reset": "public",
+  "/reset-password": "public",
+  "/reset-password/:token": "public",
+  "/verify-email": "public",
+  "/send-verification-email": "public",
+  "/error": "public",
+  "/ok": "public",
+  "/change-password": "session",
+  "/update-user": "session",
+  "/list-sessions": "session",
+  "/revoke-session": "session",
+  "/revoke-other-sessions": "session",
+  "/two-factor/enable": "session",
+  "/two-factor/disable": "session",
+  "/two-factor/get-totp-uri": "session",
+  "/two-factor/generate-backup-codes": "session",
+  // The second step of a two-factor sign-in: its pending-sign-in cookie, or a session.
+  "/two-factor/verify-totp": "session",
+  "/two-factor/verify-backup-code": "session",
+};
+
+export type Expectation =
+  /** Past the access rule: anything but 401 (and, for permission operations, 403), and never 5xx. */
+  | { kind: "allow"; refused: readonly number[] }
+  /** Refused: one of these statuses, and nothing written. */
+  | { kind: "deny"; statuses: readonly number[]; why: string }
+  /** A public Better Auth endpoint: open (not the closed-endpoint 404) and never 5xx. */
+  | { kind: "open" };
+
+/** Whether the operation acts on a record named in its path (always one of workspace A's here). */
+export const targetsRecord = (operation: Operation) => /\{\w+\}/.test(operation.path);
+
+export function expectationFor(operation: Operation, persona: PersonaName): Expectation {
+  const traits = TRAITS[persona];
+  const access = operation.access;
+  if (access === "public") return operation.source === "auth" ? { kind: "open" } : { kind: "allow", refused: [401, 403] };
+  if (traits.role === "unsigned") return { kind: "deny", statuses: [401], why: "not signed in" };
+  // The access guard of a signed-in operation only asks for a session: a 403 there is the
+  // operation's own rule (e.g. choosing a workspace one is not an active member of).
+  if (access === "signed-in" || access === "session") return { kind: "allow", refused: [401] };
+  const permission = access as Permission;
+  if (!permissionsOf(traits.role).includes(permission)) return { kind: "deny", statuses: [403], why: `role ${traits.role} lacks ${permission}` };
+  if (traits.workspace === null) return { kind: "deny", statuses: [403], why: "no workspace" };
+  if (traits.workspace !== "A" && targetsRecord(operation)) return { kind: "deny", statuses: [403, 404], why: "a record of another workspace" };
+  return { kind: "allow", refused: [401, 403] };
+}
+
+export interface Persona {
+  name: PersonaName;
+  client: ApiClient;
+  userId: string | null;
+  email: string | null;
+}
+
+export interface World {
+  personas: Persona[];
+  workspaceA: { organizationId: string };
+  workspaceB: { organizationId: string };
+  /** The id of a member of A whose registration is pending (a new one once the last was decided). */
+  pendingMemberOfA(): Promise<string>;
+  /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
+  secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
+}
+
+/** Builds both workspaces and every persona through the API (the database only where no API exists). */
+export async function createWorld(ctx: FactoryContext): Promise<World> {
+  const admin = await createAdmin(ctx, { workspaceName: uniqueName("Alpha") });
+  const other = await createAdmin(ctx, { workspaceName: uniqueName("Beta") });
+  const tutor = await createMember(ctx, { admin, role: "tutor" });
+  const parent = await createMember(ctx, { admin, role: "parent" });
+  const student = await createMember(ctx, { admin, role: "student" });
+
+  // The server gives a pending member no session; a session whose membership is pending is
+  // still what it must treat as pending (an approval withdrawn, or a race with sign-in).
+  const pending = await createMember(ctx, { admin, role: "student" });
+  await ctx.db.update(member).set({ status: "pending" }).where(eq(member.id, pending.memberId));
+
+  // Devops accounts may sign in without an active membership: make them, then drop the
+  // pending membership the sign-up needed, so that they belong to no workspace at all.
+  const devops = await createDevopsUser(ctx, { joinCode: other.joinCode });
+  const devopsAsAdmin = await createDevopsUser(ctx, { joinCode: other.joinCode });
+  await ctx.db.delete(member).where(eq(member.userId, devops.user.id));
+  await ctx.db.delete(member).where(eq(member.userId, devopsAsAdmin.user.id));
+  const switched = await devopsAsAdmin.client.post("/api/me/role-override", { role: "admin" });
+  if (switched.status !== 200 || switched.body.role !== "admin") throw new Error(`The devops role switch answered ${switched.status}: ${switched.text}`);
+
+  const personas: Persona[] = [
+    { name: "unsigned", client: new ApiClient(ctx.app), userId: null, email: null },
+    { name: "pending", client: pending.client, userId: pending.user.id, email: pending.user.email },
+    { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email },
+    { name: "tutor", client: tutor.client, userId: tutor.user.id, email: tutor.user.email },
+    { name: "parent", client: parent.client, userId: parent.user.id, email: parent.user.email },
+    { name: "student", client: student.client, userId: student.user.id, email: student.user.email },
+    { name: "devops", client: devops.client, userId: devops.user.id, email: devops.user.email },
+    { name: "devops-as-admin", client: devopsAsAdmin.client, userId: devopsAsAdmin.user.id, email: devopsAsAdmin.user.email },
+    { name: "other-admin", client: other.client, userId: other.user.id, email: other.user.email },
+  ];
+
+  const joinCodeOfA = async () => {
+    const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
+    return row!.joinCode;
+  };
+  let pendingMemberId: string | undefined;
+
+  return {
+    personas,
+    workspaceA: { organizationId: admin.organizationId },
+    workspaceB: { organizationId: other.organizationId },
+    async pendingMemberOfA() {
+      if (pendingMemberId) {
+        const [row] = await ctx.db.select({ status: member.status }).from(member).where(eq(member.id, pendingMemberId));
+        if (row?.status === "pending") return pendingMemberId;
+      }
+      const joiner = await createPendingJoiner(ctx, { joinCode: await joinCodeOfA() });
+      pendingMemberId = joiner.memberId;
+      return pendingMemberId;
+    },
+    async secretsHiddenFrom(name) {
+      const membersOfA = await ctx.db
+        .select({ memberId: member.id, email: user.email })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(eq(member.organizationId, admin.organizationId));
+      const own = personas.find((persona) => persona.name === name)?.email;
+      const others = membersOfA.filter((row) => row.email !== own);
+      const secrets = [await joinCodeOfA(), ...others.map((row) => row.email)];
+      if (TRAITS[name].workspace === "A") return name === "admin" ? [] : secrets;
+      return [admin.organizationId, ...secrets, ...others.map((row) => row.memberId)];
+    },
+  };
+}
+
+const TABLES = { user, account, session, member, organization, auditLog, devOutbox, verification, twoFactor };
+
+/**
+ * Everything a request could write, in a comparable form: every row of the tables above,
+ * without the bookkeeping column updatedAt. Two equal fingerprints mean nothing was written.
+ */
+export async function fingerprint(db: Database): Promise<Record<string, unknown[]>> {
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([name, table]) => {
+      const rows = (await db.select().from(table)) as Record<string, unknown>[];
+      const cleaned = rows.map(({ updatedAt: _updatedAt, ...rest }) => rest).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+      return [name, cleaned] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export interface PersonaState {
+  sessions: (typeof session.$inferSelect)[];
+  memberships: (typeof member.$inferSelect)[];
+  cookies: Map<string, string>;
+}
+
+/** The persona's sessions, memberships and cookies, to put back after an allowed request. */
+export async function capture(db: Database, persona: Persona): Promise<PersonaState> {
+  const cookies = new Map(persona.client.cookies);
+  if (!persona.userId) return { sessions: [], memberships: [], cookies };
+  return {
+    sessions: await db.select().from(session).where(eq(session.userId, persona.userId)),
+    memberships: await db.select().from(member).where(eq(member.userId, persona.userId)),
+    cookies,
+  };
+}
+
+/**
+ * Undoes what an allowed request did to the persona itself (a sign-out, a role switch, a
+ * workspace started or chosen), so that every cell of the matrix starts from the same state.
+ */
+export async function restore(db: Database, persona: Persona, state: PersonaState): Promise<void> {
+  persona.client.cookies.clear();
+  for (const [name, value] of state.cookies) persona.client.cookies.set(name, value);
+  if (!persona.userId) return;
+  const userId = persona.userId;
+  const keep = <T extends { id: string }>(rows: T[]) => (rows.length > 0 ? rows.map((row) => row.id) : ["-"]);
+  await db.delete(session).where(and(eq(session.userId, userId), notInArray(session.id, keep(state.sessions))));
+  for (const row of state.sessions) await db.insert(session).values(row).onConflictDoUpdate({ target: session.id, set: row });
+  await db.delete(member).where(and(eq(member.userId, userId), notInArray(member.id, keep(state.memberships))));
+  for (const row of state.memberships) await db.insert(member).values(row).onConflictDoUpdate({ target: member.id, set: row });
+}
