@@ -10,7 +10,7 @@ import { meRoutes } from "./features/me/routes.ts";
 import { signupRoutes } from "./features/signup/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
 import { AppError } from "./lib/app-error.ts";
-import { zodIssues } from "./lib/validation.ts";
+import { unstorableText, zodIssues } from "./lib/validation.ts";
 import { apiDocsRoutes } from "./features/api-docs/routes.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
 import { handleError } from "./middleware/error-handler.ts";
@@ -25,6 +25,11 @@ export function createApi(deps: AppDeps) {
       if (!result.success) {
         const issues = zodIssues(result.error);
         throw new AppError("VALIDATION_FAILED", 422, issues[0]?.message ?? "The request is not valid.", issues);
+      }
+      const unstorable = unstorableText(result.data);
+      if (unstorable) {
+        const message = `${unstorable.path.length > 0 ? unstorable.path.join(".") : "The request"} ${unstorable.problem}.`;
+        throw new AppError("VALIDATION_FAILED", 422, message, [{ path: unstorable.path, message }]);
       }
     },
   });

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "DATABASE_UNAVAILABLE",
   "CROSS_ORIGIN_REFUSED",
   "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

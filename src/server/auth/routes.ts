@@ -5,6 +5,7 @@ import { MESSAGES } from "../../shared/messages.ts";
 import type { AppDeps, AppEnv } from "../context.ts";
 import { pingDatabase } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
+import { unstorableText } from "../lib/validation.ts";
 import { rateLimit } from "../middleware/rate-limit.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
@@ -38,6 +39,28 @@ export function isExposedAuthPath(subPath: string): boolean {
   return EXPOSED.some((pattern) => pattern.test(subPath));
 }
 
+/**
+ * The first value in the query or the JSON or form body that PostgreSQL cannot store
+ * (unstorableText): Better Auth would pass it to a query and answer 500.
+ */
+async function unstorableInput(request: Request): Promise<{ path: (string | number)[]; problem: string } | undefined> {
+  for (const [name, value] of new URL(request.url).searchParams) {
+    const found = unstorableText(value, [name]);
+    if (found) return found;
+  }
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (/json/i.test(type)) return unstorableText(await request.clone().json().catch(() => undefined));
+  if (/x-www-form-urlencoded/i.test(type)) {
+    const form = new URLSearchParams(await request.clone().text());
+    for (const [name, value] of form) {
+      const found = unstorableText(value, [name]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const limit = (name: string, max: number, windowSeconds: number, accountOf?: Parameters<typeof rateLimit>[4]) =>
@@ -60,6 +83,11 @@ export function authRoutes(deps: AppDeps) {
     const subPath = c.req.path.replace(/^\/api\/auth/, "");
     if (!isExposedAuthPath(subPath)) {
       throw new AppError("NOT_FOUND", 404, "This authentication endpoint does not exist.");
+    }
+    const unstorable = await unstorableInput(c.req.raw);
+    if (unstorable) {
+      const message = `${unstorable.path.join(".") || "The request"} ${unstorable.problem}.`;
+      throw new AppError("VALIDATION_FAILED", 422, message, [{ path: unstorable.path, message }]);
     }
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);

@@ -26,6 +26,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) return c.json(body("PAYLOAD_TOO_LARGE", "The request body is too large."), 413);
+    if (status === 415) return c.json(body("UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON, sent with Content-Type: application/json."), 415);
     return c.json(body(status === 400 ? "VALIDATION_FAILED" : "INTERNAL", error.message || MESSAGES.unexpected), status);
   }
   c.var.logger?.error({ err: error }, "unhandled error");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -58,7 +59,9 @@ export function rateLimit(
   return createMiddleware<AppEnv>(async (c, next) => {
     const keys = [`${name}:ip:${c.var.clientIp}`];
     const account = await accountOf(c);
-    if (account) keys.push(`${name}:account:${account}`);
+    // Hashed: the account comes from the request as typed, and text such as a NUL character
+    // cannot be stored in PostgreSQL (it made the limiter fail with a 500).
+    if (account) keys.push(`${name}:account:${createHash("sha256").update(account).digest("hex")}`);
     for (const key of keys) {
       const retryAfter = await hit(db, key, scaled);
       if (retryAfter !== null) {
