@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { APP_VERSION } from "../shared/version.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppDeps, AppEnv } from "./context.ts";
@@ -59,6 +60,8 @@ export function createApi(deps: AppDeps) {
 export function createApp(deps: AppDeps, web?: WebBuild) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps.logger));
+  // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up).
+  app.use("*", compress());
   app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [] }));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);

@@ -1,15 +1,13 @@
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import "./app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { ConnectionErrorBanner } from "./components/errors/connection-error-banner.tsx";
+import { ConnectionErrorGate } from "./components/errors/connection-error-gate.tsx";
 import { RouteErrorScreen } from "./components/errors/route-error-screen.tsx";
 import { AuthLoading } from "./components/ui/auth-loading.tsx";
-import { SwitchRoleButton } from "./features/session/switch-role-button.tsx";
+import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
@@ -38,10 +36,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Notifications position="top-right" />
-      <ConnectionErrorBanner />
+      <ConnectionErrorGate />
       <Outlet />
-      <SwitchRoleButton />
+      <SwitchRoleGate />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme, Menu, Modal, Notification, Select, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver } from "@mantine/core";
 
 /**
  * Colours chosen for WCAG 2.1 AA contrast: teal 9 under white button text (the default
@@ -12,12 +12,14 @@ export const theme = createTheme({
   defaultRadius: "md",
   headings: { fontWeight: "700" },
   components: {
+    // Plain objects, not Component.extend(): importing the components here would put them
+    // in every page's bundle.
     // A hidden, still-mounted option list would share the field's label.
-    Select: Select.extend({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
     // The focus placeholder is a child of role="menu" that ARIA does not allow there.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
   },
 });
 

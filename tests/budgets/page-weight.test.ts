@@ -15,14 +15,16 @@ import { BUILD_CLIENT } from "../../bench/support/paths.ts";
 const KB = 1024;
 
 /**
- * Public pages over the 150 KB budget when the budgets were introduced (2026-11-21): React,
- * React DOM and React Router alone are about 104 KB gzip, and the root route loads Mantine's
- * menu, popover and overlay chunks (about 42 KB) on every page. Issue 6 (the marketing site)
- * owns these pages. Until they are within budget they are held at this weight instead, so
- * that they cannot grow; a page that gets within budget must leave this list (the test says so).
+ * Public pages still over the 150 KB budget (2026-11-21): React, React DOM and React Router
+ * alone are about 105 KB gzip, Mantine's core and TanStack Query about 20 KB more; the sign-in
+ * and sign-up pages add zod, the form library and the auth client. The Switch Role menu, the
+ * notifications, the mobile drawer and the connection banner are already split out of the
+ * public pages. Issue 6 (the marketing site) owns these pages; until they are within budget
+ * they are held at this weight, so that they cannot grow, and a page that gets within budget
+ * must leave this list (the test says so).
  */
-const CONTENT_PAGE_CEILING = 230 * KB; // 213–221 KB measured
-const ACCOUNT_PAGE_CEILING = 280 * KB; // 264–272 KB measured: the forms, the password meter and the auth client
+const CONTENT_PAGE_CEILING = 160 * KB; // 153–158 KB measured
+const ACCOUNT_PAGE_CEILING = 220 * KB; // 207–216 KB measured: forms, zod and the auth client
 const KNOWN_OVER_BUDGET: Record<string, number> = {
   "/": CONTENT_PAGE_CEILING,
   "/login": ACCOUNT_PAGE_CEILING,

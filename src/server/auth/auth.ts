@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
@@ -7,6 +8,7 @@ import { fullNameField } from "../../shared/schemas/fields.ts";
 import type { Config } from "../env.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { concurrencyLimit } from "../lib/concurrency.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../lib/passwords.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mails } from "../mail/templates.ts";
@@ -15,6 +17,9 @@ import { decideSessionStart } from "./session-gate.ts";
 export const GOOGLE_PROVIDER_ID = "google";
 /** The request header our server sets from the socket address; any incoming one is dropped. */
 export const CLIENT_IP_HEADER = "x-glassroom-client-ip";
+
+/** At most two password hashes at a time, leaving the rest of the thread pool to requests. */
+const passwordWork = concurrencyLimit(2);
 
 export interface AuthDeps {
   config: Config;
@@ -69,6 +74,12 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Password hashing (scrypt) and every request's cookie signature share libuv's small
+      // thread pool: a wave of sign-ins must not starve everyone else's requests.
+      password: {
+        hash: (password) => passwordWork(() => hashPassword(password)),
+        verify: (data) => passwordWork(() => verifyPassword(data)),
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(mails.resetPassword({ to: user.email, name: user.name, url }));
       },

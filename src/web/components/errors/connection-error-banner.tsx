@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { clearConnectionError, useConnectionError } from "../../lib/connection-error.ts";
 
 /** Shows the held connection error until the user dismisses it (or retries), over the page's bottom corner so that it hides no navigation. */
-export function ConnectionErrorBanner() {
+export default function ConnectionErrorBanner() {
   const error = useConnectionError();
   const queryClient = useQueryClient();
   if (!error) return null;

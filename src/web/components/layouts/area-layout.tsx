@@ -1,5 +1,7 @@
+import "@mantine/notifications/styles.css";
 import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { Notifications } from "@mantine/notifications";
 import { NavLink, Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from "react-router";
 import { areaRoutesOf } from "../../../shared/route-table.ts";
 import { isMemberRole, ROLE_LABELS } from "../../../shared/roles.ts";
@@ -33,6 +35,7 @@ export default function AreaLayout() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
       <SkipLink />
+      <Notifications position="top-right" />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -1,4 +1,5 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PUBLIC_ROUTES } from "../../../shared/route-table.ts";
@@ -6,6 +7,8 @@ import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
 import { useMe } from "../../features/session/api.ts";
 import { Brand } from "../ui/brand.tsx";
 import { SkipLink } from "../ui/skip-link.tsx";
+
+const MobileNav = lazy(() => import("./mobile-nav.tsx"));
 
 const SECTIONS: { label: string; prefix: string }[] = [
   { label: "Solutions", prefix: "/solutions/" },
@@ -48,21 +51,11 @@ export default function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer opened={opened} onClose={close} title="Glassroom" hiddenFrom="md" key={location.pathname}>
-        <Stack component="nav" aria-label="Mobile">
-          {MAIN_NAV.map((item) => (
-            <Anchor key={item.to} component={Link} to={item.to} onClick={close}>
-              {item.label}
-            </Anchor>
-          ))}
-          <Button component={Link} to="/login" variant="default" onClick={close}>
-            Sign in
-          </Button>
-          <Button component={Link} to="/signup" onClick={close}>
-            Start your workspace
-          </Button>
-        </Stack>
-      </Drawer>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MobileNav key={location.pathname} items={MAIN_NAV} onClose={close} />
+        </Suspense>
+      ) : null}
       <Box component="main" id="main" tabIndex={-1} py="xl" mih="70vh">
         <Outlet />
       </Box>

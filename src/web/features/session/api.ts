@@ -8,8 +8,14 @@ export const sessionKeys = {
   config: ["session", "config"] as const,
 };
 
-/** The viewer, or null when signed out (401 is an answer here, not an error). */
+/**
+ * The viewer, or null when signed out. Visitors are recognised by Better Auth's session read
+ * (200 with null), so a public page does not log a failed request; a session that ends
+ * between the two calls is a 401, which also means signed out.
+ */
 export async function fetchMe(): Promise<MeResponse | null> {
+  const session = await api.get<unknown>("/auth/get-session");
+  if (!session) return null;
   try {
     return await api.get<MeResponse>("/me");
   } catch (error) {

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { ROLE_LABELS, SWITCHABLE_ROLES, type SwitchableRole } from "../../../shared/roles.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { sessionKeys, useMe, usePublicConfig } from "./api.ts";
+import { sessionKeys, useMe } from "./api.ts";
 import type { MeResponse } from "../../../shared/schemas/me.ts";
 
 const storageKey = (userId: string | undefined) => `glassroom.roleOverride.${userId ?? "local"}`;
@@ -21,24 +21,20 @@ async function applyOverride(role: SwitchableRole | null) {
 }
 
 /**
- * The floating Switch Role button (seed section 2): devops accounts always, everyone on a
- * local development server. The choice is kept in the browser per user id (or 'local') and
+ * The floating Switch Role button (seed section 2), shown by SwitchRoleGate to devops
+ * accounts always and to everyone on a local development server. The choice is kept in the browser per user id (or 'local') and
  * restored on load; the server honours it only for those allowed, and audits each switch.
  */
-export function SwitchRoleButton() {
+export default function SwitchRoleButton() {
   const { data: me } = useMe();
-  const { data: config } = usePublicConfig();
   const navigate = useNavigate();
-  const allowed = me ? me.canSwitchRole : Boolean(config?.roleSwitching);
   const userId = me?.user.id;
 
   useEffect(() => {
-    if (!allowed || !me) return;
+    if (!me) return;
     const stored = readStored(userId);
     if (stored && stored !== me.roleOverride) void applyOverride(stored).catch(() => {});
-  }, [allowed, me, userId]);
-
-  if (!allowed) return null;
+  }, [me, userId]);
 
   const choose = async (role: SwitchableRole) => {
     window.localStorage.setItem(storageKey(userId), role);
