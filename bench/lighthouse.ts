@@ -121,7 +121,7 @@ async function run(): Promise<BenchmarkReport> {
             : [row.path, "could not run", null, null, null, null, null, null],
         ),
         notes: [
-          `Lighthouse ${LIGHTHOUSE_VERSION} on ${CHROMIUM_PATH} (headless) against the production build served by \`node src/server/index.ts\` (NODE_ENV=production, plain http on localhost, assets not compressed by the server); one run per page.`,
+          `Lighthouse ${LIGHTHOUSE_VERSION} on ${CHROMIUM_PATH} (headless) against the production build served by \`node src/server/index.ts\` (NODE_ENV=production, plain http on localhost, gzip from the server); one run per page.`,
           ...(benchmarkIndex ? [`Lighthouse's CPU benchmark index of this machine: ${Math.round(benchmarkIndex)}.`] : []),
           ...failures.map((row) => `${row.path} could not be measured: ${row.error}`),
           ...figures.filter((row) => row.findings.length).map((row) => `${row.path} loses points on: ${row.findings.join("; ")}.`),
