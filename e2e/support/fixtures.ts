@@ -50,6 +50,20 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
 export type LoginAs = (page: Page, role: MemberRole) => Promise<Account & { role: MemberRole }>;
 
 export const test = base.extend<{ api: Api; loginAs: LoginAs }>({
+  // Every page of every test: a Content-Security-Policy violation (a blocked script, style or
+  // eval) on any document it showed fails the test.
+  page: async ({ page }, use, testInfo) => {
+    const violations: string[] = [];
+    await page.exposeFunction("__glassroomReportCspViolation", (violation: string) => violations.push(violation));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { __glassroomReportCspViolation: (violation: string) => void }).__glassroomReportCspViolation;
+        report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus) expect(violations, "Content-Security-Policy violations").toEqual([]);
+  },
   api: async ({ playwright }, use) => {
     const api = new Api(playwright.request);
     await use(api);
