@@ -4,12 +4,11 @@
  * queries run several times and the median is kept. A query whose time grows about 10× per
  * 10× of data is linear: if an index would make it flat, that index is missing.
  */
-import { and, asc, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../src/server/context.ts";
+import { and, asc, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
 import { auditLog, member, organization, user } from "../src/server/db/schema.ts";
-import { listPendingMembers } from "../src/server/features/approvals/service.ts";
-import { countMembers } from "../src/server/features/workspaces/service.ts";
+import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
+import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
@@ -70,7 +69,6 @@ interface KeyQuery {
   explain(db: Database): { sql: string; params: unknown[] };
 }
 
-const pendingDeps = (db: Database) => ({ db }) as unknown as AppDeps;
 
 const auditPage = (db: Database) => db.select().from(auditLog).where(eq(auditLog.organizationId, ORGANIZATION_ID)).orderBy(desc(auditLog.createdAt)).limit(50);
 const auditSearch = (db: Database) =>
@@ -88,25 +86,13 @@ const memberSearch = (db: Database, condition: SQL) =>
     .where(and(eq(member.organizationId, ORGANIZATION_ID), condition))
     .orderBy(asc(user.name))
     .limit(50);
-/** The approvals list's query as listPendingMembers builds it (for EXPLAIN). */
-const pendingShape = (db: Database) =>
-  db
-    .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, requestedAt: member.createdAt })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, ORGANIZATION_ID), eq(member.status, "pending")))
-    .orderBy(asc(member.createdAt))
-    .limit(500);
-const countShape = (db: Database) =>
-  db.select({ role: member.role, status: member.status, total: count() }).from(member).where(eq(member.organizationId, ORGANIZATION_ID)).groupBy(member.role, member.status);
-
 const QUERIES: KeyQuery[] = [
-  { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(pendingDeps(db), ORGANIZATION_ID), explain: (db) => pendingShape(db).toSQL() },
+  { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db, ORGANIZATION_ID).toSQL() },
   { name: "audit entries, newest first, 50", kind: "list page", source: "shape of the coming audit-log screen", run: (db) => auditPage(db), explain: (db) => auditPage(db).toSQL() },
   { name: `audit entries: ${SEARCHED_ACTION} in the last 30 days, 50`, kind: "filtered search", source: "shape of the audit-log filters", run: (db) => auditSearch(db), explain: (db) => auditSearch(db).toSQL() },
   { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search (no screen yet)", index: "user_email_pattern_idx (added)", run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
   { name: `members by name ilike '%${NAME_TERM}%', 50`, kind: "filtered search", source: "shape of a member search (no screen yet)", index: "user_name_trgm_idx (added, pg_trgm)", run: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)), explain: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)).toSQL() },
-  { name: "members by role and status", kind: "dashboard count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db, ORGANIZATION_ID), explain: (db) => countShape(db).toSQL() },
+  { name: "members by role and status", kind: "dashboard count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db, ORGANIZATION_ID), explain: (db) => memberCountsQuery(db, ORGANIZATION_ID).toSQL() },
 ];
 
 interface PlanNode {

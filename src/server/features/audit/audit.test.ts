@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { writeAudit, writeAuditIgnoringFailure, type AuditWriter } from "./service.ts";
+import { writeAudit, writeAuditIgnoringFailure, type AuditTransactor, type AuditWriter } from "./service.ts";
 
 function failingWriter(): AuditWriter {
   return {
@@ -25,7 +25,8 @@ describe("audit writers", () => {
 
   it("writeAuditIgnoringFailure logs a failure as a warning and carries on", async () => {
     const { logger, lines } = capturingLogger();
-    await expect(writeAuditIgnoringFailure(failingWriter(), entry, logger)).resolves.toBeUndefined();
+    const database: AuditTransactor = { transaction: (work) => work(failingWriter()) };
+    await expect(writeAuditIgnoringFailure(database, entry, logger)).resolves.toBeUndefined();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, action: "USER_SIGNUP", msg: "audit entry not written (ignored)" });
   });

@@ -18,10 +18,17 @@ export async function writeAudit(db: AuditWriter, entry: AuditEntry): Promise<vo
   await db.insert(auditLog).values({ ...entry, ipAddress: entry.ipAddress ?? null, metadata: entry.metadata ?? null });
 }
 
-/** For the seed's USER_SIGNUP entry, whose failure is ignored (logged, never surfaced). */
-export async function writeAuditIgnoringFailure(db: AuditWriter, entry: AuditEntry, logger: Logger): Promise<void> {
+/** Something that can run a nested transaction: the database, or a transaction (a savepoint). */
+export type AuditTransactor = { transaction<T>(work: (tx: AuditWriter) => Promise<T>): Promise<T> };
+
+/**
+ * For the seed's USER_SIGNUP entry, whose failure is ignored (logged, never surfaced). Written
+ * in its own (nested) transaction, so that inside a caller's transaction a failed insert rolls
+ * back only itself and the caller's work still commits.
+ */
+export async function writeAuditIgnoringFailure(db: AuditTransactor, entry: AuditEntry, logger: Logger): Promise<void> {
   try {
-    await writeAudit(db, entry);
+    await db.transaction((tx) => writeAudit(tx, entry));
   } catch (error) {
     logger.warn({ err: error, action: entry.action }, "audit entry not written (ignored)");
   }

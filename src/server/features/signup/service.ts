@@ -7,7 +7,7 @@ import { invalidField } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/passwords.ts";
 import { mails } from "../../mail/templates.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAuditIgnoringFailure } from "../audit/service.ts";
 import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
 
 const emailTakenError = () =>
@@ -59,11 +59,8 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
       const organizationId = joinWorkspace
         ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
         : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId })).organizationId;
-      // In a savepoint: a failed audit entry is still ignored (the seed's rule), never fatal.
       const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP", description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
-      await tx
-        .transaction((savepoint) => writeAudit(savepoint, entry))
-        .catch((error: unknown) => context.logger.warn({ err: error, action: entry.action }, "audit entry not written (ignored)"));
+      await writeAuditIgnoringFailure(tx, entry, context.logger);
     });
   } catch (error) {
     const cause = databaseErrorOf(error);
