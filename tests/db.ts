@@ -2,9 +2,39 @@
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../src/server/db/client.ts";
-import { account, auditLog, devOutbox, member, organization, session, user, verification } from "../src/server/db/schema.ts";
+import {
+  account,
+  assignment,
+  auditLog,
+  devOutbox,
+  member,
+  organization,
+  session,
+  student,
+  studentGuardian,
+  tutorAvailability,
+  tutorProfile,
+  user,
+  verification,
+  workspaceInvitation,
+} from "../src/server/db/schema.ts";
 
-const COUNTED = { user, account, session, member, organization, auditLog, devOutbox, verification } satisfies Record<string, PgTable>;
+const COUNTED = {
+  user,
+  account,
+  session,
+  member,
+  organization,
+  auditLog,
+  devOutbox,
+  verification,
+  student,
+  studentGuardian,
+  tutorProfile,
+  tutorAvailability,
+  assignment,
+  workspaceInvitation,
+} satisfies Record<string, PgTable>;
 export type RowCounts = Record<keyof typeof COUNTED, number>;
 
 /** Row counts of the tables a request may write to; compare before and after a refused request. */

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
     "admin:read",
     "admin:approvals:read",
     "admin:approvals:write",
+    "admin:members:read",
+    "admin:members:write",
     "admin:tutors:read",
     "admin:tutors:write",
     "admin:students:read",
@@ -49,6 +51,7 @@ export const PERMISSIONS = {
   ],
   tutor: [
     "tutor:read",
+    "tutor:students:read",
     "tutor:jobs:read",
     "tutor:resources:read",
     "tutor:reports:read",

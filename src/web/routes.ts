@@ -28,7 +28,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/student/settings": "routes/shared/settings.tsx",
 };
 
-const idOf = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-"));
+const idOf = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-").replaceAll(":", ""));
 const relative = (path: string) => path.slice(1);
 
 export default [

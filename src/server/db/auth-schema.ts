@@ -133,6 +133,8 @@ export const member = pgTable(
     index("member_organizationId_idx").on(table.organizationId),
     index("member_userId_idx").on(table.userId),
     uniqueIndex("member_organization_user_idx").on(table.organizationId, table.userId),
+    // The target of the business tables' (organization_id, member_id) foreign keys.
+    uniqueIndex("member_organization_id_idx").on(table.organizationId, table.id),
     // The approvals list (pending members of a workspace, oldest first) reads one page of
     // this index instead of every member of the workspace (bench/query-scaling.ts).
     index("member_organization_status_created_idx").on(table.organizationId, table.status, table.createdAt),

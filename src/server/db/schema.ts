@@ -1,8 +1,42 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { organization, user } from "./auth-schema.ts";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgRole,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
+
+/**
+ * The role the application switches to for business work (withWorkspace in
+ * src/server/lib/tenant.ts). It owns no table, so row-level security applies to it; the
+ * migration 0003 creates it and grants it the tables.
+ */
+export const appRole = pgRole("glassroom_app").existing();
+
+const workspaceIsolation = (table: string) =>
+  pgPolicy(`${table}_workspace_isolation`, {
+    as: "permissive",
+    for: "all",
+    to: appRole,
+    using: sql`organization_id = current_setting('app.organization_id', true)`,
+    withCheck: sql`organization_id = current_setting('app.organization_id', true)`,
+  });
+
 
 /**
  * The audit log: who did what, when, from where. Entries of a workspace carry its id;
@@ -18,11 +52,20 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     description: text("description").notNull(),
     ipAddress: text("ip_address"),
+    /** The student record the entry is about, for the record's access log and the filters. */
+    studentId: uuid("student_id"),
     metadata: jsonb("metadata"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (table) => [index("audit_log_organization_created_idx").on(table.organizationId, table.createdAt)],
-);
+  (table) => [
+    index("audit_log_organization_created_idx").on(table.organizationId, table.createdAt),
+    index("audit_log_organization_student_created_idx").on(table.organizationId, table.studentId, table.createdAt),
+    index("audit_log_organization_user_created_idx").on(table.organizationId, table.userId, table.createdAt),
+    index("audit_log_organization_action_created_idx").on(table.organizationId, table.action, table.createdAt),
+    // Entries without a workspace (platform entries) are never visible inside one.
+    workspaceIsolation("audit_log"),
+  ],
+).enableRLS();
 
 /** Mail kept for the development outbox page when no SMTP server is configured. */
 export const devOutbox = pgTable(
@@ -44,3 +87,177 @@ export const rateLimitBucket = pgTable("rate_limit_bucket", {
   count: integer("count").notNull().default(0),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/*
+ * Business tables. Each carries organization_id first in its primary key and in every foreign
+ * key between business tables (a layout that shards by workspace), and a row-level security
+ * policy: the application reads and writes them inside withWorkspace (src/server/lib/tenant.ts),
+ * as the non-owner role glassroom_app with the workspace set for that transaction only. Without
+ * a workspace set, the role sees no row at all.
+ */
+const organizationIdColumn = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organization.id, { onDelete: "cascade" });
+
+export const STUDENT_STATUSES = ["active", "paused", "former"] as const;
+
+/** A student of a workspace: a record, with an optional login (user_id). */
+export const student = pgTable(
+  "student",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    name: text("name").notNull(),
+    preferredName: text("preferred_name"),
+    grade: text("grade"),
+    school: text("school"),
+    subjects: text("subjects").array().notNull().default(sql`'{}'::text[]`),
+    goals: text("goals").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    status: text("status", { enum: STUDENT_STATUSES }).notNull().default("active"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    /** Set when the personal data was erased on request; the anonymised row stays for history. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index("student_organization_status_name_idx").on(table.organizationId, table.status, table.name),
+    index("student_organization_name_idx").on(table.organizationId, table.name),
+    index("student_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    uniqueIndex("student_organization_user_idx").on(table.organizationId, table.userId).where(sql`user_id is not null`),
+    check("student_status_check", sql`status in ('active', 'paused', 'former')`),
+    workspaceIsolation("student"),
+  ],
+).enableRLS();
+
+/** A parent member who is a guardian of a student (a student may have several). */
+export const studentGuardian = pgTable(
+  "student_guardian",
+  {
+    organizationId: organizationIdColumn(),
+    studentId: uuid("student_id").notNull(),
+    memberId: text("member_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.studentId, table.memberId] }),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    index("student_guardian_member_idx").on(table.organizationId, table.memberId),
+    workspaceIsolation("student_guardian"),
+  ],
+).enableRLS();
+
+export const TUTOR_STATUSES = ["active", "inactive"] as const;
+
+/** What a tutor member teaches and is paid; one row per tutor member, made on first save. */
+export const tutorProfile = pgTable(
+  "tutor_profile",
+  {
+    organizationId: organizationIdColumn(),
+    memberId: text("member_id").notNull(),
+    subjects: text("subjects").array().notNull().default(sql`'{}'::text[]`),
+    bio: text("bio").notNull().default(""),
+    /** Money in minor units of the workspace currency (pence, cents). */
+    payRateMinor: integer("pay_rate_minor"),
+    chargeRateMinor: integer("charge_rate_minor"),
+    /** The zone the weekly availability is written in. */
+    timeZone: text("time_zone").notNull(),
+    status: text("status", { enum: TUTOR_STATUSES }).notNull().default("active"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.memberId] }),
+    foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    check("tutor_profile_status_check", sql`status in ('active', 'inactive')`),
+    check("tutor_profile_rates_check", sql`coalesce(pay_rate_minor, 0) >= 0 and coalesce(charge_rate_minor, 0) >= 0`),
+    workspaceIsolation("tutor_profile"),
+  ],
+).enableRLS();
+
+/** One weekly slot a tutor is available: ISO weekday (1 Monday … 7 Sunday), local times. */
+export const tutorAvailability = pgTable(
+  "tutor_availability",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    memberId: text("member_id").notNull(),
+    weekday: smallint("weekday").notNull(),
+    startsAt: time("starts_at").notNull(),
+    endsAt: time("ends_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [tutorProfile.organizationId, tutorProfile.memberId] }).onDelete("cascade"),
+    index("tutor_availability_member_idx").on(table.organizationId, table.memberId, table.weekday),
+    check("tutor_availability_weekday_check", sql`weekday between 1 and 7`),
+    check("tutor_availability_order_check", sql`ends_at > starts_at`),
+    workspaceIsolation("tutor_availability"),
+  ],
+).enableRLS();
+
+/** A tutor teaching a student a subject, from a date, until an optional end. */
+export const assignment = pgTable(
+  "assignment",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    tutorMemberId: text("tutor_member_id").notNull(),
+    studentId: uuid("student_id").notNull(),
+    subject: text("subject").notNull(),
+    /** Charge rate for this student, in minor units; null means the tutor's default. */
+    rateOverrideMinor: integer("rate_override_minor"),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.tutorMemberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    index("assignment_tutor_idx").on(table.organizationId, table.tutorMemberId),
+    index("assignment_student_idx").on(table.organizationId, table.studentId),
+    check("assignment_dates_check", sql`ends_on is null or ends_on >= starts_on`),
+    check("assignment_rate_check", sql`coalesce(rate_override_minor, 0) >= 0`),
+    workspaceIsolation("assignment"),
+  ],
+).enableRLS();
+
+export const INVITATION_STATUSES = ["pending", "accepted", "revoked"] as const;
+
+/**
+ * An admin's invitation by email with a role (and, for parents and students, the student record
+ * to link). Only a hash of the mailed token is stored. Expiry is expires_at; "expired" is not a
+ * stored status.
+ */
+export const workspaceInvitation = pgTable(
+  "workspace_invitation",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    studentId: uuid("student_id"),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
+    invitedByUserId: text("invited_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    acceptedByUserId: text("accepted_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).defaultNow().notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    uniqueIndex("workspace_invitation_token_idx").on(table.tokenHash),
+    uniqueIndex("workspace_invitation_pending_email_idx").on(table.organizationId, sql`lower(${table.email})`).where(sql`status = 'pending'`),
+    index("workspace_invitation_organization_created_idx").on(table.organizationId, table.createdAt),
+    check("workspace_invitation_role_check", sql`role in ('admin', 'tutor', 'parent', 'student')`),
+    check("workspace_invitation_status_check", sql`status in ('pending', 'accepted', 'revoked')`),
+    workspaceIsolation("workspace_invitation"),
+  ],
+).enableRLS();

@@ -5,6 +5,9 @@ export const workspaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
+  /** IANA zone and ISO currency: dates and money of the workspace are shown in them. */
+  timeZone: z.string(),
+  currency: z.string(),
   role: z.enum(MEMBER_ROLES),
   status: z.enum(MEMBERSHIP_STATUSES),
 });

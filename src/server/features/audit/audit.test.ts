@@ -16,7 +16,7 @@ function capturingLogger() {
   return { logger, lines };
 }
 
-const entry = { organizationId: null, userId: null, actorRole: "pending", action: "USER_SIGNUP", description: "x signed up with email x@example.com" };
+const entry = { organizationId: null, userId: null, actorRole: "pending", action: "USER_SIGNUP" as const, description: "x signed up with email x@example.com" };
 
 describe("audit writers", () => {
   it("writeAudit lets a failure through", async () => {

@@ -1,3 +1,4 @@
+import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -6,16 +7,18 @@ export interface AuditEntry {
   organizationId: string | null;
   userId: string | null;
   actorRole: string | null;
-  action: string;
+  action: AuditAction;
   description: string;
   ipAddress?: string | null;
+  /** The student record the entry is about: it then shows in that record's access log. */
+  studentId?: string | null;
   metadata?: Record<string, unknown>;
 }
 
 export type AuditWriter = Pick<Database, "insert">;
 
 export async function writeAudit(db: AuditWriter, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, ipAddress: entry.ipAddress ?? null, metadata: entry.metadata ?? null });
+  await db.insert(auditLog).values({ ...entry, ipAddress: entry.ipAddress ?? null, studentId: entry.studentId ?? null, metadata: entry.metadata ?? null });
 }
 
 /** Something that can run a nested transaction: the database, or a transaction (a savepoint). */

@@ -9,7 +9,7 @@ import { writeAudit } from "../audit/service.ts";
 
 export async function listWorkspacesOf(db: Database, userId: string): Promise<WorkspaceSummary[]> {
   const rows = await db
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, status: member.status })
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, timeZone: organization.timeZone, currency: organization.currency, role: member.role, status: member.status })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))

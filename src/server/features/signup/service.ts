@@ -59,7 +59,7 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
       const organizationId = joinWorkspace
         ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
         : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId })).organizationId;
-      const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP", description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
+      const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP" as const, description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
       await writeAuditIgnoringFailure(tx, entry, context.logger);
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { joinCodeField } from "../../../shared/schemas/fields.ts";
@@ -76,7 +77,7 @@ const regenerateRoute = defineOperation(needs("admin:settings:write"), {
 });
 
 export function workspaceRoutes(deps: AppDeps) {
-  const audit = (viewer: Viewer, ip: string, action: string, description: string) =>
+  const audit = (viewer: Viewer, ip: string, action: AuditAction, description: string) =>
     writeAudit(deps.db, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action, description, ipAddress: ip });
 
   return new OpenAPIHono<AppEnv>()

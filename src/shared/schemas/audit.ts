@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { authIdField, dateField, uuidField } from "./fields.ts";
+
+/** The audit actions and how the filters name them. */
+export const AUDIT_ACTIONS = {
+  USER_SIGNUP: "Signed up",
+  JOIN_REQUESTED: "Asked to join",
+  WORKSPACE_CREATED: "Workspace created",
+  WORKSPACE_SETTINGS_CHANGED: "Workspace settings changed",
+  JOIN_CODE_REGENERATED: "Join code regenerated",
+  ROLE_SWITCH: "Switched role view",
+  MEMBER_APPROVED: "Member approved",
+  MEMBER_REJECTED: "Member rejected",
+  MEMBER_ROLE_CHANGED: "Member role changed",
+  MEMBER_SUSPENDED: "Member suspended",
+  MEMBER_REACTIVATED: "Member reactivated",
+  MEMBER_REMOVED: "Member removed",
+  INVITATION_SENT: "Invitation sent",
+  INVITATION_RESENT: "Invitation resent",
+  INVITATION_REVOKED: "Invitation revoked",
+  INVITATION_ACCEPTED: "Invitation accepted",
+  STUDENT_CREATED: "Student created",
+  STUDENT_UPDATED: "Student record changed",
+  STUDENT_VIEWED: "Student record viewed",
+  STUDENT_EXPORTED: "Student data downloaded",
+  STUDENT_ERASED: "Student data erased",
+  GUARDIAN_LINKED: "Guardian linked",
+  GUARDIAN_UNLINKED: "Guardian unlinked",
+  ASSIGNMENT_CREATED: "Tutor assigned",
+  ASSIGNMENT_UPDATED: "Assignment changed",
+  ASSIGNMENT_ENDED: "Assignment removed",
+  TUTOR_PROFILE_UPDATED: "Tutor profile changed",
+  TUTOR_AVAILABILITY_UPDATED: "Tutor availability changed",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+export const auditQuerySchema = z
+  .object({
+    actorUserId: authIdField("Actor").optional(),
+    action: z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], { error: "Action must be one of the audit actions." }).optional(),
+    studentId: uuidField("Student").optional(),
+    from: dateField("From date").optional(),
+    to: dateField("To date").optional(),
+    /** Opaque: the nextCursor of the previous page. */
+    cursor: z.string().max(200, "Cursor is not valid.").optional(),
+    limit: z.coerce.number({ error: "Limit must be a number." }).int("Limit must be a whole number.").min(1, "Limit must be 1 or more.").max(100, "Limit must be at most 100.").default(50),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ["to"], message: "To date must not be before the from date." });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  action: z.string(),
+  description: z.string(),
+  ipAddress: z.string().nullable(),
+  studentId: z.string().nullable(),
+  studentName: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
