@@ -8,7 +8,23 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { permissionsOf, type Permission, type Role } from "../../src/shared/roles.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import { account, auditLog, devOutbox, member, organization, session, twoFactor, user, verification } from "../../src/server/db/schema.ts";
+import {
+  account,
+  assignment,
+  auditLog,
+  devOutbox,
+  member,
+  organization,
+  session,
+  student,
+  studentGuardian,
+  tutorAvailability,
+  tutorProfile,
+  twoFactor,
+  user,
+  verification,
+  workspaceInvitation,
+} from "../../src/server/db/schema.ts";
 import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueName, type FactoryContext } from "../factories.ts";
 import type { Operation } from "./operations.ts";
@@ -180,7 +196,23 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   };
 }
 
-const TABLES = { user, account, session, member, organization, auditLog, devOutbox, verification, twoFactor };
+const TABLES = {
+  user,
+  account,
+  session,
+  member,
+  organization,
+  auditLog,
+  devOutbox,
+  verification,
+  twoFactor,
+  student,
+  studentGuardian,
+  tutorProfile,
+  tutorAvailability,
+  assignment,
+  workspaceInvitation,
+};
 
 /**
  * Everything a request could write, in a comparable form: every row of the tables above,
@@ -190,7 +222,8 @@ export async function fingerprint(db: Database): Promise<Record<string, unknown[
   const entries = await Promise.all(
     Object.entries(TABLES).map(async ([name, table]) => {
       const rows = (await db.select().from(table)) as Record<string, unknown>[];
-      const cleaned = rows.map(({ updatedAt: _updatedAt, ...rest }) => rest).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+      // Some business tables have composite keys and no id: order by the whole row.
+      const cleaned = rows.map(({ updatedAt: _updatedAt, ...rest }) => rest).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
       return [name, cleaned] as const;
     }),
   );
