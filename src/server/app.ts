@@ -5,6 +5,8 @@ import { APP_VERSION } from "../shared/version.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { approvalRoutes } from "./features/approvals/routes.ts";
+import { assignmentRoutes } from "./features/assignments/routes.ts";
+import { studentRoutes } from "./features/students/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -44,6 +46,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", meRoutes(deps));
   api.route("/", workspaceRoutes(deps));
   api.route("/", approvalRoutes(deps));
+  api.route("/", studentRoutes(deps));
+  api.route("/", assignmentRoutes(deps));
   api.route("/", tutorRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 

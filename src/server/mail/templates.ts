@@ -22,4 +22,10 @@ export const mails = {
     subject: `Your request to join ${workspace}`,
     text: `Hello ${name},\n\nAn administrator of ${workspace} did not approve your request to join.${reason ? `\n\nTheir reason: ${reason}` : ""}\n\nIf you think this is a mistake, contact the workspace directly.\n\nGlassroom`,
   }),
+  /** To a guardian (or the student's own login) after a student's personal data was erased. */
+  studentErased: ({ to, name, studentName, workspace, recipient }: { to: string; name: string; studentName: string; workspace: string; recipient: "guardian" | "student" }): Mail => ({
+    to,
+    subject: `Personal data erased in ${workspace}`,
+    text: `Hello ${name},\n\nAn administrator of ${workspace} erased the personal data of ${recipient === "student" ? "your student record" : `the student record of ${studentName}`} in Glassroom, as requested. The record no longer holds a name, school, subjects, goals or notes, and ${recipient === "student" ? "your account is no longer linked to it" : "you are no longer linked to it as a guardian"}. Past lessons and assignments stay in the workspace's history without personal details.\n\nIf you did not expect this, contact ${workspace} directly.\n\nGlassroom`,
+  }),
 };

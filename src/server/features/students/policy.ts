@@ -1,0 +1,80 @@
+/**
+ * Who may see which student record. Every student read and write goes through one of these
+ * conditions, so the relationship rules live here and nowhere else:
+ *
+ * - admin:   every record of the workspace;
+ * - tutor:   records with a not-ended assignment (no end date, or ending today or later in the
+ *            workspace's time zone) to the tutor's own membership, and not erased;
+ * - parent:  records the parent's membership is a guardian of;
+ * - student: the record linked to the student's own user.
+ *
+ * The relationship is chosen by the route (the /admin, /tutor, /parent or /student area),
+ * whose permission label has already admitted the viewer's role. A record outside the
+ * condition is answered 404 by the caller: the viewer must not learn that it exists.
+ */
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { StudentDetail } from "../../../shared/schemas/students.ts";
+import type { Viewer } from "../../context.ts";
+import { assignment, student, studentGuardian } from "../../db/schema.ts";
+import { notEnded } from "../assignments/queries.ts";
+
+export type Relationship = "admin" | "tutor" | "parent" | "student";
+
+const NOTHING = sql`false`;
+
+/** The condition on `student` rows the viewer may see through `relationship`. */
+export function visibleStudents(viewer: Viewer, relationship: Relationship): SQL {
+  const organizationId = viewer.organizationId;
+  if (!organizationId) return NOTHING;
+  const inWorkspace = eq(student.organizationId, organizationId);
+  switch (relationship) {
+    case "admin":
+      return inWorkspace;
+    case "tutor": {
+      const memberId = viewer.membership?.id;
+      if (!memberId) return NOTHING;
+      // An erased record holds nothing a tutor needs; its assignments stay only as history.
+      return and(
+        inWorkspace,
+        isNull(student.erasedAt),
+        sql`exists (select 1 from ${assignment} where ${assignment.organizationId} = ${student.organizationId} and ${assignment.studentId} = ${student.id} and ${assignment.tutorMemberId} = ${memberId} and ${notEnded(organizationId)})`,
+      )!;
+    }
+    case "parent": {
+      const memberId = viewer.membership?.id;
+      if (!memberId) return NOTHING;
+      return and(
+        inWorkspace,
+        sql`exists (select 1 from ${studentGuardian} where ${studentGuardian.organizationId} = ${student.organizationId} and ${studentGuardian.studentId} = ${student.id} and ${studentGuardian.memberId} = ${memberId})`,
+      )!;
+    }
+    case "student":
+      return and(inWorkspace, eq(student.userId, viewer.user.id))!;
+  }
+}
+
+/**
+ * Whether a path id can name a record (a student, an assignment) at all. Ids are UUIDs;
+ * anything else names no record, and answers the same 404 as a record the viewer may not see
+ * (a 422 would tell "malformed" apart from "not yours", and PostgreSQL refuses a bad uuid).
+ */
+export function isRecordId(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * Email addresses on a record, by relationship: admins see all; the people around a student
+ * see the guardians' addresses (to reach the family), except that a parent sees only their
+ * own (guardians may be separated parents who have not shared theirs); the student's login
+ * address is shown to admins and the student only. A hidden address is an empty string: the
+ * shared schema has no null for it.
+ */
+export function withVisibleContacts(detail: StudentDetail, viewer: Viewer, relationship: Relationship): StudentDetail {
+  if (relationship === "admin") return detail;
+  const ownLogin = relationship === "student" && detail.login?.userId === viewer.user.id;
+  return {
+    ...detail,
+    login: detail.login && !ownLogin ? { ...detail.login, email: "" } : detail.login,
+    guardians: detail.guardians.map((guardian) => (relationship === "parent" && guardian.userId !== viewer.user.id ? { ...guardian, email: "" } : guardian)),
+  };
+}
