@@ -8,6 +8,7 @@ import { approvalRoutes } from "./features/approvals/routes.ts";
 import { assignmentRoutes } from "./features/assignments/routes.ts";
 import { studentRoutes } from "./features/students/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
+import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { meRoutes } from "./features/me/routes.ts";
@@ -49,6 +50,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", studentRoutes(deps));
   api.route("/", assignmentRoutes(deps));
   api.route("/", tutorRoutes(deps));
+  api.route("/", auditRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {
