@@ -7,6 +7,8 @@ import type { AppDeps, AppEnv } from "./context.ts";
 import { approvalRoutes } from "./features/approvals/routes.ts";
 import { assignmentRoutes } from "./features/assignments/routes.ts";
 import { studentRoutes } from "./features/students/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
+import { memberRoutes } from "./features/members/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
@@ -49,6 +51,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", approvalRoutes(deps));
   api.route("/", studentRoutes(deps));
   api.route("/", assignmentRoutes(deps));
+  api.route("/", memberRoutes(deps));
+  api.route("/", invitationRoutes(deps));
   api.route("/", tutorRoutes(deps));
   api.route("/", auditRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));

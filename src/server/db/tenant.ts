@@ -14,7 +14,17 @@ export type Queryable = Database | Transaction;
  */
 export async function withWorkspace<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${organizationId}, true)`);
+    await enterWorkspace(tx, organizationId);
     return work(tx);
   });
+}
+
+/**
+ * Switches a transaction already under way on the owner connection into one workspace, as
+ * withWorkspace does, for work that must be atomic with identity writes (member, session,
+ * user: the application role may only read those). Call it AFTER the identity writes: from
+ * here to the end of the transaction, it runs as glassroom_app.
+ */
+export async function enterWorkspace(tx: Transaction, organizationId: string): Promise<void> {
+  await tx.execute(sql`select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${organizationId}, true)`);
 }

@@ -28,4 +28,10 @@ export const mails = {
     subject: `Personal data erased in ${workspace}`,
     text: `Hello ${name},\n\nAn administrator of ${workspace} erased the personal data of ${recipient === "student" ? "your student record" : `the student record of ${studentName}`} in Glassroom, as requested. The record no longer holds a name, school, subjects, goals or notes, and ${recipient === "student" ? "your account is no longer linked to it" : "you are no longer linked to it as a guardian"}. Past lessons and assignments stay in the workspace's history without personal details.\n\nIf you did not expect this, contact ${workspace} directly.\n\nGlassroom`,
   }),
+  // No student name here: mail cannot be taken back when a record is erased; the invitation page shows it.
+  invitation: ({ to, workspace, invitedBy, role, url, expiresAt }: { to: string; workspace: string; invitedBy: string; role: string; url: string; expiresAt: Date }): Mail => ({
+    to,
+    subject: `${invitedBy} invited you to ${workspace} on Glassroom`,
+    text: `Hello,\n\n${invitedBy} invited you to join ${workspace} on Glassroom as ${role === "admin" ? "an admin" : `a ${role}`}. To accept, open this link:\n\n${url}\n\nIt lets you create your account with this email address (${to}), or sign in if you already have one. The link is valid until ${expiresAt.toUTCString()}. If you did not expect this invitation, ignore this email.\n\nGlassroom`,
+  }),
 };

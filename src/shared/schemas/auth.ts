@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, fullNameField, joinCodeField, passwordField, workspaceNameField } from "./fields.ts";
+import { invitationTokenField } from "./members.ts";
 
 export const signupRequestSchema = z
   .strictObject({
@@ -8,14 +9,17 @@ export const signupRequestSchema = z
     password: passwordField,
     workspaceName: workspaceNameField.optional(),
     joinCode: joinCodeField.optional(),
+    /** From an invitation link: the account joins with the invited role (and must use the invited email). */
+    invitationToken: invitationTokenField.optional(),
   })
   .superRefine((value, ctx) => {
-    const choices = [value.workspaceName, value.joinCode].filter((choice) => choice !== undefined);
-    if (choices.length !== 1) {
+    const given = (["workspaceName", "joinCode", "invitationToken"] as const).filter((field) => value[field] !== undefined);
+    if (given.length !== 1) {
       ctx.addIssue({
         code: "custom",
-        path: value.workspaceName === undefined ? ["workspaceName"] : ["joinCode"],
-        message: "Give either a workspace name (to start a workspace) or a join code (to join one), not both.",
+        // None: the first choice of the form; several: the one given last.
+        path: [given.at(-1) ?? "workspaceName"],
+        message: "Give either a workspace name (to start a workspace) or a join code (to join one), or sign up from an invitation link: only one of them.",
       });
     }
   });

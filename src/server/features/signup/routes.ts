@@ -9,7 +9,7 @@ const signupRoute = defineOperation(PUBLIC, {
   method: "post",
   path: "/signup",
   tags: ["Accounts"],
-  summary: "Create an account: start a workspace, or ask to join one with a join code",
+  summary: "Create an account: start a workspace, ask to join one with a join code, or join with an invitation link",
   request: { body: { required: true, content: { "application/json": { schema: signupRequestSchema } } } },
   responses: {
     201: { description: "Account created; a confirmation link was mailed.", content: { "application/json": { schema: signupResponseSchema } } },

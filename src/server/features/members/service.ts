@@ -1,0 +1,226 @@
+import { and, asc, count, eq, ilike, like, ne, or, type SQL } from "drizzle-orm";
+import { isMemberRole, type MemberRole, type MembershipStatus } from "../../../shared/roles.ts";
+import type { MemberListQuery, MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
+import type { AppDeps, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { member, organization, session, student, studentGuardian, user } from "../../db/schema.ts";
+import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from "../../db/tenant.ts";
+import { conflict, notFound } from "../../lib/app-error.ts";
+import { writeAudit } from "../audit/service.ts";
+
+/** LIKE patterns match the text as typed: % and _ are not wildcards in a search. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+const summaryColumns = {
+  memberId: member.id,
+  userId: member.userId,
+  name: user.name,
+  email: user.email,
+  role: member.role,
+  status: member.status,
+  createdAt: member.createdAt,
+};
+type SummaryRow = { memberId: string; userId: string; name: string; email: string; role: string; status: string; createdAt: Date };
+
+function toSummary(row: SummaryRow, viewer: Viewer): MemberSummary {
+  return {
+    memberId: row.memberId,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    // Only active and suspended members reach here; their role is always a member role.
+    role: isMemberRole(row.role) ? row.role : "student",
+    status: row.status as MembershipStatus,
+    joinedAt: row.createdAt.toISOString(),
+    isYou: row.memberId === viewer.membership?.id,
+  };
+}
+
+/**
+ * The members list: active and suspended members (pending registrations belong to Approvals,
+ * and have no role yet), by name. Searches any part of the name (trigram index) and the start
+ * of the email (pattern index), the two ways admins look people up.
+ */
+export async function listMembers(db: Database, viewer: Viewer, query: MemberListQuery): Promise<MemberPage> {
+  const organizationId = viewer.organizationId!;
+  const conditions: SQL[] = [eq(member.organizationId, organizationId), ne(member.status, "pending")];
+  if (query.role) conditions.push(eq(member.role, query.role));
+  if (query.status) conditions.push(eq(member.status, query.status));
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(user.name, `%${pattern}%`), like(user.email, `${pattern.toLowerCase()}%`))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(where)
+      .orderBy(asc(user.name), asc(member.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where),
+  ]);
+  return { items: rows.map((row) => toSummary(row, viewer)), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function readMember(db: Queryable, organizationId: string, memberId: string): Promise<SummaryRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+  return row;
+}
+
+/**
+ * Starts a change to one member of the viewer's workspace. Every member change of a workspace
+ * first takes the workspace row (FOR NO KEY UPDATE, which sign-ups' foreign-key checks do not
+ * wait for): two admins demoting each other at the same moment are then serialised, and the
+ * second one sees that only one admin is left. Without it both would pass the last-admin check.
+ */
+async function lockTarget(tx: Transaction, organizationId: string, memberId: string): Promise<SummaryRow> {
+  await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for("no key update");
+  const target = await readMember(tx, organizationId, memberId);
+  // A member of another workspace is "not found", never "forbidden": its existence is not told.
+  if (!target) throw notFound("The member");
+  if (target.status === "pending") {
+    throw conflict(`${target.name} is waiting for approval: approve or reject the registration in Approvals first.`);
+  }
+  return target;
+}
+
+/** The rule that keeps every workspace administrable. */
+async function assertNotLastAdmin(tx: Transaction, organizationId: string, target: SummaryRow, verb: string): Promise<void> {
+  if (target.role !== "admin" || target.status !== "active") return;
+  const admins = await tx
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, organizationId), eq(member.role, "admin"), eq(member.status, "active")));
+  if (admins.every((admin) => admin.id === target.memberId)) {
+    throw conflict(`${target.name} is the last admin of this workspace and cannot be ${verb}: make another member an admin first.`);
+  }
+}
+
+const who = (row: SummaryRow) => `${row.name} (${row.email})`;
+
+async function summaryAfter(deps: AppDeps, viewer: Viewer, memberId: string): Promise<MemberSummary> {
+  const row = await readMember(deps.db, viewer.organizationId!, memberId);
+  if (!row) throw notFound("The member");
+  return toSummary(row, viewer);
+}
+
+export async function changeMemberRole(deps: AppDeps, viewer: Viewer, memberId: string, role: MemberRole, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId!;
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, organizationId, memberId);
+    if (target.role === role) return;
+    if (role !== "admin") await assertNotLastAdmin(tx, organizationId, target, "demoted");
+    await tx.update(member).set({ role }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await writeAudit(tx, {
+      organizationId,
+      userId: viewer.user.id,
+      actorRole: viewer.role,
+      action: "MEMBER_ROLE_CHANGED",
+      description: `${viewer.user.name} changed the role of ${who(target)} from ${target.role} to ${role}`,
+      ipAddress,
+      metadata: { memberId, subjectUserId: target.userId, from: target.role, to: role },
+    });
+  });
+  return summaryAfter(deps, viewer, memberId);
+}
+
+/**
+ * Suspends a member: the membership stays (with its links) but gives no access, and the
+ * sessions working in this workspace end now (the next request of that browser is signed
+ * out; signing in again gets the pending message unless another workspace is active).
+ */
+export async function suspendMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId!;
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, organizationId, memberId);
+    if (target.status === "suspended") return;
+    await assertNotLastAdmin(tx, organizationId, target, "suspended");
+    await tx.update(member).set({ status: "suspended" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    const ended = await tx
+      .delete(session)
+      .where(and(eq(session.userId, target.userId), eq(session.activeOrganizationId, organizationId)))
+      .returning({ id: session.id });
+    await writeAudit(tx, {
+      organizationId,
+      userId: viewer.user.id,
+      actorRole: viewer.role,
+      action: "MEMBER_SUSPENDED",
+      description: `${viewer.user.name} suspended ${who(target)}`,
+      ipAddress,
+      metadata: { memberId, subjectUserId: target.userId, sessionsEnded: ended.length },
+    });
+  });
+  return summaryAfter(deps, viewer, memberId);
+}
+
+export async function reactivateMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId!;
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, organizationId, memberId);
+    if (target.status === "active") return;
+    await tx.update(member).set({ status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await writeAudit(tx, {
+      organizationId,
+      userId: viewer.user.id,
+      actorRole: viewer.role,
+      action: "MEMBER_REACTIVATED",
+      description: `${viewer.user.name} reactivated ${who(target)}`,
+      ipAddress,
+      metadata: { memberId, subjectUserId: target.userId },
+    });
+  });
+  return summaryAfter(deps, viewer, memberId);
+}
+
+/**
+ * Removes a member from the workspace (the account stays: it may belong to other workspaces).
+ * Their guardian links, assignments and tutor profile go with the membership (foreign keys);
+ * a student record whose login they were keeps the record without the login. Each student
+ * record that loses a guardian or its login gets an entry in its own access log.
+ */
+export async function removeMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId!;
+  // Read before the membership goes (the cascade deletes the links). A link made in the
+  // instant between this read and the removal is still removed, only not named in the log.
+  const guardianOf = await withWorkspace(deps.db, organizationId, (tx) =>
+    tx
+      .select({ studentId: studentGuardian.studentId })
+      .from(studentGuardian)
+      .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.memberId, memberId))),
+  );
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, organizationId, memberId);
+    await assertNotLastAdmin(tx, organizationId, target, "removed");
+    await tx.delete(member).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await tx.delete(session).where(and(eq(session.userId, target.userId), eq(session.activeOrganizationId, organizationId)));
+
+    await enterWorkspace(tx, organizationId);
+    const detached = await tx
+      .update(student)
+      .set({ userId: null, updatedAt: new Date() })
+      .where(and(eq(student.organizationId, organizationId), eq(student.userId, target.userId)))
+      .returning({ id: student.id });
+    const actor = { organizationId, userId: viewer.user.id, actorRole: viewer.role, ipAddress };
+    await writeAudit(tx, {
+      ...actor,
+      action: "MEMBER_REMOVED",
+      description: `${viewer.user.name} removed ${who(target)} (${target.role}) from the workspace`,
+      metadata: { memberId, subjectUserId: target.userId, role: target.role },
+    });
+    for (const { studentId } of guardianOf) {
+      await writeAudit(tx, { ...actor, studentId, action: "GUARDIAN_UNLINKED", description: `${viewer.user.name} removed the guardian ${target.name} from the workspace`, metadata: { memberId } });
+    }
+    for (const { id } of detached) {
+      await writeAudit(tx, { ...actor, studentId: id, action: "MEMBER_REMOVED", description: `${viewer.user.name} removed the record's login (${target.email}) from the workspace`, metadata: { memberId } });
+    }
+  });
+}
