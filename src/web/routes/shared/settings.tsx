@@ -9,6 +9,7 @@ import { SessionsSection } from "../../features/settings/components/sessions-sec
 import { TwoFactorSection } from "../../features/settings/components/two-factor-section.tsx";
 import { WorkspaceSection } from "../../features/settings/components/workspace-section.tsx";
 import { WorkspacesSection } from "../../features/settings/components/workspaces-section.tsx";
+import { TutorProfileSections } from "../../features/tutor-profile/components/tutor-profile-sections.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
@@ -28,6 +29,7 @@ export default function Settings() {
           data ? (
             // Bottom room so that the floating Switch Role button never covers the last control.
             <Stack gap="lg" maw={760} pb={64}>
+              {data.role === "tutor" ? <TutorProfileSections /> : null}
               <ProfileSection key={data.user.id} name={data.user.name} email={data.user.email} />
               <PasswordSection />
               <TwoFactorSection enabled={data.user.twoFactorEnabled} />

@@ -1,0 +1,209 @@
+import { Badge, Button, EmptyState, Group, Modal, Paper, Stack, Table, Text, Title, Alert } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconMailForward } from "@tabler/icons-react";
+import { useState } from "react";
+import { ROLE_LABELS } from "../../../../shared/roles.ts";
+import type { Invitation } from "../../../../shared/schemas/members.ts";
+import { useResendInvitation, useRevokeInvitation } from "../api.ts";
+import { formatDate, STATE_COLORS, STATE_LABELS } from "../format.ts";
+import { notifyError, notifySuccess } from "../notify.ts";
+
+function StateBadge({ invitation }: { invitation: Invitation }) {
+  return (
+    <Badge color={STATE_COLORS[invitation.state]} variant="outline" style={{ whiteSpace: "nowrap" }}>
+      {STATE_LABELS[invitation.state]}
+    </Badge>
+  );
+}
+
+/** When it was sent and by whom, and what became of it. */
+function History({ invitation }: { invitation: Invitation }) {
+  return (
+    <Text size="sm">
+      Sent <time dateTime={invitation.sentAt}>{formatDate(invitation.sentAt)}</time>
+      {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""}
+      {invitation.state === "accepted" && invitation.acceptedAt ? (
+        <>
+          {" "}
+          · accepted <time dateTime={invitation.acceptedAt}>{formatDate(invitation.acceptedAt)}</time>
+        </>
+      ) : null}
+      {invitation.state === "pending" ? (
+        <>
+          {" "}
+          · expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+        </>
+      ) : null}
+      {invitation.state === "expired" ? (
+        <>
+          {" "}
+          · expired <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
+function Actions({ invitation, onRevoke }: { invitation: Invitation; onRevoke: () => void }) {
+  const resend = useResendInvitation();
+  const canResend = invitation.state === "pending" || invitation.state === "expired";
+  if (!canResend) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={resend.isPending}
+        aria-label={`Resend the invitation to ${invitation.email}`}
+        onClick={() =>
+          resend.mutate(invitation, {
+            onSuccess: (sent) => notifySuccess("Invitation resent", `${sent.email} was emailed a new link. It expires on ${formatDate(sent.expiresAt)}.`),
+            onError: (error) => notifyError(`Could not resend to ${invitation.email}`, error.message),
+          })
+        }
+      >
+        Resend
+      </Button>
+      {invitation.state === "pending" ? (
+        <Button size="compact-sm" variant="outline" color="red.9" aria-label={`Revoke the invitation to ${invitation.email}`} onClick={onRevoke}>
+          Revoke
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The invitations sent, newest first: state, resend and revoke. */
+export function InvitationsList({ invitations, onInvite }: { invitations: Invitation[]; onInvite: () => void }) {
+  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+
+  if (invitations.length === 0) {
+    return (
+      <EmptyState
+        py="lg"
+        withIndicatorBackground
+        icon={<IconMailForward size={28} aria-hidden="true" />}
+        title="No invitations yet."
+        description={
+          <>
+            Invite tutors, parents and students by email: they join with the role you choose, without waiting for approval.{" "}
+            <Button variant="subtle" size="compact-sm" onClick={onInvite}>
+              Invite someone
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      {wide ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm">
+            <Table.Caption>
+              {invitations.length === 1 ? "1 invitation" : `${invitations.length} invitations`}, newest first.
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">Role</Table.Th>
+                <Table.Th scope="col">Student</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">History</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invitations.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Th scope="row" fw={600} style={{ overflowWrap: "anywhere" }}>
+                    {invitation.email}
+                  </Table.Th>
+                  <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
+                  <Table.Td>{invitation.studentName ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+                  <Table.Td>
+                    <StateBadge invitation={invitation} />
+                  </Table.Td>
+                  <Table.Td>
+                    <History invitation={invitation} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Actions invitation={invitation} onRevoke={() => setRevoking(invitation)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm" component="ul" aria-label="Invitations" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {invitations.map((invitation) => (
+            <Paper component="li" key={invitation.id} withBorder p="md" radius="md">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Title order={3} size="h5" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+                    {invitation.email}
+                  </Title>
+                  <StateBadge invitation={invitation} />
+                </Group>
+                <Text size="sm">
+                  {ROLE_LABELS[invitation.role]}
+                  {invitation.studentName ? ` for ${invitation.studentName}` : ""}
+                </Text>
+                <History invitation={invitation} />
+                <Actions invitation={invitation} onRevoke={() => setRevoking(invitation)} />
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <RevokeModal invitation={revoking} onClose={() => setRevoking(null)} />
+    </>
+  );
+}
+
+function RevokeModal({ invitation, onClose }: { invitation: Invitation | null; onClose: () => void }) {
+  const revoke = useRevokeInvitation();
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={invitation !== null} onClose={close} title="Revoke this invitation?" closeButtonProps={{ "aria-label": "Close" }} centered>
+      {invitation ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            revoke.mutate(invitation, {
+              onSuccess: () => {
+                close();
+                notifySuccess("Invitation revoked", `The link sent to ${invitation.email} no longer works.`);
+              },
+            });
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              The link sent to {invitation.email} stops working at once. You can invite them again later.
+            </Text>
+            {revoke.error ? (
+              <Alert color="red" role="alert" title="Not revoked">
+                {revoke.error.message}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={revoke.isPending}>
+                Revoke invitation
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

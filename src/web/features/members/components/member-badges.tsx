@@ -1,0 +1,19 @@
+import { Badge } from "@mantine/core";
+import type { MembershipStatus } from "../../../../shared/roles.ts";
+import { STATUS_COLORS, STATUS_LABELS } from "../format.ts";
+
+export function StatusBadge({ status }: { status: MembershipStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="outline" style={{ whiteSpace: "nowrap" }}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function YouBadge() {
+  return (
+    <Badge color="blue.9" variant="light" size="sm" ml={6}>
+      You
+    </Badge>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { isMemberRole, MEMBERSHIP_STATUSES, type MembershipStatus } from "../../../shared/roles.ts";
+import type { MemberFilters } from "./api.ts";
+
+const isStatus = (value: string | null): value is MembershipStatus => (MEMBERSHIP_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * The members list's search, filters and page live in the URL (?q=&role=&status=&page=), so that
+ * Back, a reload and a shared link show the same list. Any change but the page goes to page 1.
+ */
+export function useMemberFilters(): [MemberFilters, (changes: Partial<MemberFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo<MemberFilters>(() => {
+    const role = params.get("role");
+    const status = params.get("status");
+    const page = Number(params.get("page"));
+    return {
+      q: params.get("q") ?? "",
+      role: isMemberRole(role) ? role : null,
+      status: isStatus(status) ? status : null,
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+    };
+  }, [params]);
+
+  const update = useCallback(
+    (changes: Partial<MemberFilters>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!("page" in changes)) next.delete("page");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+  return [filters, update];
+}

@@ -1,0 +1,44 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import type { StudentSummary } from "../../../../shared/schemas/students.ts";
+import { displayName } from "../format.ts";
+import { StudentStatusBadge } from "./student-status-badge.tsx";
+
+/** One card per student: name (a link to the record), status, grade and school, subjects, and the people around them. */
+export function StudentCards({ students, hrefOf, peopleLabel }: { students: StudentSummary[]; hrefOf: (student: StudentSummary) => string; peopleLabel: "tutors" | "guardians" }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Students">
+      {students.map((student) => {
+        const people = peopleLabel === "tutors" ? student.tutors : student.guardians;
+        const details = [student.grade, student.school].filter(Boolean).join(" · ");
+        return (
+          <Card component="li" key={student.id} withBorder padding="lg" radius="md">
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+                  <Anchor component={Link} to={hrefOf(student)} inherit>
+                    {displayName(student)}
+                  </Anchor>
+                </Title>
+                <StudentStatusBadge status={student.status} />
+              </Group>
+              {details ? <Text size="sm">{details}</Text> : null}
+              <Text size="sm">
+                <Text span size="sm" fw={600}>
+                  Subjects:
+                </Text>{" "}
+                {student.subjects.length ? student.subjects.join(", ") : "none recorded yet"}
+              </Text>
+              <Text size="sm">
+                <Text span size="sm" fw={600}>
+                  {peopleLabel === "tutors" ? "Tutors:" : "Guardians:"}
+                </Text>{" "}
+                {people.length ? people.map((person) => person.name).join(", ") : peopleLabel === "tutors" ? "none assigned yet" : "none linked"}
+              </Text>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,67 @@
+import { Anchor, Button, Group, Stack } from "@mantine/core";
+import { IconArrowLeft, IconDownload } from "@tabler/icons-react";
+import { Link, useParams } from "react-router";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { parentAccessLogPath, parentExportPath, useStudentRecord } from "../../features/records/api.ts";
+import { AccessLogSection } from "../../features/records/components/access-log-section.tsx";
+import { RecordState, StudentNotFound } from "../../features/records/components/record-states.tsx";
+import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
+import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
+import { displayName } from "../../features/records/format.ts";
+import { useMe } from "../../features/session/api.ts";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** One child's record, read-only, with its access log and the download of everything held about them. */
+export default function ParentStudent() {
+  const { studentId = "" } = useParams();
+  const record = useStudentRecord("parent", studentId);
+  const { data: me } = useMe();
+  const timeZone = me?.activeWorkspace?.timeZone;
+
+  return (
+    <Stack gap="md" pb={64}>
+      <Anchor component={Link} to="/parent/students" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          My students
+        </Group>
+      </Anchor>
+      <RecordState
+        query={record}
+        notFound={
+          <>
+            <PageHeader title="Student" />
+            <StudentNotFound
+              backTo="/parent/students"
+              backLabel="Back to my students"
+              description="There is no student record here that is linked to your account. If it is your child, ask your tutoring business to link you as a guardian."
+            />
+          </>
+        }
+      >
+        {(student) => (
+          <>
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <PageHeader title={displayName(student)} description="Your child's record, as your tutoring business keeps it.">
+                <Group>
+                  <StudentStatusBadge status={student.status} />
+                </Group>
+              </PageHeader>
+              <Button component="a" href={parentExportPath(student.id)} download variant="default" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+                Download all data (ZIP)
+              </Button>
+            </Group>
+            <StudentRecordView student={student} audience="parent" timeZone={timeZone} />
+            <AccessLogSection
+              path={parentAccessLogPath(student.id)}
+              timeZone={timeZone}
+              description="Every time someone opened, changed or downloaded this record: who, in which role, and when."
+            />
+          </>
+        )}
+      </RecordState>
+    </Stack>
+  );
+}

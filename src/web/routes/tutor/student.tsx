@@ -1,0 +1,55 @@
+import { Anchor, Group, Stack } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, useParams } from "react-router";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { useStudentRecord } from "../../features/records/api.ts";
+import { RecordState, StudentNotFound } from "../../features/records/components/record-states.tsx";
+import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
+import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
+import { displayName } from "../../features/records/format.ts";
+import { useMe } from "../../features/session/api.ts";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** An assigned student's record, read-only. */
+export default function TutorStudent() {
+  const { studentId = "" } = useParams();
+  const record = useStudentRecord("tutor", studentId);
+  const { data: me } = useMe();
+
+  return (
+    <Stack gap="md" pb={64}>
+      <Anchor component={Link} to="/tutor/students" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          My students
+        </Group>
+      </Anchor>
+      <RecordState
+        query={record}
+        notFound={
+          <>
+            <PageHeader title="Student" />
+            <StudentNotFound
+              backTo="/tutor/students"
+              backLabel="Back to my students"
+              description="There is no student record here that is assigned to you. An assignment that has ended no longer gives access."
+            />
+          </>
+        }
+      >
+        {(student) => (
+          <>
+            <PageHeader title={displayName(student)} description="Read-only. Your visit is recorded in the record's access log, which the family can see.">
+              <Group>
+                <StudentStatusBadge status={student.status} />
+              </Group>
+            </PageHeader>
+            <StudentRecordView student={student} audience="tutor" timeZone={me?.activeWorkspace?.timeZone} />
+          </>
+        )}
+      </RecordState>
+    </Stack>
+  );
+}
