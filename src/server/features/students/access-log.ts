@@ -41,14 +41,17 @@ function decodeCursor(value: string): Cursor {
 const microsOf = sql<string>`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint::text`;
 const timestampOf = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
-/** Entries newest first; `limit` of them and the cursor of the next page (null on the last). */
-export async function accessLogPage(tx: Queryable, organizationId: string, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
+/**
+ * The entries about a record, newest first, after the cursor: `limit` + 1 of them (the extra one
+ * tells whether there is a next page). Exported for the query-scaling benchmark.
+ */
+export function accessLogQuery(tx: Queryable, organizationId: string, studentId: string, query: AccessLogQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // The plain "<=" lets the index skip the newer entries; the row comparison breaks ties on id.
   const before: SQL | undefined = after
     ? sql`${auditLog.createdAt} <= ${timestampOf(after.micros)} and (${auditLog.createdAt}, ${auditLog.id}) < (${timestampOf(after.micros)}, ${after.id}::uuid)`
     : undefined;
-  const rows = await tx
+  return tx
     .select({
       id: auditLog.id,
       createdAt: auditLog.createdAt,
@@ -63,6 +66,11 @@ export async function accessLogPage(tx: Queryable, organizationId: string, stude
     .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.studentId, studentId), before))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.limit + 1);
+}
+
+/** Entries newest first; `limit` of them and the cursor of the next page (null on the last). */
+export async function accessLogPage(tx: Queryable, organizationId: string, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
+  const rows = await accessLogQuery(tx, organizationId, studentId, query);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -75,20 +75,29 @@ async function withPeople(tx: Queryable, organizationId: string, rows: SummaryRo
 }
 
 /**
- * One page of the records matching `where`, ordered by name then id, and the total that
- * match. The (organization_id, name) and (organization_id, status, name) indexes give the
- * order; the trigram index serves the search.
+ * The page query of the admin list, ordered by name then id: the (organization_id, name) and
+ * (organization_id, status, name) indexes give the order, the trigram index serves the search.
+ * Exported for the query-scaling benchmark, which EXPLAINs the service's own builder.
  */
-export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number) {
-  const condition = and(eq(student.organizationId, organizationId), where);
-  const [totalRow] = await tx.select({ total: count() }).from(student).where(condition);
-  const rows = await tx
+export function studentPageQuery(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number) {
+  return tx
     .select(summaryColumns)
     .from(student)
-    .where(condition)
+    .where(and(eq(student.organizationId, organizationId), where))
     .orderBy(asc(student.name), asc(student.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+}
+
+/** The number of records matching `where` (the list's total). */
+export function studentCountQuery(tx: Queryable, organizationId: string, where: SQL | undefined) {
+  return tx.select({ total: count() }).from(student).where(and(eq(student.organizationId, organizationId), where));
+}
+
+/** One page of the records matching `where`, with their guardians and tutors, and the total. */
+export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number) {
+  const [totalRow] = await studentCountQuery(tx, organizationId, where);
+  const rows = await studentPageQuery(tx, organizationId, where, page, pageSize);
   return { items: await withPeople(tx, organizationId, rows), total: totalRow?.total ?? 0, page, pageSize };
 }
 
