@@ -41,12 +41,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const paramValue = async (name: string) => (/member/i.test(name) ? world.pendingMemberOfA() : name === "id" ? "google" : "matrix-probe");
+/** A real record of workspace A for each path parameter, so that allowed cells reach the operation's own rules. */
+async function paramValue(operation: Operation, name: string): Promise<string> {
+  const records = world.recordsOfA;
+  if (name === "memberId") {
+    if (operation.path.includes("/tutors/")) return records.tutorMemberId;
+    if (operation.path.includes("/guardians/")) return records.parentMemberId;
+    return world.pendingMemberOfA();
+  }
+  if (name === "studentId") return records.studentId;
+  if (name === "assignmentId") return records.assignmentId;
+  if (name === "invitationId") return records.invitationId;
+  return name === "id" ? "google" : "matrix-probe";
+}
 
 /** The request a persona sends: real ids where the path names a member, minimal valid bodies. */
 async function prepare(operation: Operation): Promise<(persona: Persona) => Promise<ApiResponse>> {
   const values: Record<string, string> = {};
-  for (const name of pathParameters(operation)) values[name] = await paramValue(name);
+  for (const name of pathParameters(operation)) values[name] = await paramValue(operation, name);
   const query = new URLSearchParams();
   for (const parameter of operation.parameters) {
     if (parameter.in === "query" && parameter.required) query.set(parameter.name, String(sampleOf(parameter.schema)));

@@ -14,9 +14,12 @@
  * a minimal counterexample (slow with large bodies).
  */
 import fc from "fast-check";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { student } from "../../src/server/db/schema.ts";
 import { ApiClient, randomTestIp, type ApiResponse } from "../client.ts";
-import { createAdmin, createPendingJoiner, type AdminFixture } from "../factories.ts";
+import { createAdmin, createMember, createPendingJoiner, type AdminFixture } from "../factories.ts";
+import { assignTutor, createStudent, linkGuardian } from "../people-factories.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { hostileBody, hostileHeaders, hostileQuery, hostileSegment, type HostileBody } from "./hostile.ts";
 import { apiOperations, authOperations, pathParameters, type Operation } from "./operations.ts";
@@ -34,12 +37,32 @@ const authTargets = authOperations(t.deps.auth).filter((operation) => operation.
 const operations: Operation[] = [...(await apiOperations(new ApiClient(t.app))), ...authTargets];
 
 let admin: AdminFixture;
-let persona: Persona;
 let pendingMemberId: string | undefined;
+/** Who sends an operation's requests: a member of the area the operation belongs to. */
+const personas = {} as Record<"admin" | "tutor" | "parent" | "student", Persona>;
+/** A student of the admin's workspace that the tutor teaches, the parent guards and the student logs in as. */
+let studentId: string;
+let tutorMemberId: string;
 beforeAll(async () => {
   admin = await createAdmin(t);
-  persona = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
+  personas.admin = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
+  const members = { tutor: await createMember(t, { admin, role: "tutor" }), parent: await createMember(t, { admin, role: "parent" }), student: await createMember(t, { admin, role: "student" }) };
+  for (const role of ["tutor", "parent", "student"] as const) {
+    const fixture = members[role];
+    personas[role] = { name: role, client: fixture.client, userId: fixture.user.id, email: fixture.user.email };
+  }
+  tutorMemberId = members.tutor.memberId;
+  studentId = (await createStudent(admin.client)).id;
+  await linkGuardian(admin.client, studentId, members.parent.memberId);
+  await assignTutor(admin.client, { tutorMemberId, studentId });
+  await t.db.update(student).set({ userId: members.student.user.id }).where(eq(student.id, studentId));
 }, 60_000);
+
+/** The member whose area the operation is in (its permission's prefix); the admin for everything else. */
+function personaFor(operation: Operation): Persona {
+  const area = operation.access.split(":")[0];
+  return area === "tutor" || area === "parent" || area === "student" ? personas[area] : personas.admin;
+}
 /** operation → status → how many times it was answered, printed at the end. */
 const seen: Record<string, Record<string, number>> = {};
 afterAll(async () => {
@@ -55,6 +78,14 @@ async function realPendingMember(): Promise<string> {
   const joiner = await createPendingJoiner(t, { joinCode: workspace!.joinCode });
   pendingMemberId = joiner.memberId;
   return joiner.memberId;
+}
+
+/** A real record of the admin's workspace for a path parameter, so that hostile bodies reach the services. */
+async function realRecord(operation: Operation, name: string): Promise<string | undefined> {
+  if (name === "memberId" && operation.path.includes("/tutors/")) return tutorMemberId;
+  if (/member/i.test(name)) return realPendingMember();
+  if (name === "studentId") return studentId;
+  return undefined;
 }
 
 interface HostileRequest {
@@ -83,13 +114,14 @@ function hostileRequest(operation: Operation): fc.Arbitrary<HostileRequest> {
 async function pathOf(operation: Operation, request: HostileRequest): Promise<string> {
   let path = operation.path;
   for (const [index, name] of pathParameters(operation).entries()) {
-    const value = request.useRealMember && /member/i.test(name) ? await realPendingMember() : request.segments[index]!;
+    const real = request.useRealMember ? await realRecord(operation, name) : undefined;
+    const value = real ?? request.segments[index]!;
     path = path.replace(`{${name}}`, () => value);
   }
   return path;
 }
 
-async function send(operation: Operation, path: string, request: HostileRequest): Promise<ApiResponse> {
+async function send(persona: Persona, operation: Operation, path: string, request: HostileRequest): Promise<ApiResponse> {
   const headers = { ...request.headers };
   if (headers.cookie !== undefined) {
     const own = persona.client.cookieHeader();
@@ -141,12 +173,13 @@ describe("hostile input never breaks the API", () => {
   it.each(operations.map((operation) => [operation.label, operation] as const))(
     "%s",
     async (_label, operation) => {
+      const persona = personaFor(operation);
       const initial = await capture(t.db, persona);
       await fc.assert(
         fc.asyncProperty(hostileRequest(operation), async (request) => {
           const path = await pathOf(operation, request);
           const before = await fingerprint(t.db);
-          const res = await send(operation, path, request);
+          const res = await send(persona, operation, path, request);
           const problems = problemsOf(operation.source, res);
           const counts = (seen[operation.label] ??= {});
           counts[res.status] = (counts[res.status] ?? 0) + 1;
@@ -156,7 +189,7 @@ describe("hostile input never breaks the API", () => {
               if (JSON.stringify(after[table]) !== JSON.stringify(before[table])) problems.push(`a refused request (${res.status}) wrote to ${table}`);
             }
           }
-          // Put the admin back as they were (a role switch, a new workspace, a sign-in…).
+          // Put the persona back as they were (a role switch, a new workspace, a sign-in…).
           await restore(t.db, persona, initial);
           if (problems.length > 0) {
             throw new Error(`${problems.join("; ")}\nbody kind: ${request.body?.kind ?? "none"}; status ${res.status}; answer: ${res.text.slice(0, 300)}`);
@@ -165,7 +198,7 @@ describe("hostile input never breaks the API", () => {
         // Shrinking 100 kB bodies takes minutes: off unless asked for (HOSTILE_SHRINK=1).
         { seed: SEED, numRuns: RUNS, endOnFailure: process.env.HOSTILE_SHRINK !== "1" },
       );
-      // Signed in as an admin, the requests reach validation: most of them are refused there.
+      // Signed in as a member of the operation's area, the requests reach validation: most are refused there.
       const refusedByValidation = Object.entries(seen[operation.label] ?? {}).filter(([status]) => ["400", "404", "413", "415", "422"].includes(status));
       if (operation.body || pathParameters(operation).length > 0) expect(refusedByValidation.length, JSON.stringify(seen[operation.label])).toBeGreaterThan(0);
     },
@@ -194,6 +227,7 @@ describe("fixed examples: requests that answered 500 or an unnamed refusal befor
   it.each(cases)("%s", async (_what, method, path, options, status, issuePath) => {
     const url = typeof path === "string" ? path : await path();
     const before = await fingerprint(t.db);
+    const persona = personas.admin;
     const initial = await capture(t.db, persona);
     persona.client.ip = randomTestIp();
     const res = await persona.client.request(method, url, options);

@@ -144,8 +144,11 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
   const types = [schema.type ?? (schema.properties ? "object" : "string")].flat();
   if (types.includes("null")) return null;
   switch (types[0]) {
-    case "object":
-      return Object.fromEntries((schema.required ?? []).map((name) => [name, sampleOf(schema.properties?.[name])]));
+    case "object": {
+      // Partial updates (every field optional) refuse an empty body: give them their first field.
+      const names = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {}).slice(0, 1);
+      return Object.fromEntries(names.map((name) => [name, sampleOf(schema.properties?.[name])]));
+    }
     case "array":
       return [];
     case "boolean":

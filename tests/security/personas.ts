@@ -26,7 +26,8 @@ import {
   workspaceInvitation,
 } from "../../src/server/db/schema.ts";
 import { ApiClient } from "../client.ts";
-import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueName, type FactoryContext } from "../factories.ts";
+import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
+import { assignTutor, createStudent, linkGuardian } from "../people-factories.ts";
 import type { Operation } from "./operations.ts";
 
 export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
@@ -124,6 +125,12 @@ export interface World {
   workspaceB: { organizationId: string };
   /** The id of a member of A whose registration is pending (a new one once the last was decided). */
   pendingMemberOfA(): Promise<string>;
+  /**
+   * Records of A named in paths: the student the tutor, parent and student personas are
+   * related to (assigned, guardian, own login), the tutor persona's membership, the parent
+   * persona's membership, an assignment and a pending invitation.
+   */
+  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
@@ -134,7 +141,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   const other = await createAdmin(ctx, { workspaceName: uniqueName("Beta") });
   const tutor = await createMember(ctx, { admin, role: "tutor" });
   const parent = await createMember(ctx, { admin, role: "parent" });
-  const student = await createMember(ctx, { admin, role: "student" });
+  const student_ = await createMember(ctx, { admin, role: "student" });
 
   // The server gives a pending member no session; a session whose membership is pending is
   // still what it must treat as pending (an approval withdrawn, or a race with sign-in).
@@ -156,11 +163,21 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email },
     { name: "tutor", client: tutor.client, userId: tutor.user.id, email: tutor.user.email },
     { name: "parent", client: parent.client, userId: parent.user.id, email: parent.user.email },
-    { name: "student", client: student.client, userId: student.user.id, email: student.user.email },
+    { name: "student", client: student_.client, userId: student_.user.id, email: student_.user.email },
     { name: "devops", client: devops.client, userId: devops.user.id, email: devops.user.email },
     { name: "devops-as-admin", client: devopsAsAdmin.client, userId: devopsAsAdmin.user.id, email: devopsAsAdmin.user.email },
     { name: "other-admin", client: other.client, userId: other.user.id, email: other.user.email },
   ];
+
+  // The relationships: the tutor teaches S1, the parent is S1's guardian, the student is S1's
+  // login. S2 is related to nobody: its name must never reach the tutor, parent or student.
+  const related = await createStudent(admin.client, { name: uniqueName("Related Student") });
+  const unrelated = await createStudent(admin.client, { name: uniqueName("Unrelated Student") });
+  await linkGuardian(admin.client, related.id, parent.memberId);
+  const taught = await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: related.id });
+  await ctx.db.update(student).set({ userId: student_.user.id }).where(eq(student.id, related.id));
+  const invited = await admin.client.post("/api/admin/invitations", { email: uniqueEmail("invitee"), role: "tutor" });
+  if (invited.status !== 201) throw new Error(`Inviting answered ${invited.status}: ${invited.text}`);
 
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
@@ -172,6 +189,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     personas,
     workspaceA: { organizationId: admin.organizationId },
     workspaceB: { organizationId: other.organizationId },
+    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id },
     async pendingMemberOfA() {
       if (pendingMemberId) {
         const [row] = await ctx.db.select({ status: member.status }).from(member).where(eq(member.id, pendingMemberId));
@@ -188,10 +206,12 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
         .innerJoin(user, eq(user.id, member.userId))
         .where(eq(member.organizationId, admin.organizationId));
       const own = personas.find((persona) => persona.name === name)?.email;
-      const others = membersOfA.filter((row) => row.email !== own);
-      const secrets = [await joinCodeOfA(), ...others.map((row) => row.email)];
+      // Whoever may see S1 sees its guardians (the tutor and the student contact the family).
+      const visible = new Set([own, ...(name === "tutor" || name === "student" ? [parent.user.email] : [])]);
+      const others = membersOfA.filter((row) => !visible.has(row.email));
+      const secrets = [await joinCodeOfA(), unrelated.name, ...others.map((row) => row.email)];
       if (TRAITS[name].workspace === "A") return name === "admin" ? [] : secrets;
-      return [admin.organizationId, ...secrets, ...others.map((row) => row.memberId)];
+      return [admin.organizationId, related.name, ...secrets, ...others.map((row) => row.memberId)];
     },
   };
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { member, user } from "../db/schema.ts";
+import { member, user, workspaceInvitation } from "../db/schema.ts";
 
 export type SessionDecision = { refuse: true } | { refuse: false; activeOrganizationId: string | null };
 
@@ -11,6 +11,8 @@ export type SessionDecision = { refuse: true } | { refuse: false; activeOrganiza
  * - a devops account: yes, even without a workspace;
  * - a new Google account with no membership at all: yes, to finish setting up on
  *   /confirm-email (start a workspace or join one);
+ * - an account with an open invitation to its email (a rejected joiner, a removed member
+ *   invited back): yes, without a workspace, so that it can accept on /invite;
  * - anyone else (only pending or suspended memberships, or none): no.
  */
 export async function decideSessionStart(db: Database, userId: string, path: string): Promise<SessionDecision> {
@@ -22,11 +24,25 @@ export async function decideSessionStart(db: Database, userId: string, path: str
   const active = memberships.find((membership) => membership.status === "active");
   if (active) return { refuse: false, activeOrganizationId: active.organizationId };
 
-  const [account] = await db.select({ devops: user.devops }).from(user).where(eq(user.id, userId));
+  const [account] = await db.select({ devops: user.devops, email: user.email }).from(user).where(eq(user.id, userId));
   if (account?.devops) return { refuse: false, activeOrganizationId: null };
+  if (account && (await hasOpenInvitation(db, account.email))) return { refuse: false, activeOrganizationId: null };
 
   const isOAuthCallback = path.startsWith("/oauth2/callback/") || path.startsWith("/callback/");
   if (memberships.length === 0 && isOAuthCallback) return { refuse: false, activeOrganizationId: null };
 
   return { refuse: true };
+}
+
+/**
+ * Whether a pending, unexpired invitation to this email exists in any workspace. Read on the
+ * owner connection: no workspace is active before sign-in (like the token look-up of /invite).
+ */
+async function hasOpenInvitation(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: workspaceInvitation.id })
+    .from(workspaceInvitation)
+    .where(and(sql`lower(${workspaceInvitation.email}) = ${email.toLowerCase()}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)))
+    .limit(1);
+  return Boolean(row);
 }

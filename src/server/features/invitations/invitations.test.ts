@@ -306,6 +306,22 @@ describe("an invitation's whole life: an existing account accepts", () => {
     expect(again.body.error.message).toBe("This invitation was already accepted. Sign in to continue.");
   });
 
+  it("an account without an active membership (a rejected joiner) may sign in to accept, and only while invited", async () => {
+    const other = await createAdmin(t);
+    const joiner = await createPendingJoiner(t, { joinCode: other.joinCode });
+    expect((await other.client.post(`/api/admin/approvals/${joiner.memberId}/reject`, {})).status).toBe(200);
+    const refused = await new ApiClient(t.app).post("/api/auth/sign-in/email", { email: joiner.user.email, password: joiner.user.password });
+    expect(refused.status).toBe(403);
+
+    const { token } = await invite({ email: joiner.user.email, role: "parent" });
+    const client = await signIn(t, joiner.user.email, joiner.user.password);
+    expect((await client.get("/api/me")).body).toMatchObject({ role: "pending", activeWorkspace: null });
+    expect((await client.get("/api/admin/members")).status).toBe(403);
+    const accepted = await client.post(`/api/invitations/${token}/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect((await client.get("/api/me")).body).toMatchObject({ role: "parent", activeWorkspace: { id: admin.organizationId } });
+  });
+
   it("answers 403 naming the invited email to another account, and changes nothing", async () => {
     const email = uniqueEmail("meant-for");
     const { invitation, token } = await invite({ email, role: "admin" });
