@@ -47,7 +47,8 @@ export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentPageSchema = pageOf(studentSummarySchema);
 export type StudentPage = z.infer<typeof studentPageSchema>;
 
-export const guardianSchema = z.object({ memberId: z.string(), userId: z.string(), name: z.string(), email: z.string() });
+/** email is null where the viewer may not see it (a parent sees only their own among guardians). */
+export const guardianSchema = z.object({ memberId: z.string(), userId: z.string(), name: z.string(), email: z.string().nullable() });
 export type Guardian = z.infer<typeof guardianSchema>;
 
 export const assignmentSchema = z.object({
@@ -78,7 +79,7 @@ export const studentDetailSchema = z.object({
   notes: z.string(),
   status: z.enum(STUDENT_STATUSES),
   /** The student's own login, when they have one. */
-  login: z.object({ userId: z.string(), name: z.string(), email: z.string() }).nullable(),
+  login: z.object({ userId: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
   guardians: z.array(guardianSchema),
   assignments: z.array(assignmentSchema),
   createdAt: z.string(),

@@ -66,15 +66,14 @@ export function isRecordId(value: string): boolean {
  * Email addresses on a record, by relationship: admins see all; the people around a student
  * see the guardians' addresses (to reach the family), except that a parent sees only their
  * own (guardians may be separated parents who have not shared theirs); the student's login
- * address is shown to admins and the student only. A hidden address is an empty string: the
- * shared schema has no null for it.
+ * address is shown to admins and the student only. A hidden address is null.
  */
 export function withVisibleContacts(detail: StudentDetail, viewer: Viewer, relationship: Relationship): StudentDetail {
   if (relationship === "admin") return detail;
   const ownLogin = relationship === "student" && detail.login?.userId === viewer.user.id;
   return {
     ...detail,
-    login: detail.login && !ownLogin ? { ...detail.login, email: "" } : detail.login,
-    guardians: detail.guardians.map((guardian) => (relationship === "parent" && guardian.userId !== viewer.user.id ? { ...guardian, email: "" } : guardian)),
+    login: detail.login && !ownLogin ? { ...detail.login, email: null } : detail.login,
+    guardians: detail.guardians.map((guardian) => (relationship === "parent" && guardian.userId !== viewer.user.id ? { ...guardian, email: null } : guardian)),
   };
 }

@@ -55,7 +55,7 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     expect(json.student).toMatchObject({ id: child.id, name: "Maya Lopez", school: 'Hill, "North" School', subjects: ["Maths"] });
     expect(json.student.assignments).toMatchObject([{ tutorName: "Tina Tutor", subject: "Maths", rateOverrideMinor: 4500 }]);
     // The co-guardian's address is theirs to share.
-    expect(json.student.guardians.map((guardian: { email: string }) => guardian.email)).toEqual([parent.user.email, ""]);
+    expect(json.student.guardians.map((guardian: { email: string | null }) => guardian.email)).toEqual([parent.user.email, null]);
     const actions = json.accessLog.map((entry: { action: string }) => entry.action);
     expect(actions[0]).toBe("STUDENT_EXPORTED");
     expect(actions).toEqual(expect.arrayContaining(["STUDENT_CREATED", "GUARDIAN_LINKED", "ASSIGNMENT_CREATED", "STUDENT_VIEWED"]));

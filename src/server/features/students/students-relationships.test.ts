@@ -223,8 +223,8 @@ describe("email addresses on the record", () => {
     const emails = (body: StudentDetail) => ({ login: body.login?.email, guardians: body.guardians.map((guardian) => guardian.email) });
 
     expect(emails((await admin.client.get(`/api/admin/students/${shared.id}`)).body)).toEqual({ login: login.user.email, guardians: [parent.user.email, otherParent.user.email] });
-    expect(emails((await otherTutor.client.get(`/api/tutor/students/${shared.id}`)).body)).toEqual({ login: "", guardians: [parent.user.email, otherParent.user.email] });
-    expect(emails((await parent.client.get(`/api/parent/students/${shared.id}`)).body)).toEqual({ login: "", guardians: [parent.user.email, ""] });
+    expect(emails((await otherTutor.client.get(`/api/tutor/students/${shared.id}`)).body)).toEqual({ login: null, guardians: [parent.user.email, otherParent.user.email] });
+    expect(emails((await parent.client.get(`/api/parent/students/${shared.id}`)).body)).toEqual({ login: null, guardians: [parent.user.email, null] });
     expect(emails((await login.client.get("/api/student/profile")).body)).toEqual({ login: login.user.email, guardians: [parent.user.email, otherParent.user.email] });
   });
 });
