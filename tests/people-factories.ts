@@ -4,9 +4,12 @@
  * keep this file free of test-runner imports. Member ids come from tests/factories.ts
  * (createMember(...).memberId, createAdmin(...).memberId).
  */
+import type { MemberRole } from "../src/shared/roles.ts";
+import type { Invitation } from "../src/shared/schemas/members.ts";
 import type { Assignment, StudentCreate, StudentDetail } from "../src/shared/schemas/students.ts";
-import type { ApiClient } from "./client.ts";
-import { uniqueName } from "./factories.ts";
+import type { AvailabilitySlot, TutorDetail, TutorProfileUpdate } from "../src/shared/schemas/tutors.ts";
+import { ApiClient } from "./client.ts";
+import { confirmEmail, DEFAULT_PASSWORD, latestMail, linkIn, uniqueName, userByEmail, type FactoryContext, type TestUser } from "./factories.ts";
 
 function fail(step: string, response: { status: number; text: string }): never {
   throw new Error(`${step} failed with ${response.status}: ${response.text}`);
@@ -50,4 +53,48 @@ export async function assignTutor(adminClient: ApiClient, input: AssignTutorInpu
   const response = await adminClient.post<Assignment>("/api/admin/assignments", body);
   if (response.status !== 201) fail(`Assigning tutor ${input.tutorMemberId} to student ${input.studentId}`, response);
   return response.body;
+}
+
+/** PATCH /api/admin/tutors/{memberId}: subjects, bio, time zone, rates, status; the profile after. */
+export async function setTutorProfile(adminClient: ApiClient, memberId: string, changes: Partial<TutorProfileUpdate>): Promise<TutorDetail> {
+  const response = await adminClient.patch<TutorDetail>(`/api/admin/tutors/${memberId}`, changes);
+  if (response.status !== 200) fail(`Saving the tutor profile of ${memberId}`, response);
+  return response.body;
+}
+
+/** PUT /api/admin/tutors/{memberId}/availability: the tutor's whole week. */
+export async function setTutorAvailability(adminClient: ApiClient, memberId: string, slots: AvailabilitySlot[]): Promise<TutorDetail> {
+  const response = await adminClient.put<TutorDetail>(`/api/admin/tutors/${memberId}/availability`, { slots });
+  if (response.status !== 200) fail(`Saving the availability of ${memberId}`, response);
+  return response.body;
+}
+
+/** POST /api/admin/invitations; the invitation and the token of the mailed link (from the dev outbox). */
+export async function inviteMember(
+  ctx: FactoryContext,
+  adminClient: ApiClient,
+  input: { email: string; role: MemberRole; studentId?: string | null },
+): Promise<{ invitation: Invitation; token: string }> {
+  const response = await adminClient.post<Invitation>("/api/admin/invitations", input);
+  if (response.status !== 201) fail(`Inviting ${input.email} as ${input.role}`, response);
+  const mail = await latestMail(ctx.db, input.email, "invited you");
+  if (!mail) throw new Error(`No invitation mail for ${input.email}`);
+  const token = new URL(linkIn(mail.body, "/invite")).searchParams.get("token");
+  if (!token) throw new Error(`The invitation mail to ${input.email} has no token`);
+  return { invitation: response.body, token };
+}
+
+/** Signs up from an invitation (POST /api/signup with invitationToken) and confirms the email; no session is kept. */
+export async function signUpWithInvitation(
+  ctx: FactoryContext,
+  input: { token: string; email: string; fullName?: string; password?: string },
+): Promise<TestUser> {
+  const fullName = input.fullName ?? uniqueName("Invited");
+  const password = input.password ?? DEFAULT_PASSWORD;
+  const response = await new ApiClient(ctx.app).post("/api/signup", { fullName, email: input.email, password, invitationToken: input.token });
+  if (response.status !== 201) fail(`Sign-up of ${input.email} from an invitation`, response);
+  await confirmEmail(ctx, input.email);
+  const row = await userByEmail(ctx.db, input.email);
+  if (!row) throw new Error(`Sign-up of ${input.email} answered 201 but wrote no user`);
+  return { id: row.id, name: fullName, email: input.email.toLowerCase(), password };
 }

@@ -1,0 +1,141 @@
+/**
+ * `npm run demo`: Glassroom as `npm start` runs it, on a data folder of its own (./data-demo)
+ * that holds a demo workspace. The first run seeds it through the API (scripts/demo-seed.ts,
+ * the tests' factories) while the server runs; later runs reuse it. Prints the accounts.
+ *
+ * The server is the real one (src/server/index.ts in a child process, as `npm start` execs
+ * it). The seed drives an in-process app on the same database rather than the server over
+ * HTTP: forty sign-ups from one address would hit the sign-up rate limit, and in-process each
+ * factory client has an address of its own, as in the tests.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq } from "drizzle-orm";
+import { bootApp } from "../src/server/boot.ts";
+import { runningEmbeddedDatabaseUrl } from "../src/server/db/embedded.ts";
+import { user } from "../src/server/db/schema.ts";
+import { ConfigError, loadConfig, type Config } from "../src/server/env.ts";
+import { createLogger } from "../src/server/lib/logger.ts";
+import { DEFAULT_APP_URL, type AppLike } from "../tests/client.ts";
+import { DEMO_ADMIN } from "./demo-data.ts";
+import { seedDemoWorkspace, type DemoSummary } from "./demo-seed.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DATA_DIR = path.join(root, "data-demo");
+/** Written when the seed has finished: its summary, printed again on later runs. */
+const MARKER = path.join(DATA_DIR, "demo-seeded.json");
+
+function stop(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+if (process.env.NODE_ENV === "production") {
+  stop("npm run demo refuses to run with NODE_ENV=production: its accounts share a published password; start a real install with npm start.");
+}
+
+// The demo's own database and no real mail: the seed mails forty made-up addresses.
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+
+let config: Config;
+try {
+  config = loadConfig(env);
+} catch (error) {
+  stop(error instanceof ConfigError ? `Glassroom demo cannot start: ${error.message}` : String(error));
+}
+
+// As `npm start` does first (its prestart): build the web app if it is missing or stale.
+const build = spawnSync(process.execPath, [path.join(root, "scripts/ensure-build.ts")], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, [path.join(root, "src/server/index.ts")], { cwd: root, env, stdio: "inherit" });
+let failed = false;
+server.on("exit", (code, signal) => process.exit(failed ? 1 : (code ?? (signal ? 1 : 0))));
+// Ctrl+C reaches the server too (same process group); a SIGTERM to this script is passed on.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => server.kill(signal === "SIGHUP" ? "SIGTERM" : signal));
+
+async function waitForHealth(): Promise<void> {
+  const url = `http://${config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1"}:${config.port}/api/health`;
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`The demo server did not answer ${url} within two minutes.`);
+}
+
+/**
+ * The factories' clients address http://localhost:3000, the tests' APP_URL; the demo's may be
+ * another (PORT, APP_URL), and the app refuses writes from any other origin.
+ */
+function onAppOrigin(app: AppLike): AppLike {
+  const origin = new URL(config.appUrl).origin;
+  return {
+    request(input, init) {
+      const headers = new Headers(init?.headers);
+      if (headers.get("origin") === DEFAULT_APP_URL) headers.set("origin", origin);
+      const url = input.startsWith(DEFAULT_APP_URL) ? origin + input.slice(DEFAULT_APP_URL.length) : input;
+      return app.request(url, { ...init, headers });
+    },
+  };
+}
+
+async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
+  if (existsSync(MARKER)) return JSON.parse(readFileSync(MARKER, "utf8")) as DemoSummary;
+  const { deps, app } = await bootApp(config, databaseUrl, createLogger("warn"), undefined, { poolMax: 4 });
+  try {
+    const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ADMIN.email));
+    if (existing) {
+      throw new Error(`${DATA_DIR} holds a demo that was not finished (an earlier seed stopped half-way): stop this (Ctrl+C), delete ${DATA_DIR} and run npm run demo again.`);
+    }
+    process.stdout.write("Seeding the demo workspace through the API (about half a minute)…\n");
+    const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db });
+    writeFileSync(MARKER, JSON.stringify(summary, null, 2));
+    return summary;
+  } finally {
+    await deps.db.$client.end();
+  }
+}
+
+function printAccounts(summary: DemoSummary): void {
+  const shown = [
+    ...summary.accounts.filter((account) => account.role !== "parent"),
+    ...summary.accounts.filter((account) => account.role === "parent").slice(0, 4),
+  ];
+  const parentsLeft = summary.accounts.filter((account) => account.role === "parent").length - 4;
+  const widths = (["role", "name", "email"] as const).map((key) => Math.max(key.length, ...shown.map((account) => account[key].length)));
+  const line = (cells: string[]) => cells.map((cell, index) => (index < 3 ? cell.padEnd(widths[index]!) : cell)).join("  ");
+  const out = [
+    "",
+    `Glassroom demo: ${summary.workspaceName}, ${summary.students} students, ${summary.accounts.length} accounts. Data in ${path.relative(process.cwd(), DATA_DIR) || DATA_DIR}.`,
+    "",
+    line(["role", "name", "email", "who"]),
+    line(widths.map((width) => "-".repeat(width)).concat("---")),
+    ...shown.map((account) => line([account.role, account.name, account.email, account.note])),
+    `…and ${parentsLeft} more parents (firstname.lastname@example.com; all in Members).`,
+    "",
+    `Password of every account: ${summary.password}`,
+    `Open ${config.appUrl}/login — mail (confirmations, invitations) is in ${config.appUrl}/api/dev/outbox`,
+    "Waiting in Approvals: a join request; in Members: an invitation not yet accepted. Stop with Ctrl+C.",
+    "",
+  ];
+  process.stdout.write(out.join("\n"));
+}
+
+try {
+  await waitForHealth();
+  const databaseUrl = runningEmbeddedDatabaseUrl(DATA_DIR);
+  if (!databaseUrl) throw new Error(`The demo server runs, but its database in ${DATA_DIR} cannot be found.`);
+  printAccounts(await seedOnce(databaseUrl));
+} catch (error) {
+  process.stderr.write(`Glassroom demo: ${error instanceof Error ? error.message : String(error)}\n`);
+  failed = true;
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,78 @@
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
+import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
+import { assignment, member, student, studentGuardian, tutorAvailability, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
+import { signIn } from "./factories.ts";
+import { createTestApp, type TestApp } from "./setup/test-app.ts";
+
+let t: TestApp;
+let summary: DemoSummary;
+let seconds: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = performance.now();
+  summary = await seedDemoWorkspace(t);
+  seconds = (performance.now() - started) / 1000;
+}, 120_000);
+afterAll(() => t?.close());
+
+const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(table.organizationId as never, sql`${summary.organizationId}`);
+
+describe("the demo seed (npm run demo)", () => {
+  it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
+    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments in ${seconds.toFixed(1)} s`);
+    const members = await t.db.select({ role: member.role, status: member.status, total: count() }).from(member).where(inWorkspace(member)).groupBy(member.role, member.status);
+    expect(Object.fromEntries(members.map((row) => [`${row.role}/${row.status}`, row.total]))).toEqual({
+      "admin/active": 1,
+      "tutor/active": 5,
+      "parent/active": 33,
+      "student/active": 2,
+      "pending/pending": 1,
+    });
+    const [students] = await t.db.select({ total: count() }).from(student).where(inWorkspace(student));
+    expect(students!.total).toBe(40);
+    const statuses = await t.db.select({ status: student.status, total: count() }).from(student).where(inWorkspace(student)).groupBy(student.status);
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ active: 37, paused: 2, former: 1 });
+    expect((await t.db.select({ total: count() }).from(student).where(and(inWorkspace(student), isNotNull(student.userId))))[0]!.total).toBe(2);
+
+    // 36 children in 27 families: nine families with two children, six with two guardians.
+    const links = await t.db.select({ studentId: studentGuardian.studentId, memberId: studentGuardian.memberId }).from(studentGuardian).where(inWorkspace(studentGuardian));
+    const tally = (keys: string[]) => [...keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>()).values()];
+    const guardiansPerChild = tally(links.map((link) => link.studentId));
+    const childrenPerGuardian = tally(links.map((link) => link.memberId));
+    expect(guardiansPerChild).toHaveLength(36);
+    expect(guardiansPerChild.filter((n) => n === 2).length).toBeGreaterThanOrEqual(6);
+    expect(childrenPerGuardian.filter((n) => n === 2).length).toBeGreaterThanOrEqual(9);
+
+    expect((await t.db.select({ total: count() }).from(tutorProfile).where(and(inWorkspace(tutorProfile), isNotNull(tutorProfile.chargeRateMinor))))[0]!.total).toBe(5);
+    expect((await t.db.select({ total: count() }).from(tutorAvailability).where(inWorkspace(tutorAvailability)))[0]!.total).toBeGreaterThanOrEqual(15);
+    const [assignments] = await t.db.select({ total: count() }).from(assignment).where(inWorkspace(assignment));
+    expect(assignments!.total).toBe(summary.assignments);
+    expect(summary.assignments).toBeGreaterThanOrEqual(60);
+
+    const invitations = await t.db.select({ role: workspaceInvitation.role, status: workspaceInvitation.status }).from(workspaceInvitation).where(inWorkspace(workspaceInvitation));
+    expect(invitations).toContainEqual({ role: "tutor", status: "pending" });
+    expect(invitations.filter((row) => row.role === "student" && row.status === "accepted")).toHaveLength(2);
+
+    // Every account's email is confirmed, the pending joiner's included.
+    const unconfirmed = await t.db
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(member, eq(member.userId, user.id))
+      .where(and(inWorkspace(member), eq(user.emailVerified, false)));
+    expect(unconfirmed).toEqual([]);
+  });
+
+  it("lists accounts that sign in with the shared password and see their part", async () => {
+    expect(summary.accounts.map((account) => account.role)).toEqual(expect.arrayContaining(["admin", "tutor", "parent", "student"]));
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    expect((await admin.get("/api/admin/students?pageSize=1")).body.total).toBe(40);
+    const parent = summary.accounts.find((account) => account.role === "parent" && account.note.includes(" and "))!;
+    expect((await (await signIn(t, parent.email, DEMO_PASSWORD)).get("/api/parent/students")).body.items).toHaveLength(2);
+    const pupil = summary.accounts.find((account) => account.role === "student")!;
+    expect((await (await signIn(t, pupil.email, DEMO_PASSWORD)).get("/api/student/profile")).body.name).toBe(pupil.name);
+    const tutor = summary.accounts.find((account) => account.role === "tutor")!;
+    expect((await (await signIn(t, tutor.email, DEMO_PASSWORD)).get("/api/tutor/students")).body.items.length).toBeGreaterThan(0);
+  });
+});
