@@ -66,6 +66,10 @@ export const memberCountsSchema = z.object({
   byRole: z.record(z.enum(MEMBER_ROLES), z.number().int()),
   pending: z.number().int(),
   suspended: z.number().int(),
+  /** Student records by status (erased ones count as former). */
+  students: z.object({ active: z.number().int(), paused: z.number().int(), former: z.number().int() }),
+  /** Invitations sent and not yet accepted, revoked or expired. */
+  openInvitations: z.number().int(),
 });
 export type MemberCounts = z.infer<typeof memberCountsSchema>;
 

@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { MEMBER_ROLES, type MemberRole } from "../../../shared/roles.ts";
 import type { MemberCounts, WorkspaceSettings } from "../../../shared/schemas/workspace.ts";
 import type { Database } from "../../db/client.ts";
-import { member, organization } from "../../db/schema.ts";
+import type { Queryable } from "../../db/tenant.ts";
+import { member, organization, student, workspaceInvitation } from "../../db/schema.ts";
+import { withWorkspace } from "../../db/tenant.ts";
 import { AppError, invalidField, notFound } from "../../lib/app-error.ts";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
+type Executor = Queryable;
 
 const JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -120,7 +121,8 @@ export function memberCountsQuery(db: Executor, organizationId: string) {
     .groupBy(member.role, member.status);
 }
 
-export async function countMembers(db: Executor, organizationId: string): Promise<MemberCounts> {
+/** The admin dashboard's figures: members by role and status, students by status, open invitations. */
+export async function countMembers(db: Database, organizationId: string): Promise<MemberCounts> {
   const rows = await memberCountsQuery(db, organizationId);
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
   let pending = 0;
@@ -130,5 +132,15 @@ export async function countMembers(db: Executor, organizationId: string): Promis
     else if (row.status === "suspended") suspended += row.total;
     else if ((MEMBER_ROLES as readonly string[]).includes(row.role)) byRole[row.role as MemberRole] += row.total;
   }
-  return { byRole, pending, suspended };
+  const [students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
+    const byStatus = await tx.select({ status: student.status, total: count() }).from(student).where(eq(student.organizationId, organizationId)).groupBy(student.status);
+    const [open] = await tx
+      .select({ total: count() })
+      .from(workspaceInvitation)
+      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)));
+    return [byStatus, open?.total ?? 0] as const;
+  });
+  const studentCounts = { active: 0, paused: 0, former: 0 };
+  for (const row of students) studentCounts[row.status] += row.total;
+  return { byRole, pending, suspended, students: studentCounts, openInvitations };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
 import { auditEntries, countRows } from "../../../../tests/db.ts";
 import { createAdmin, createMember, createPendingJoiner, DEFAULT_PASSWORD, uniqueEmail, type AdminFixture } from "../../../../tests/factories.ts";
+import { createStudent } from "../../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { organization } from "../../db/schema.ts";
 
@@ -118,14 +119,26 @@ describe("POST /api/admin/workspace/join-code", () => {
 });
 
 describe("GET /api/admin/dashboard", () => {
-  it("counts members by role, pending and suspended", async () => {
+  it("counts members by role, pending and suspended, students by status and open invitations", async () => {
     const own = await createAdmin(t);
     await createMember(t, { admin: own, role: "tutor" });
     await createMember(t, { admin: own, role: "student" });
     await createPendingJoiner(t, { joinCode: own.joinCode });
+    await createStudent(own.client);
+    await createStudent(own.client);
+    await createStudent(own.client, { status: "paused" });
+    expect((await own.client.post("/api/admin/invitations", { email: uniqueEmail("invited"), role: "parent" })).status).toBe(201);
+    // Another workspace's records never count here.
+    await createStudent(admin.client);
     const res = await own.client.get("/api/admin/dashboard");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ byRole: { admin: 1, tutor: 1, parent: 0, student: 1 }, pending: 1, suspended: 0 });
+    expect(res.body).toEqual({
+      byRole: { admin: 1, tutor: 1, parent: 0, student: 1 },
+      pending: 1,
+      suspended: 0,
+      students: { active: 2, paused: 1, former: 0 },
+      openInvitations: 1,
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Card, Group, List, SimpleGrid, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { MEMBER_ROLES, ROLE_LABELS } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useMe } from "../../features/session/api.ts";
@@ -30,25 +29,29 @@ export default function AdminDashboard() {
                 </Group>
               </Alert>
             ) : null}
-            <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
-              {MEMBER_ROLES.map((role) => (
-                <Card key={role} withBorder padding="md">
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+              {[
+                { label: "Active students", value: data.students.active, to: "/admin/students", hint: data.students.paused > 0 ? `${data.students.paused} paused` : undefined },
+                { label: "Tutors", value: data.byRole.tutor, to: "/admin/tutors" },
+                { label: "Parents", value: data.byRole.parent, to: "/admin/members?role=parent" },
+                { label: "Admins", value: data.byRole.admin, to: "/admin/members?role=admin" },
+                { label: "Pending approvals", value: data.pending, to: "/admin/approvals" },
+                { label: "Open invitations", value: data.openInvitations, to: "/admin/members" },
+              ].map((figure) => (
+                <Card key={figure.label} withBorder padding="md" component={Link} to={figure.to} className="figure-card">
                   <Text size="sm" c="dimmed">
-                    {ROLE_LABELS[role]}s
+                    {figure.label}
                   </Text>
                   <Text fz={28} fw={700}>
-                    {data.byRole[role]}
+                    {figure.value}
                   </Text>
+                  {figure.hint ? (
+                    <Text size="xs" c="dimmed">
+                      {figure.hint}
+                    </Text>
+                  ) : null}
                 </Card>
               ))}
-              <Card withBorder padding="md" component={Link} to="/admin/approvals" style={{ textDecoration: "none" }}>
-                <Text size="sm" c="dimmed">
-                  Pending approvals
-                </Text>
-                <Text fz={28} fw={700}>
-                  {data.pending}
-                </Text>
-              </Card>
             </SimpleGrid>
             <Card withBorder padding="lg" mt="lg" maw={720}>
               <Text fw={600} mb="xs">
@@ -56,7 +59,18 @@ export default function AdminDashboard() {
               </Text>
               <List spacing={6}>
                 <List.Item>
-                  Share your join link with your tutors, parents and students from{" "}
+                  Add your students in{" "}
+                  <Anchor component={Link} to="/admin/students">
+                    Students
+                  </Anchor>
+                  , then invite their parents and your tutors from{" "}
+                  <Anchor component={Link} to="/admin/members">
+                    Members
+                  </Anchor>
+                  : a parent invited for a student is linked to that child when they accept.
+                </List.Item>
+                <List.Item>
+                  Or share your join link with your tutors, parents and students from{" "}
                   <Anchor component={Link} to="/admin/settings">
                     Settings
                   </Anchor>
