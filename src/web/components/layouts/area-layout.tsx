@@ -59,7 +59,8 @@ export default function AreaLayout() {
               component={NavLink}
               to={screen.path}
               label={screen.navLabel}
-              active={location.pathname === screen.path}
+              // A list stays highlighted on its records' pages (/admin/students/… → Students).
+              active={location.pathname === screen.path || location.pathname.startsWith(`${screen.path}/`)}
               onClick={close}
             />
           ))}

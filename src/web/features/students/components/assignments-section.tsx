@@ -1,0 +1,311 @@
+import { Autocomplete, Button, Group, Modal, SimpleGrid, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import type { Assignment, StudentDetail } from "../../../../shared/schemas/students.ts";
+import { assignmentCreateSchema, type AssignmentCreate } from "../../../../shared/schemas/tutors.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { serverFieldErrors } from "../../../lib/forms.ts";
+import { useTutorOptions } from "../../tutors/api.ts";
+import { useCreateAssignment, useRemoveAssignment, useUpdateAssignment } from "../api.ts";
+import { assignmentState, currencySymbol, formatDay, readMoney } from "../format.ts";
+import { notifySuccess } from "../notify.ts";
+import { useWorkspaceFormat } from "../workspace-format.ts";
+import { AssignmentsTable } from "./assignments-table.tsx";
+import { FormError } from "./form-error.tsx";
+import { RecordSection } from "./people-ui.tsx";
+
+/** "Tutors": who teaches the student what, at which rate and from when; assign, end or remove. */
+export function AssignmentsSection({ student, readOnly = false }: { student: StudentDetail; readOnly?: boolean }) {
+  const { today, currency } = useWorkspaceFormat();
+  const [assigning, assign] = useDisclosure(false);
+  const [ending, setEnding] = useState<Assignment | null>(null);
+  const [removing, setRemoving] = useState<Assignment | null>(null);
+
+  return (
+    <RecordSection
+      title="Tutors"
+      description="Assigned tutors see this record while their assignment is current."
+      actions={
+        readOnly ? null : (
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} variant="light" onClick={assign.open}>
+            Assign a tutor
+          </Button>
+        )
+      }
+    >
+      {student.assignments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tutor is assigned yet.
+        </Text>
+      ) : (
+        <AssignmentsTable
+          assignments={student.assignments}
+          perspective="student"
+          today={today}
+          currency={currency}
+          actions={
+            readOnly
+              ? undefined
+              : (assignment) => (
+                  <>
+                    {assignmentState(assignment, today) === "ended" ? null : assignment.endsOn === null ? (
+                      <Button size="compact-sm" variant="default" aria-label={`End ${assignment.tutorName}'s ${assignment.subject} assignment`} onClick={() => setEnding(assignment)}>
+                        End
+                      </Button>
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`Change end date of ${assignment.tutorName}'s ${assignment.subject} assignment`}
+                        onClick={() => setEnding(assignment)}
+                      >
+                        Change end
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${assignment.tutorName}'s ${assignment.subject} assignment`}
+                      onClick={() => setRemoving(assignment)}
+                    >
+                      Remove
+                    </Button>
+                  </>
+                )
+          }
+        />
+      )}
+      <Modal opened={assigning} onClose={assign.close} title={`Assign a tutor to ${student.name}`} size="lg" centered>
+        {assigning ? <AssignTutorForm student={student} onClose={assign.close} /> : null}
+      </Modal>
+      <Modal opened={ending !== null} onClose={() => setEnding(null)} title={ending?.endsOn ? "Change the end date" : "End the assignment"} centered>
+        {ending ? <EndAssignmentForm key={ending.id} assignment={ending} onClose={() => setEnding(null)} /> : null}
+      </Modal>
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove the assignment?" centered>
+        {removing ? <RemoveAssignment key={removing.id} assignment={removing} onClose={() => setRemoving(null)} /> : null}
+      </Modal>
+    </RecordSection>
+  );
+}
+
+interface AssignValues {
+  tutorMemberId: string | null;
+  subject: string;
+  rate: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+type TutorOption = { value: string; label: string; subjects: string[] };
+
+/** Form field names for the API's: the rate is typed as money text. */
+const FIELD_OF: Record<string, keyof AssignValues> = { rateOverrideMinor: "rate" };
+
+function formErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "");
+    if (!field) continue;
+    errors[FIELD_OF[field] ?? field] ??= issue.message;
+  }
+  return errors;
+}
+
+const issuesOf = (error: unknown) => (error instanceof ApiError ? error.issues : []);
+
+function payloadOf(values: AssignValues, studentId: string, currency: string): { payload: AssignmentCreate } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const money = readMoney(values.rate, currency, "Rate");
+  if ("error" in money) errors.rate = money.error;
+  if (!values.startsOn) errors.startsOn = "Start date is required.";
+  const payload = {
+    tutorMemberId: values.tutorMemberId ?? "",
+    studentId,
+    subject: values.subject,
+    rateOverrideMinor: "minor" in money ? money.minor : null,
+    startsOn: values.startsOn,
+    endsOn: values.endsOn || null,
+  };
+  const parsed = assignmentCreateSchema.safeParse(payload);
+  if (!parsed.success) Object.assign(errors, { ...formErrorsOf(parsed.error.issues), ...errors });
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { payload: parsed.data };
+}
+
+function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose: () => void }) {
+  const { today, currency } = useWorkspaceFormat();
+  const create = useCreateAssignment();
+  const [search, setSearch] = useState("");
+  const [chosen, setChosen] = useState<TutorOption | null>(null);
+  const query = chosen && search === chosen.label ? "" : search;
+  const [debounced] = useDebouncedValue(query, 250);
+  const tutors = useTutorOptions(debounced, true);
+
+  const form = useForm<AssignValues>({
+    initialValues: { tutorMemberId: null, subject: student.subjects.length === 1 ? student.subjects[0]! : "", rate: "", startsOn: today, endsOn: "" },
+    validate: (values) => {
+      const result = payloadOf(values, student.id, currency);
+      return "errors" in result ? result.errors : {};
+    },
+  });
+
+  const found: TutorOption[] = (tutors.data?.items ?? []).map((tutor) => ({
+    value: tutor.memberId,
+    label: `${tutor.name}${tutor.status === "inactive" ? " · inactive" : ""}${tutor.membershipStatus === "suspended" ? " · suspended" : ""}`,
+    subjects: tutor.subjects,
+  }));
+  const options = chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
+  const subjects = [...new Set([...student.subjects, ...(chosen?.subjects ?? [])])];
+
+  const submit = form.onSubmit((values) => {
+    const result = payloadOf(values, student.id, currency);
+    if ("errors" in result) return;
+    create.mutate(result.payload, {
+      onSuccess: (saved) => {
+        onClose();
+        notifySuccess("Tutor assigned", `${saved.tutorName} teaches ${student.name} ${saved.subject} from ${formatDay(saved.startsOn)}.`);
+      },
+      onError: (error) => form.setErrors(formErrorsOf(issuesOf(error))),
+    });
+  });
+
+  const otherError = create.error && Object.keys(formErrorsOf(issuesOf(create.error))).length === 0 ? create.error : null;
+  const symbol = currencySymbol(currency);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label="Tutor"
+          placeholder="Search tutors by name or email"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: all }) => all}
+          data={options}
+          required
+          withAsterisk={false}
+          data-autofocus
+          nothingFoundMessage={tutors.isError ? `Could not load tutors: ${tutors.error.message}` : tutors.isFetching ? "Searching…" : "No tutor matches."}
+          {...form.getInputProps("tutorMemberId")}
+          onChange={(value) => {
+            setChosen(options.find((option) => option.value === value) ?? null);
+            form.setFieldValue("tutorMemberId", value);
+          }}
+        />
+        <Autocomplete
+          label="Subject"
+          description="What this tutor teaches the student."
+          data={subjects}
+          required
+          withAsterisk={false}
+          comboboxProps={{ keepMounted: false }}
+          {...form.getInputProps("subject")}
+        />
+        <TextInput
+          label={`Rate override (${currency} per hour)`}
+          description="Leave empty to charge the tutor's default rate."
+          inputMode="decimal"
+          leftSection={<span aria-hidden="true">{symbol}</span>}
+          placeholder="Tutor's default"
+          {...form.getInputProps("rate")}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput type="date" label="Start date" required withAsterisk={false} {...form.getInputProps("startsOn")} />
+          <TextInput type="date" label="End date (optional)" description="Leave empty while it goes on." {...form.getInputProps("endsOn")} />
+        </SimpleGrid>
+        <FormError error={otherError} title="Could not assign the tutor" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Assign tutor
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function EndAssignmentForm({ assignment, onClose }: { assignment: Assignment; onClose: () => void }) {
+  const { today } = useWorkspaceFormat();
+  const update = useUpdateAssignment();
+  const form = useForm({
+    initialValues: { endsOn: assignment.endsOn ?? (assignment.startsOn > today ? assignment.startsOn : today) },
+    validate: {
+      endsOn: (value) =>
+        !value ? "End date is required." : value < assignment.startsOn ? `End date must not be before the start date (${formatDay(assignment.startsOn)}).` : null,
+    },
+  });
+
+  const submit = form.onSubmit(({ endsOn }) =>
+    update.mutate(
+      { assignment, changes: { endsOn } },
+      {
+        onSuccess: (saved) => {
+          onClose();
+          notifySuccess("Assignment ended", `${saved.tutorName}'s ${saved.subject} assignment ends on ${formatDay(endsOn)}.`);
+        },
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
+      },
+    ),
+  );
+  const otherError = update.error && !serverFieldErrors(update.error).endsOn ? update.error : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {assignment.tutorName} teaches {assignment.studentName} {assignment.subject} since {formatDay(assignment.startsOn)}. After the last day, the tutor no longer sees the record.
+          The assignment stays in the history.
+        </Text>
+        <TextInput type="date" label="Last day" required withAsterisk={false} data-autofocus {...form.getInputProps("endsOn")} />
+        <FormError error={otherError} title="Could not end the assignment" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {assignment.endsOn ? "Save end date" : "End assignment"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RemoveAssignment({ assignment, onClose }: { assignment: Assignment; onClose: () => void }) {
+  const remove = useRemoveAssignment();
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        This removes {assignment.tutorName}&apos;s {assignment.subject} assignment with {assignment.studentName} from both records, as if it had been made by mistake. To keep it
+        in the history, end it instead.
+      </Text>
+      <FormError error={remove.error} title="Could not remove the assignment" />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(assignment, {
+              onSuccess: () => {
+                onClose();
+                notifySuccess("Assignment removed", `${assignment.tutorName} is no longer assigned to ${assignment.studentName} for ${assignment.subject}.`);
+              },
+            })
+          }
+        >
+          Remove assignment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

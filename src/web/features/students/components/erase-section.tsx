@@ -1,0 +1,107 @@
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useDisclosure } from "@mantine/hooks";
+import type { StudentDetail } from "../../../../shared/schemas/students.ts";
+import { serverFieldErrors } from "../../../lib/forms.ts";
+import { useEraseStudent } from "../api.ts";
+import { formatInstant } from "../format.ts";
+import { notifySuccess } from "../notify.ts";
+import { useWorkspaceFormat } from "../workspace-format.ts";
+import { FormError } from "./form-error.tsx";
+import { RecordSection } from "./people-ui.tsx";
+
+/** What erasing does, said once for the section and the confirmation. */
+function WhatHappens({ student }: { student: StudentDetail }) {
+  return (
+    <List size="sm" spacing={4}>
+      <List.Item>The name becomes “Erased student”; preferred name, grade, school, subjects, goals and notes are cleared.</List.Item>
+      <List.Item>The record is archived and can no longer be edited. Guardians are unlinked and pending invitations for it are revoked.</List.Item>
+      <List.Item>
+        {student.guardians.length > 0 || student.login ? "Its guardians and the student's login are emailed a notice." : "Linked accounts would be emailed a notice (there are none)."}
+      </List.Item>
+      <List.Item>Tutor assignments and the access log stay as history, without the name. The erasure itself is audited.</List.Item>
+    </List>
+  );
+}
+
+/** "Danger zone": erase the student's personal data on request, after typing the name. */
+export function EraseSection({ student }: { student: StudentDetail }) {
+  const [opened, modal] = useDisclosure(false);
+  return (
+    <RecordSection title="Danger zone" description="When a family asks you to delete the data you hold about their child." danger>
+      <WhatHappens student={student} />
+      <Group>
+        <Button color="red" variant="outline" onClick={modal.open}>
+          Erase personal data
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={modal.close} title={`Erase ${student.name}'s personal data?`} size="lg" centered>
+        {opened ? <EraseForm student={student} onClose={modal.close} /> : null}
+      </Modal>
+    </RecordSection>
+  );
+}
+
+function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () => void }) {
+  const erase = useEraseStudent(student.id);
+  const form = useForm({
+    initialValues: { confirmName: "" },
+    validate: {
+      confirmName: (value) => (value.trim() === student.name ? null : value.trim() === "" ? "Type the student's name to confirm." : `Type the name exactly as shown: ${student.name}`),
+    },
+  });
+
+  // The erased record no longer shows this section: the answer is handled through the promise,
+  // whose callbacks still run after this form is gone (mutate's would not).
+  const submit = form.onSubmit(({ confirmName }) => {
+    erase.mutateAsync(confirmName.trim()).then(
+      () => {
+        onClose();
+        notifySuccess("Personal data erased", "The record is anonymised. Linked accounts are being emailed a notice.");
+      },
+      (error: unknown) => form.setErrors(serverFieldErrors(error)),
+    );
+  });
+  const otherError = erase.error && !serverFieldErrors(erase.error).confirmName ? erase.error : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Alert color="red" title="This cannot be undone">
+          <WhatHappens student={student} />
+        </Alert>
+        <TextInput
+          label={`Type the student's name to confirm: ${student.name}`}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          withAsterisk={false}
+          data-autofocus
+          {...form.getInputProps("confirmName")}
+        />
+        <FormError error={otherError} title="Could not erase the record" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={erase.isPending}>
+            Erase personal data
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** An erased record: said plainly, with when. */
+export function ErasedNotice({ student }: { student: StudentDetail }) {
+  const { timeZone } = useWorkspaceFormat();
+  return (
+    <Alert color="gray" title="This record's personal data was erased">
+      <Text size="sm">
+        Erased on {student.erasedAt ? formatInstant(student.erasedAt, timeZone) : "an earlier date"}. The record is read-only; its assignments and access log remain as
+        history.
+      </Text>
+    </Alert>
+  );
+}

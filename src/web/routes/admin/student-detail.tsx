@@ -1,0 +1,82 @@
+// First: zod must be jitless before any shared schema is built (its eval probe breaks our CSP).
+import "../../lib/forms.ts";
+import { Alert, Group, Stack, Text, Title } from "@mantine/core";
+import { useParams } from "react-router";
+import { QueryState } from "../../components/ui/query-state.tsx";
+import { AccessLogTable, accessLogTableProps } from "../../components/ui/access-log-table.tsx";
+import { useStudent, useStudentAccessLog } from "../../features/students/api.ts";
+import { AssignmentsSection } from "../../features/students/components/assignments-section.tsx";
+import { EraseSection, ErasedNotice } from "../../features/students/components/erase-section.tsx";
+import { GuardiansSection } from "../../features/students/components/guardians-section.tsx";
+import { BackLink, RecordSection, StudentStatusBadge } from "../../features/students/components/people-ui.tsx";
+import { StudentRecordSection, StudentStatusActions } from "../../features/students/components/student-record.tsx";
+import { useWorkspaceFormat } from "../../features/students/workspace-format.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { metaFor } from "../../lib/meta.ts";
+import type { StudentDetail } from "../../../shared/schemas/students.ts";
+
+export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** A student's record: details, status, guardians, tutors, access log and erasure. */
+export default function StudentDetailScreen() {
+  const { studentId = "" } = useParams();
+  const student = useStudent(studentId);
+
+  return (
+    // Bottom room so that the floating Switch Role button never covers the last control.
+    <Stack gap="lg" maw={1000} pb={64}>
+      <div>
+        <BackLink to="/admin/students">Students</BackLink>
+      </div>
+      {student.isError && student.error instanceof ApiError && student.error.status === 404 ? (
+        <>
+          <Title order={1} size="h2">
+            Student not found
+          </Title>
+          <Alert color="gray" title="This record does not exist in your workspace">
+            It may have been mistyped in the address. Find the student in the list instead.
+          </Alert>
+        </>
+      ) : (
+        <QueryState query={student} label="the student record">
+          {(data) => <Record student={data} />}
+        </QueryState>
+      )}
+    </Stack>
+  );
+}
+
+function Record({ student }: { student: StudentDetail }) {
+  const erased = student.erasedAt !== null;
+  const { timeZone } = useWorkspaceFormat();
+  const log = useStudentAccessLog(student.id);
+  const facts = [student.grade, student.school].filter(Boolean).join(" · ");
+
+  return (
+    <>
+      {/* Status actions sit under the name, not at the top right where notifications appear. */}
+      <Stack gap="xs">
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            {student.name}
+          </Title>
+          <StudentStatusBadge status={student.status} erased={erased} />
+        </Group>
+        {student.preferredName || facts ? <Text c="dimmed">{[student.preferredName ? `Goes by ${student.preferredName}` : null, facts || null].filter(Boolean).join(" · ")}</Text> : null}
+        {student.login ? (
+          <Text size="sm" c="dimmed">
+            Has a login: {student.login.email}
+          </Text>
+        ) : null}
+        {erased ? null : <StudentStatusActions student={student} />}
+      </Stack>
+      {erased ? <ErasedNotice student={student} /> : <StudentRecordSection key={student.id} student={student} />}
+      {erased ? null : <GuardiansSection student={student} />}
+      <AssignmentsSection student={student} readOnly={erased} />
+      <RecordSection title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">
+        <AccessLogTable {...accessLogTableProps(log)} timeZone={timeZone} />
+      </RecordSection>
+      {erased ? null : <EraseSection student={student} />}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// First: zod must be jitless before any shared schema is built (its eval probe breaks our CSP).
+import "../../lib/forms.ts";
+import { Box, Button, Group, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { STUDENT_STATUSES } from "../../../shared/schemas/students.ts";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
+import { STUDENTS_PAGE_SIZE, useStudents } from "../../features/students/api.ts";
+import { ListPager } from "../../features/students/components/people-ui.tsx";
+import { StudentCreateModal } from "../../features/students/components/student-create-modal.tsx";
+import { StudentFilters, StudentsEmpty, StudentsList } from "../../features/students/components/students-list.tsx";
+import { useListFilters } from "../../features/students/list-params.ts";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = () => metaFor("/admin/students");
+
+/** The workspace's students: search, filter by status, page through, add one, open a record. */
+export default function Students() {
+  const list = useListFilters(STUDENT_STATUSES);
+  const students = useStudents(list.filters);
+  const [adding, add] = useDisclosure(false);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <PageHeader title="Students" description="Every student record of your workspace, with their guardians and tutors." />
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open}>
+          Add student
+        </Button>
+      </Group>
+      {/* Bottom room so that the floating Switch Role button never covers the last row. */}
+      <Stack gap="md" pb={64}>
+        <StudentFilters search={list.search} onSearch={list.setSearch} status={list.filters.status} onStatus={list.setStatus} />
+        <QueryState query={students} label="students">
+          {(page) =>
+            page.total === 0 ? (
+              <StudentsEmpty filtered={list.filtered} onClear={list.clear} onAdd={add.open} />
+            ) : page.items.length === 0 ? (
+              <Group gap="sm">
+                <Text size="sm">There is no page {list.filters.page} any more.</Text>
+                <Button variant="default" size="compact-sm" onClick={() => list.setPage(1)}>
+                  Go to the first page
+                </Button>
+              </Group>
+            ) : (
+              <Box>
+                <StudentsList students={page.items} busy={students.isPlaceholderData} />
+                <ListPager page={page.page} pageSize={page.pageSize || STUDENTS_PAGE_SIZE} total={page.total} noun={["student", "students"]} onPage={list.setPage} />
+              </Box>
+            )
+          }
+        </QueryState>
+      </Stack>
+      <StudentCreateModal opened={adding} onClose={add.close} />
+    </>
+  );
+}
