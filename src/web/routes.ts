@@ -19,6 +19,10 @@ const PUBLIC_SCREENS: Record<string, string> = {
 const AREA_SCREENS: Record<string, string> = {
   "/admin/dashboard": "routes/admin/dashboard.tsx",
   "/admin/approvals": "routes/admin/approvals.tsx",
+  "/admin/students": "routes/admin/students.tsx",
+  "/admin/students/:studentId": "routes/admin/student-detail.tsx",
+  "/admin/tutors": "routes/admin/tutors.tsx",
+  "/admin/tutors/:memberId": "routes/admin/tutor-detail.tsx",
   "/admin/settings": "routes/shared/settings.tsx",
   "/tutor/dashboard": "routes/shared/member-dashboard.tsx",
   "/tutor/settings": "routes/shared/settings.tsx",
