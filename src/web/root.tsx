@@ -11,12 +11,19 @@ import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
+const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module: zod probes whether it may compile validators with new Function()
+            when it builds its first object schema, and our Content-Security-Policy forbids eval,
+            so the probe would be a CSP violation. Interpreted validation is enough. The server
+            allows this inline script by its hash. */}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -1,9 +1,5 @@
-import { config, type z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "./api-client.ts";
-
-// zod probes whether it may compile validators with new Function(); our Content-Security-Policy
-// forbids eval, so the probe shows up as a CSP violation. Interpreted validation is enough.
-config({ jitless: true });
 
 /**
  * Mantine form validation from a shared zod schema: the same rules and messages as the API.

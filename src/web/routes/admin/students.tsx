@@ -1,5 +1,3 @@
-// First: zod must be jitless before any shared schema is built (its eval probe breaks our CSP).
-import "../../lib/forms.ts";
 import { Box, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";

@@ -1,5 +1,3 @@
-// First: zod must be jitless before any shared schema is built (its eval probe breaks our CSP).
-import "../../lib/forms.ts";
 import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { formatMoney } from "../../../shared/money.ts";

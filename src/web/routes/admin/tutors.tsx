@@ -1,5 +1,3 @@
-// First: zod must be jitless before any shared schema is built (its eval probe breaks our CSP).
-import "../../lib/forms.ts";
 import { Box, Button, Group, Stack, Text } from "@mantine/core";
 import { TUTOR_STATUSES } from "../../../shared/schemas/tutors.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
