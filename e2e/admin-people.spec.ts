@@ -150,10 +150,10 @@ test.describe("@people admin screens for students and tutors", () => {
     const log = page.getByRole("region", { name: "Access log" });
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(log.getByRole("row").nth(1)).toContainText("viewed the record");
-    await expect(log.getByRole("row").filter({ hasText: "created the record" })).toHaveCount(1);
+    await expect(log.getByRole("row").nth(1)).toContainText(/viewed the record/i);
+    await expect(log.getByRole("row").filter({ hasText: /created the record/i })).toHaveCount(1);
     await expect(log.getByRole("row").filter({ hasText: `linked ${parent.name} as a guardian` }).first()).toBeVisible();
-    await expect(log.getByRole("row").filter({ hasText: "created the record" })).toContainText(admin.name);
+    await expect(log.getByRole("row").filter({ hasText: /created the record/i })).toContainText(admin.name);
     await expectAccessible(page);
 
     // Erase: the typed name must match; then the record is anonymised and read-only.
@@ -170,7 +170,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page.getByText("This record's personal data was erased")).toBeVisible();
     await expect(page.getByRole("button", { name: "Save record" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Assign a tutor" })).toHaveCount(0);
-    await expect(log.getByRole("row").filter({ hasText: "erased the record's personal data" })).toHaveCount(1);
+    await expect(log.getByRole("row").filter({ hasText: /erased the record's personal data/i })).toHaveCount(1);
     await expectAccessible(page);
     await shot(page, "student-erased");
 

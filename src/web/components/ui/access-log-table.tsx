@@ -37,6 +37,17 @@ export function accessLogTableProps(query: UseInfiniteQueryResult<InfiniteData<A
   };
 }
 
+/**
+ * What was done, without the actor's name that the audit description starts with (the Who
+ * column says who): "Ada Admin changed goals, notes" → "Changed goals, notes".
+ */
+export function whatWasDone(entry: Pick<AccessLogEntry, "actorName" | "description">): string {
+  const { actorName, description } = entry;
+  if (!actorName || !description.startsWith(`${actorName} `)) return description;
+  const rest = description.slice(actorName.length + 1);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 function roleLabel(role: string | null): string {
   if (!role) return "—";
   if (isMemberRole(role)) return ROLE_LABELS[role];
@@ -118,7 +129,7 @@ export function AccessLogTable({
                   </Table.Td>
                   <Table.Td>{entry.actorName ?? "Unknown"}</Table.Td>
                   <Table.Td>{roleLabel(entry.actorRole)}</Table.Td>
-                  <Table.Td>{entry.description}</Table.Td>
+                  <Table.Td>{whatWasDone(entry)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -133,7 +144,7 @@ export function AccessLogTable({
             {entries.map((entry) => (
               <Paper component="li" key={entry.id} withBorder p="sm" radius="sm">
                 <Text size="sm" fw={600}>
-                  {entry.description}
+                  {whatWasDone(entry)}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {entry.actorName ?? "Unknown"} · {roleLabel(entry.actorRole)} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
