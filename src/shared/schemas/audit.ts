@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
   GUARDIAN_UNLINKED: "Guardian unlinked",
   ASSIGNMENT_CREATED: "Tutor assigned",
   ASSIGNMENT_UPDATED: "Assignment changed",
-  ASSIGNMENT_ENDED: "Assignment removed",
+  ASSIGNMENT_ENDED: "Assignment ended",
   TUTOR_PROFILE_UPDATED: "Tutor profile changed",
   TUTOR_AVAILABILITY_UPDATED: "Tutor availability changed",
 } as const;
