@@ -1,13 +1,23 @@
 /**
  * Query scaling: one workspace grown to 1k, 10k, 100k and 1M members (each with a user) and
- * audit entries in a throw-away PostgreSQL migrated like production; at each size the key
- * queries run several times and the median is kept. A query whose time grows about 10× per
- * 10× of data is linear: if an index would make it flat, that index is missing.
+ * audit entries (half of them about a student), and up to 100k students (with a guardian
+ * and a tutor each), in a throw-away PostgreSQL migrated like production; at each size the
+ * key queries run several times and the median is kept. A query whose time grows about 10×
+ * per 10× of data is linear: if an index would make it flat, that index is missing.
+ *
+ * The students and audit queries are the services' own builders, run as the app runs them:
+ * inside withWorkspace, as the non-owner role with row-level security on. That matters for
+ * more than the policy's cost: PostgreSQL uses a condition as an index condition on such a
+ * table only if its operator is leakproof, and ILIKE is not.
  */
-import { and, asc, desc, eq, gte, ilike, like, lt, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
-import { auditLog, member, organization, user } from "../src/server/db/schema.ts";
+import { member, organization, user } from "../src/server/db/schema.ts";
+import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
+import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
+import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
@@ -21,14 +31,42 @@ const NOW = new Date("2026-11-21T00:00:00Z");
 /** One row every 30 s going back from NOW: 1M rows span almost a year. */
 const STEP_SECONDS = 30;
 
+/** Students stop growing here: the issue asks for 100k per workspace, and 1M would double the run. */
+const STUDENT_CAP = Number(process.env.BENCH_STUDENT_CAP ?? 100_000);
 const FIRST_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Elif", "Femi", "Grace", "Hugo", "Ines", "Jon", "Kemi", "Liam", "Mei", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sami", "Tariq"];
 /** Audit actions with their share of the log; MEMBER_REJECTED (1%) is the one searched for. */
-const ACTIONS: [string, number][] = [["SESSION_REPORTED", 40], ["USER_SIGNIN", 25], ["INVOICE_SENT", 15], ["MEMBER_APPROVED", 10], ["SETTINGS_CHANGED", 5], ["ROLE_SWITCH", 4], ["MEMBER_REJECTED", 1]];
+const ACTIONS: [string, number][] = [["STUDENT_VIEWED", 40], ["STUDENT_UPDATED", 25], ["ASSIGNMENT_CREATED", 15], ["MEMBER_APPROVED", 10], ["WORKSPACE_SETTINGS_CHANGED", 5], ["ROLE_SWITCH", 4], ["MEMBER_REJECTED", 1]];
 const SEARCHED_ACTION = "MEMBER_REJECTED";
+/** Student k's id: the same at every size, so that audit entries can name students made earlier. */
+const studentIdSql = (k: string) => `md5('s' || ${k})::uuid`;
+/** The student whose access log is read: one of the first thousand, with entries at every size. */
+const SEARCHED_STUDENT_K = 7;
 /** Emails are "m" + 10 hex digits: this prefix matches about 1 in 65,536. */
 const EMAIL_PREFIX = "mab1";
 /** Surnames are random letters a–p: this matches about 1 in 13,000 names. */
 const NAME_TERM = "kplm";
+
+const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment"];
+
+/**
+ * Runs the bulk load without the loaded tables' secondary indexes, then makes them again from
+ * their own definitions: one sorted build per index instead of a million random inserts (the
+ * trigram and per-student ones above all) keeps the 1M step to about a minute. Unique
+ * indexes and those a constraint uses stay; the queries then see the migrated schema.
+ */
+async function withoutSecondaryIndexes(db: Database, load: () => Promise<void>): Promise<void> {
+  const { rows } = await db.execute<{ name: string; definition: string }>(sql`
+    select indexname as name, indexdef as definition from pg_indexes as i
+    where i.schemaname = 'public' and i.tablename in (${sql.join(LOADED_TABLES.map((table) => sql`${table}`), sql`, `)})
+      and i.indexdef not like 'CREATE UNIQUE%'
+      and not exists (select 1 from pg_constraint as c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
+  for (const row of rows) await db.execute(sql.raw(`drop index "${row.name}"`));
+  try {
+    await load();
+  } finally {
+    for (const row of rows) await db.execute(sql.raw(row.definition));
+  }
+}
 
 async function generate(db: Database, from: number, to: number): Promise<void> {
   const at = (offset: string) => sql.raw(`(timestamptz '${NOW.toISOString()}' - make_interval(secs => (g * ${STEP_SECONDS})${offset}))`);
@@ -49,36 +87,58 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   const total = ACTIONS.reduce((sum, [, share]) => sum + share, 0);
   let cumulative = 0;
   const actionCase = ACTIONS.map(([action, share]) => `when g % ${total} < ${(cumulative += share)} then '${action}'`).join(" ");
+  const students = Math.min(to, STUDENT_CAP);
+  await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
+  // Every other entry is about a student (a view, a change): the record's access log and the filter.
   await db.execute(sql`
-    insert into audit_log (organization_id, user_id, actor_role, action, description, ip_address, created_at)
+    insert into audit_log (organization_id, user_id, actor_role, action, description, ip_address, student_id, created_at)
     select ${ORGANIZATION_ID}, 'bench-user-' || (1 + (g::bigint * 7919) % ${to}::int), 'admin', ${sql.raw(`case ${actionCase} end`)},
-           'Benchmark entry ' || g, '10.0.' || (g % 256) || '.' || (g / 256 % 256), ${at(" + 7")}
+           'Benchmark entry ' || g, '10.0.' || (g % 256) || '.' || (g / 256 % 256),
+           case when g % 2 = 0 then ${sql.raw(studentIdSql(`(1 + (g::bigint * 104729) % ${students})`))} end, ${at(" + 7")}
     from generate_series(${from}::int, ${to}::int) as g`);
-  await db.execute(sql`analyze "user"; analyze member; analyze audit_log`);
+}
+
+/**
+ * Students `from`..`to` (none once past the cap), each with one parent member as guardian and
+ * one tutor member assigned, picked among the `members` made so far: 7% paused, 3% former.
+ */
+async function generateStudents(db: Database, from: number, to: number, members: number): Promise<void> {
+  if (from > to) return;
+  const firstNames = sql.raw(`(array[${FIRST_NAMES.map((name) => `'${name}'`).join(",")}])[1 + k % ${FIRST_NAMES.length}]`);
+  const surname = sql.raw(`initcap(translate(substr(md5('sn' || k), 1, 9), '0123456789', 'ghijklmnop'))`);
+  const id = sql.raw(studentIdSql("k"));
+  // Members 10j+7 are parents and 10j+1 tutors (see generate), never pending.
+  const memberOf = (offset: number) => sql.raw(`'bench-member-' || (10 * (k % ${Math.floor(members / 10)}) + ${offset})`);
+  await db.execute(sql`
+    insert into student (organization_id, id, name, preferred_name, grade, school, subjects, goals, status, created_at, updated_at)
+    select ${ORGANIZATION_ID}, ${id}, ${firstNames} || ' ' || ${surname}, case when k % 10 = 0 then ${firstNames} end,
+           'Grade ' || (6 + k % 7), (array['Roosevelt High', 'Lincoln Middle', 'Oak Park High', 'Whitney Young', 'St. Ignatius'])[1 + k % 5],
+           array['Mathematics', 'Chemistry'], 'Raise the grade by one letter this term.',
+           case when k % 33 = 0 then 'former' when k % 14 = 0 then 'paused' else 'active' end, ${NOW.toISOString()}::timestamptz, ${NOW.toISOString()}::timestamptz
+    from generate_series(${from}::int, ${to}::int) as k`);
+  await db.execute(sql`
+    insert into student_guardian (organization_id, student_id, member_id)
+    select ${ORGANIZATION_ID}, ${id}, ${memberOf(7)} from generate_series(${from}::int, ${to}::int) as k`);
+  await db.execute(sql`
+    insert into assignment (organization_id, tutor_member_id, student_id, subject, starts_on)
+    select ${ORGANIZATION_ID}, ${memberOf(1)}, ${id}, 'Mathematics', date '2026-01-01' from generate_series(${from}::int, ${to}::int) as k`);
 }
 
 interface KeyQuery {
   name: string;
-  kind: "list page" | "filtered search" | "dashboard count";
-  /** The real service function, or the query's shape where the product has none yet. */
+  kind: "list page" | "filtered search" | "count";
+  /** The real service function. */
   source: string;
   /** An index added because this query read every row without it. */
   index?: string;
-  run(db: Database): Promise<unknown>;
+  /** Run as the app runs it: inside withWorkspace (role glassroom_app, row-level security on). */
+  inWorkspace?: boolean;
+  run(db: Queryable): Promise<unknown>;
   /** The same query as SQL, for EXPLAIN (drizzle's toSQL of the same builder). */
-  explain(db: Database): { sql: string; params: unknown[] };
+  explain(db: Queryable): { sql: string; params: unknown[] };
 }
 
-
-const auditPage = (db: Database) => db.select().from(auditLog).where(eq(auditLog.organizationId, ORGANIZATION_ID)).orderBy(desc(auditLog.createdAt)).limit(50);
-const auditSearch = (db: Database) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.organizationId, ORGANIZATION_ID), eq(auditLog.action, SEARCHED_ACTION), gte(auditLog.createdAt, new Date(NOW.getTime() - 30 * 86_400_000)), lt(auditLog.createdAt, NOW)))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(50);
-const memberSearch = (db: Database, condition: SQL) =>
+const memberSearch = (db: Queryable, condition: SQL) =>
   db
     .select({ memberId: member.id, name: user.name, email: user.email, role: member.role, status: member.status })
     .from(member)
@@ -86,13 +146,37 @@ const memberSearch = (db: Database, condition: SQL) =>
     .where(and(eq(member.organizationId, ORGANIZATION_ID), condition))
     .orderBy(asc(user.name))
     .limit(50);
+/** md5('s' || k)::uuid, as PostgreSQL makes it. */
+const searchedStudentId = createHash("md5").update(`s${SEARCHED_STUDENT_K}`).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+const audit = (filters: AuditFilters) => ({
+  inWorkspace: true,
+  run: (db: Queryable) => auditRows(db, ORGANIZATION_ID, "UTC", filters, undefined, 50),
+  explain: (db: Queryable) => auditPageQuery(db, ORGANIZATION_ID, "UTC", filters, undefined, 50).toSQL(),
+});
+const studentsPage = (q: string | undefined) => ({
+  inWorkspace: true,
+  run: (db: Queryable) => studentPageQuery(db, ORGANIZATION_ID, studentSearch(q, undefined), 1, 25),
+  explain: (db: Queryable) => studentPageQuery(db, ORGANIZATION_ID, studentSearch(q, undefined), 1, 25).toSQL(),
+});
+const studentsTotal = (q: string | undefined, status: "paused" | undefined) => ({
+  inWorkspace: true,
+  run: (db: Queryable) => studentCountQuery(db, ORGANIZATION_ID, studentSearch(q, status)),
+  explain: (db: Queryable) => studentCountQuery(db, ORGANIZATION_ID, studentSearch(q, status)).toSQL(),
+});
 const QUERIES: KeyQuery[] = [
-  { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db, ORGANIZATION_ID).toSQL() },
-  { name: "audit entries, newest first, 50", kind: "list page", source: "shape of the coming audit-log screen", run: (db) => auditPage(db), explain: (db) => auditPage(db).toSQL() },
-  { name: `audit entries: ${SEARCHED_ACTION} in the last 30 days, 50`, kind: "filtered search", source: "shape of the audit-log filters", run: (db) => auditSearch(db), explain: (db) => auditSearch(db).toSQL() },
-  { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search (no screen yet)", index: "user_email_pattern_idx (added)", run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
-  { name: `members by name ilike '%${NAME_TERM}%', 50`, kind: "filtered search", source: "shape of a member search (no screen yet)", index: "user_name_trgm_idx (added, pg_trgm)", run: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)), explain: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)).toSQL() },
-  { name: "members by role and status", kind: "dashboard count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db, ORGANIZATION_ID), explain: (db) => memberCountsQuery(db, ORGANIZATION_ID).toSQL() },
+  { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL() },
+  { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search", index: "user_email_pattern_idx (added)", run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
+  { name: `members by name ilike '%${NAME_TERM}%', 50`, kind: "filtered search", source: "shape of a member search", index: "user_name_trgm_idx (added, pg_trgm)", run: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)), explain: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)).toSQL() },
+  { name: "members by role and status", kind: "count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db as Database, ORGANIZATION_ID), explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL() },
+  { name: "students list, page of 25 by name", kind: "list page", source: "studentPageQuery (students queries; the list then reads the page's guardians and tutors by id)", ...studentsPage(undefined) },
+  { name: "students list: the total", kind: "count", source: "studentCountQuery: the list's total, every record of the workspace, linear by nature", ...studentsTotal(undefined, undefined) },
+  { name: `students by name '${NAME_TERM}', page of 25`, kind: "filtered search", source: "studentPageQuery with studentSearch(q): ILIKE on name or preferred name", ...studentsPage(NAME_TERM) },
+  { name: `students by name '${NAME_TERM}': the total`, kind: "filtered search", source: "studentCountQuery with studentSearch(q)", ...studentsTotal(NAME_TERM, undefined) },
+  { name: "students paused: the total", kind: "count", source: "studentCountQuery with studentSearch(status): counts the matches, linear in them by nature", ...studentsTotal(undefined, "paused") },
+  { name: "audit log, newest first, 50", kind: "list page", source: "auditRows (audit query: the list and each CSV page)", ...audit({}) },
+  { name: "audit log of one student, 50", kind: "filtered search", source: "auditRows with studentId", ...audit({ studentId: searchedStudentId }) },
+  { name: `audit log: ${SEARCHED_ACTION}, 50`, kind: "filtered search", source: "auditRows with action (1% of the log)", ...audit({ action: SEARCHED_ACTION }) },
+  { name: `audit log: ${SEARCHED_ACTION} in one month, 50`, kind: "filtered search", source: "auditRows with action, from and to", ...audit({ action: SEARCHED_ACTION, from: "2026-10-01", to: "2026-10-31" }) },
 ];
 
 interface PlanNode {
@@ -102,9 +186,17 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** Runs `work` on one connection, inside the workspace (as the app) or as the owner. */
+async function onConnection<T>(db: Database, inWorkspace: boolean, work: (q: Queryable) => Promise<T>): Promise<T> {
+  return inWorkspace ? withWorkspace(db, ORGANIZATION_ID, work) : work(db);
+}
+
 /** The plan as a short line: its scan nodes, e.g. "Index Scan member_org_status_created_idx + Seq Scan user". */
-async function planSummary(db: Database, query: { sql: string; params: unknown[] }): Promise<string> {
-  const result = await db.$client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (format json) ${query.sql}`, query.params);
+async function planSummary(db: Database, query: KeyQuery): Promise<string> {
+  const result = await onConnection(db, query.inWorkspace ?? false, async (q) => {
+    const { sql: text, params } = query.explain(q);
+    return q.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql.raw(`explain (format json) ${inline(text, params)}`));
+  });
   const scans: string[] = [];
   const walk = (node: PlanNode) => {
     if (/Scan/.test(node["Node Type"])) scans.push(`${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"] ?? ""}`.trim());
@@ -114,15 +206,33 @@ async function planSummary(db: Database, query: { sql: string; params: unknown[]
   return scans.join(" + ");
 }
 
+/**
+ * The SQL with its parameters written in as literals: EXPLAIN inside the transaction goes
+ * through drizzle's execute, which takes no separate parameters. Values are the bench's own.
+ */
+function inline(text: string, params: unknown[]): string {
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return "null";
+    if (typeof value === "number" || typeof value === "bigint") return String(value);
+    if (value instanceof Date) return `'${value.toISOString()}'`;
+    if (Array.isArray(value)) return `array[${value.map(literal).join(",")}]`;
+    return `'${String(value).replace(/'/g, "''")}'`;
+  };
+  return text.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
+}
+
 async function timeQuery(db: Database, query: KeyQuery): Promise<{ medianMs: number; runs: number[] }> {
-  await query.run(db); // warm the cache and the plan
-  const runs: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await query.run(db);
-    runs.push(performance.now() - started);
-  }
-  return { medianMs: median(runs), runs: runs.map((value) => round(value, 2)) };
+  // Timed inside the transaction: the figure is the query's, not BEGIN's and COMMIT's.
+  return onConnection(db, query.inWorkspace ?? false, async (q) => {
+    await query.run(q); // warm the cache and the plan
+    const runs: number[] = [];
+    for (let index = 0; index < RUNS; index++) {
+      const started = performance.now();
+      await query.run(q);
+      runs.push(performance.now() - started);
+    }
+    return { medianMs: median(runs), runs: runs.map((value) => round(value, 2)) };
+  });
 }
 
 export interface QueryFigures {
@@ -148,15 +258,16 @@ async function run(): Promise<BenchmarkReport> {
     let rows = 0;
     for (const size of SIZES) {
       const started = performance.now();
-      await generate(db, rows + 1, size);
+      await withoutSecondaryIndexes(db, () => generate(db, rows + 1, size));
+      await db.execute(sql.raw(`analyze ${LOADED_TABLES.map((table) => `"${table}"`).join(", ")}`));
       rows = size;
       const seconds = (performance.now() - started) / 1000;
       generation.push({ rows: size, seconds: round(seconds, 1) });
-      process.stdout.write(`  ${formatInt(size)} members, users and audit entries (generated in ${seconds.toFixed(1)} s)\n`);
+      process.stdout.write(`  ${formatInt(size)} members, users and audit entries, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`);
       for (const [index, query] of QUERIES.entries()) {
         const { medianMs } = await timeQuery(db, query);
         figures[index]!.medianMs.push(medianMs);
-        figures[index]!.plans.push(await planSummary(db, query.explain(db)));
+        figures[index]!.plans.push(await planSummary(db, query));
       }
     }
   } finally {
@@ -171,12 +282,13 @@ async function run(): Promise<BenchmarkReport> {
   return {
     tables: [
       {
-        title: `Query scaling: median of ${RUNS} runs (ms) in one workspace of N members (each with a user) and N audit entries`,
+        title: `Query scaling: median of ${RUNS} runs (ms) in one workspace of N members (each with a user), N audit entries and N students (at most ${formatInt(STUDENT_CAP)})`,
         columns: ["query", "kind", ...SIZES.map(sizeLabel), ...SIZES.slice(1).map((size, index) => `×${sizeLabel(SIZES[index]!)}→${sizeLabel(size)}`)],
         rows: figures.map((row) => [row.name, row.kind, ...row.medianMs.map((value) => ms(value, 2)), ...row.growth.map((value) => `${value.toFixed(1)}×`)]),
         notes: [
-          "Throw-away embedded PostgreSQL (tests/test-postgres.ts: fsync off, default memory settings) migrated with migrateDatabase; rows made with INSERT … SELECT generate_series, then ANALYZE. Timed through drizzle and node-postgres, as the app queries.",
-          `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log.`,
+          "Throw-away embedded PostgreSQL (tests/test-postgres.ts: fsync off, default memory settings) migrated with migrateDatabase; rows made with INSERT … SELECT generate_series without the secondary indexes, which are then made again from their definitions, then ANALYZE. Timed through drizzle and node-postgres, as the app queries.",
+          `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log, half the entries name a student. Students stop at ${formatInt(STUDENT_CAP)}: in the last column the students queries see ${formatInt(STUDENT_CAP)} students among more members and entries. Each student has a guardian and a tutor; 7% are paused.`,
+          "Students and audit queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",
           ...figures.map((row, index) => `${row.name}: ${row.source}${QUERIES[index]!.index ? `; index ${QUERIES[index]!.index}` : ""}; plan at ${sizeLabel(SIZES[SIZES.length - 1]!)}: ${row.plans[row.plans.length - 1] || "–"}.`),
