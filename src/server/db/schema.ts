@@ -127,6 +127,7 @@ export const student = pgTable(
     index("student_organization_status_name_idx").on(table.organizationId, table.status, table.name),
     index("student_organization_name_idx").on(table.organizationId, table.name),
     index("student_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("student_preferred_name_trgm_idx").using("gin", table.preferredName.op("gin_trgm_ops")),
     uniqueIndex("student_organization_user_idx").on(table.organizationId, table.userId).where(sql`user_id is not null`),
     check("student_status_check", sql`status in ('active', 'paused', 'former')`),
     workspaceIsolation("student"),
@@ -256,6 +257,8 @@ export const workspaceInvitation = pgTable(
     uniqueIndex("workspace_invitation_token_idx").on(table.tokenHash),
     uniqueIndex("workspace_invitation_pending_email_idx").on(table.organizationId, sql`lower(${table.email})`).where(sql`status = 'pending'`),
     index("workspace_invitation_organization_created_idx").on(table.organizationId, table.createdAt),
+    // Sign-in of an account without an active membership asks whether an invitation awaits it.
+    index("workspace_invitation_pending_email_lookup_idx").on(sql`lower(${table.email})`).where(sql`status = 'pending'`),
     check("workspace_invitation_role_check", sql`role in ('admin', 'tutor', 'parent', 'student')`),
     check("workspace_invitation_status_check", sql`status in ('pending', 'accepted', 'revoked')`),
     workspaceIsolation("workspace_invitation"),

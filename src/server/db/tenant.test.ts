@@ -68,6 +68,14 @@ describe("row-level security", () => {
     expect(bea!.notes).toBe("");
   });
 
+  it("the students search function answers only ids of the workspace set, and none without one", async () => {
+    const search = (tx: Parameters<Parameters<TestApp["db"]["transaction"]>[0]>[0]) => tx.execute<{ id: string }>(sql`select student_search_ids('%of%') as id`);
+    const inA = await withWorkspace(app.db, ORG_A, async (tx) => (await search(tx)).rows);
+    const [ada] = await app.db.select({ id: student.id }).from(student).where(sql`name = 'Ada of A'`);
+    expect(inA).toEqual([{ id: ada!.id }]);
+    expect((await asAppRoleWithoutWorkspace(async (tx) => (await search(tx)).rows))).toEqual([]);
+  });
+
   it("the audit log is append-only for the application role", async () => {
     expect(await databaseRefusal(withWorkspace(app.db, ORG_A, (tx) => tx.delete(auditLog)))).toMatch(/permission denied/);
     expect(await databaseRefusal(withWorkspace(app.db, ORG_A, (tx) => tx.update(auditLog).set({ description: "rewritten" })))).toMatch(/permission denied/);

@@ -3,7 +3,7 @@
  * guardians and tutors of the whole page in one query each (never one query per student).
  * Callers pass the visibility condition from policy.ts and run inside withWorkspace.
  */
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Guardian, StudentDetail, StudentStatus, StudentSummary } from "../../../shared/schemas/students.ts";
 import { assignment, member, student, studentGuardian, user } from "../../db/schema.ts";
 import type { Queryable } from "../../db/tenant.ts";
@@ -28,7 +28,9 @@ function containsPattern(text: string): string {
 /** Name search: the trigram index on name answers '%…%' patterns. */
 export function studentSearch(q: string | undefined, status: StudentStatus | undefined): SQL | undefined {
   const pattern = q ? containsPattern(q) : undefined;
-  return and(pattern ? or(ilike(student.name, pattern), ilike(student.preferredName, pattern)) : undefined, status ? eq(student.status, status) : undefined);
+  // Through student_search_ids (migration 0005): under row-level security a plain ILIKE here
+  // cannot use the trigram indexes, and the search would read every record.
+  return and(pattern ? inArray(student.id, sql`(select student_search_ids(${pattern}))`) : undefined, status ? eq(student.status, status) : undefined);
 }
 
 /** The guardians of each student, by student id (one query for any number of students). */
