@@ -14,6 +14,7 @@ const PUBLIC_SCREENS: Record<string, string> = {
   "/reset-password": "routes/auth/reset-password.tsx",
   "/confirm-email": "routes/auth/confirm-email.tsx",
   "/setup-2fa": "routes/auth/setup-2fa.tsx",
+  "/invite": "routes/auth/invite.tsx",
 };
 
 const AREA_SCREENS: Record<string, string> = {
@@ -23,12 +24,19 @@ const AREA_SCREENS: Record<string, string> = {
   "/admin/students/:studentId": "routes/admin/student-detail.tsx",
   "/admin/tutors": "routes/admin/tutors.tsx",
   "/admin/tutors/:memberId": "routes/admin/tutor-detail.tsx",
+  "/admin/members": "routes/admin/members.tsx",
+  "/admin/system": "routes/admin/system.tsx",
   "/admin/settings": "routes/shared/settings.tsx",
   "/tutor/dashboard": "routes/shared/member-dashboard.tsx",
+  "/tutor/students": "routes/tutor/students.tsx",
+  "/tutor/students/:studentId": "routes/tutor/student.tsx",
   "/tutor/settings": "routes/shared/settings.tsx",
   "/parent/dashboard": "routes/shared/member-dashboard.tsx",
+  "/parent/students": "routes/parent/students.tsx",
+  "/parent/students/:studentId": "routes/parent/student.tsx",
   "/parent/settings": "routes/shared/settings.tsx",
   "/student/dashboard": "routes/shared/member-dashboard.tsx",
+  "/student/profile": "routes/student/profile.tsx",
   "/student/settings": "routes/shared/settings.tsx",
 };
 

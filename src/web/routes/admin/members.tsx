@@ -20,14 +20,14 @@ export default function Members() {
   const members = useMembers(filters);
   const invitations = useInvitations();
   const [inviting, setInviting] = useState(false);
-  // Clearing from the empty state also empties the search box (which holds what is typed).
-  const [filtersKey, setFiltersKey] = useState(0);
   const filtered = Boolean(filters.q || filters.role || filters.status);
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <PageHeader title="Members" description="Everyone in your workspace, and the invitations you sent." />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="sm">
+        <Box style={{ flex: "1 1 320px" }}>
+          <PageHeader title="Members" description="Everyone in your workspace, and the invitations you sent." />
+        </Box>
         <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
           Invite someone
         </Button>
@@ -38,7 +38,7 @@ export default function Members() {
           <Title order={2} size="h3" id="members-heading">
             People
           </Title>
-          <MemberFilters key={filtersKey} filters={filters} onChange={setFilters} />
+          <MemberFilters filters={filters} onChange={setFilters} />
           <QueryState query={members} label="members">
             {(page) =>
               page.items.length === 0 ? (
@@ -49,10 +49,7 @@ export default function Members() {
                   title={filtered ? "No member matches these filters." : "No members yet."}
                   description={
                     filtered ? (
-                      <Button variant="subtle" size="compact-sm" onClick={() => {
-                          setFilters({ q: "", role: null, status: null });
-                          setFiltersKey((key) => key + 1);
-                        }}>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setFilters({ q: "", role: null, status: null })}>
                         Clear search and filters
                       </Button>
                     ) : (

@@ -31,14 +31,11 @@ export default function ParentStudent() {
       <RecordState
         query={record}
         notFound={
-          <>
-            <PageHeader title="Student" />
-            <StudentNotFound
+          <StudentNotFound
               backTo="/parent/students"
               backLabel="Back to my students"
               description="There is no student record here that is linked to your account. If it is your child, ask your tutoring business to link you as a guardian."
             />
-          </>
         }
       >
         {(student) => (

@@ -29,14 +29,11 @@ export default function TutorStudent() {
       <RecordState
         query={record}
         notFound={
-          <>
-            <PageHeader title="Student" />
-            <StudentNotFound
+          <StudentNotFound
               backTo="/tutor/students"
               backLabel="Back to my students"
               description="There is no student record here that is assigned to you. An assignment that has ended no longer gives access."
             />
-          </>
         }
       >
         {(student) => (

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from "../notify.ts";
 
 function StateBadge({ invitation }: { invitation: Invitation }) {
   return (
-    <Badge color={STATE_COLORS[invitation.state]} variant="outline" style={{ whiteSpace: "nowrap" }}>
+    <Badge color={STATE_COLORS[invitation.state]} variant="outline" style={{ whiteSpace: "nowrap", flexShrink: 0, overflow: "visible" }}>
       {STATE_LABELS[invitation.state]}
     </Badge>
   );

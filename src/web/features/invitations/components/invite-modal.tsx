@@ -91,10 +91,11 @@ function InviteForm({ onClose }: { onClose: () => void }) {
         {LINKS_STUDENT(role) ? (
           <StudentPicker
             label="Student"
+            emptyLabel="No student yet (link later)"
             description={
               role === "parent"
-                ? "They become this student's guardian when they accept. Leave empty to link them later."
-                : "Their account is linked to this student record when they accept. Leave empty to link it later."
+                ? "Type a name to search. They become this student's guardian when they accept."
+                : "Type a name to search. Their account is linked to this record when they accept."
             }
             value={form.values.student}
             onChange={(student) => form.setFieldValue("student", student)}

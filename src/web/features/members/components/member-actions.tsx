@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu } from "@mantine/core";
+import { ActionIcon, Button, Menu, Text } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { MemberSummary } from "../../../../shared/schemas/members.ts";
@@ -12,12 +12,19 @@ export type MemberAction = "role" | "suspend" | "reactivate" | "remove";
 export function MemberActions({ member, onAction, compact }: { member: MemberSummary; onAction: (action: MemberAction) => void; compact?: boolean }) {
   if (member.status === "pending") {
     return (
-      <Button component={Link} to="/admin/approvals" size="compact-sm" variant="light" aria-label={`Review ${member.name} in Approvals`}>
+      <Button component={Link} to="/admin/approvals" size="compact-sm" variant="light" aria-label={`Review in Approvals: ${member.name}`}>
         Review in Approvals
       </Button>
     );
   }
-  const self = member.isYou;
+  if (member.isYou) {
+    // No menu of disabled items (the keyboard could not even close it): say why instead.
+    return (
+      <Text size="xs" c="dimmed" maw={compact ? undefined : 150} ta={compact ? undefined : "right"} ml={compact ? undefined : "auto"}>
+        Only another admin can change or remove you.
+      </Text>
+    );
+  }
   const label = `Actions for ${member.name}`;
   return (
     <Menu position="bottom-end" shadow="md" width={250} withinPortal>
@@ -33,21 +40,20 @@ export function MemberActions({ member, onAction, compact }: { member: MemberSum
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        {self ? <Menu.Label>This is you: another admin can change your membership.</Menu.Label> : null}
-        <Menu.Item disabled={self} onClick={() => onAction("role")}>
+        <Menu.Item onClick={() => onAction("role")}>
           Change role…
         </Menu.Item>
         {member.status === "suspended" ? (
-          <Menu.Item disabled={self} onClick={() => onAction("reactivate")}>
+          <Menu.Item onClick={() => onAction("reactivate")}>
             Reactivate…
           </Menu.Item>
         ) : (
-          <Menu.Item disabled={self} onClick={() => onAction("suspend")}>
+          <Menu.Item onClick={() => onAction("suspend")}>
             Suspend…
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item disabled={self} color="red.9" onClick={() => onAction("remove")}>
+        <Menu.Item color="red.9" onClick={() => onAction("remove")}>
           Remove from workspace…
         </Menu.Item>
       </Menu.Dropdown>

@@ -4,7 +4,7 @@ import { STATUS_COLORS, STATUS_LABELS } from "../format.ts";
 
 export function StatusBadge({ status }: { status: MembershipStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="outline" style={{ whiteSpace: "nowrap" }}>
+    <Badge color={STATUS_COLORS[status]} variant="outline" style={{ whiteSpace: "nowrap", flexShrink: 0, overflow: "visible" }}>
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: MembershipStatus }) {
 
 export function YouBadge() {
   return (
-    <Badge color="blue.9" variant="light" size="sm" ml={6}>
+    <Badge color="blue.9" variant="outline" size="sm" ml={6}>
       You
     </Badge>
   );

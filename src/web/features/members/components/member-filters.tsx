@@ -6,8 +6,10 @@ import { MEMBER_ROLES, MEMBERSHIP_STATUSES, ROLE_LABELS, type MemberRole, type M
 import type { MemberFilters as Filters } from "../api.ts";
 import { STATUS_LABELS } from "../format.ts";
 
-const ROLE_OPTIONS = MEMBER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-const STATUS_OPTIONS = MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+/** "All …" is an option (not only a clear button, which the keyboard cannot reach). */
+const ALL = "all";
+const ROLE_OPTIONS = [{ value: ALL, label: "All roles" }, ...MEMBER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))];
+const STATUS_OPTIONS = [{ value: ALL, label: "All statuses" }, ...MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))];
 
 /** Options mounted only while open, so that each label names one element (the combobox). */
 const SINGLE_LABELLED = { keepMounted: false } as const;
@@ -15,7 +17,16 @@ const SINGLE_LABELLED = { keepMounted: false } as const;
 /** Search by name or email (sent after a short pause in typing), and filters by role and status. */
 export function MemberFilters({ filters, onChange }: { filters: Filters; onChange: (changes: Partial<Filters>) => void }) {
   const [search, setSearch] = useState(filters.q);
-  const send = useDebouncedCallback((q: string) => onChange({ q }), 300);
+  // What this box last sent: a search that changes otherwise (cleared elsewhere, Back) is shown here too.
+  const [sent, setSent] = useState(filters.q);
+  if (filters.q !== sent && filters.q !== search) {
+    setSent(filters.q);
+    setSearch(filters.q);
+  }
+  const send = useDebouncedCallback((q: string) => {
+    setSent(q);
+    onChange({ q });
+  }, 300);
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter members">
@@ -34,6 +45,7 @@ export function MemberFilters({ filters, onChange }: { filters: Filters; onChang
               aria-label="Clear search"
               onClick={() => {
                 setSearch("");
+                setSent("");
                 onChange({ q: "" });
               }}
             />
@@ -44,23 +56,19 @@ export function MemberFilters({ filters, onChange }: { filters: Filters; onChang
       />
       <Select
         label="Role"
-        placeholder="All roles"
         data={ROLE_OPTIONS}
-        value={filters.role}
-        onChange={(value) => onChange({ role: (value as MemberRole | null) ?? null })}
-        clearable
-        clearButtonProps={{ "aria-label": "Show all roles" }}
+        value={filters.role ?? ALL}
+        onChange={(value) => onChange({ role: value && value !== ALL ? (value as MemberRole) : null })}
+        allowDeselect={false}
         comboboxProps={SINGLE_LABELLED}
         style={{ flex: "1 1 150px" }}
       />
       <Select
         label="Status"
-        placeholder="All statuses"
         data={STATUS_OPTIONS}
-        value={filters.status}
-        onChange={(value) => onChange({ status: (value as MembershipStatus | null) ?? null })}
-        clearable
-        clearButtonProps={{ "aria-label": "Show all statuses" }}
+        value={filters.status ?? ALL}
+        onChange={(value) => onChange({ status: value && value !== ALL ? (value as MembershipStatus) : null })}
+        allowDeselect={false}
         comboboxProps={SINGLE_LABELLED}
         style={{ flex: "1 1 170px" }}
       />

@@ -20,13 +20,14 @@ export function MembersList({ page, onPage, busy }: { page: MemberPage; onPage: 
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.items.length - 1;
-  const range = page.total === 0 ? "No members" : `${first}–${last} of ${page.total} ${page.total === 1 ? "member" : "members"}`;
+  const noun = page.total === 1 ? "member" : "members";
+  const range = pages === 1 ? `${page.total} ${noun}` : `${first}–${last} of ${page.total} ${noun}`;
 
   return (
     <Stack gap="md" aria-busy={busy}>
       {wide ? (
         <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover style={{ opacity: busy ? 0.6 : 1 }}>
+          <Table verticalSpacing="sm" style={{ opacity: busy ? 0.6 : 1 }}>
             <Table.Caption>{range}, by name.</Table.Caption>
             <Table.Thead>
               <Table.Tr>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, EmptyState, Loader } from "@mantine/core";
+import { Alert, Anchor, Button, Center, EmptyState, Loader, Title } from "@mantine/core";
 import { IconFileUnknown } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -31,14 +31,18 @@ export function RecordState<T>({ query, notFound, children }: { query: UseQueryR
   return <>{children(query.data)}</>;
 }
 
-/** "Student not found": nothing says whether the record exists elsewhere. */
+/** "Student not found" (the page's heading): nothing says whether the record exists elsewhere. */
 export function StudentNotFound({ backTo, backLabel, description }: { backTo: string; backLabel: string; description: string }) {
   return (
     <EmptyState
       py="xl"
       withIndicatorBackground
       icon={<IconFileUnknown size={28} aria-hidden="true" />}
-      title="Student not found"
+      title={
+        <Title order={1} size="h3">
+          Student not found
+        </Title>
+      }
       description={
         <>
           {description}{" "}

@@ -25,10 +25,16 @@ function Prose({ text, empty }: { text: string; empty: string }) {
   );
 }
 
+const RECORD_NOTES: Record<RecordAudience, string> = {
+  parent: "Kept by your tutoring business. Ask them to correct anything that is wrong.",
+  tutor: "Kept by the admins of your workspace.",
+  student: "What your tutoring business holds about you. Ask them to correct anything that is wrong.",
+};
+
 /** The record itself, read-only: details, goals and notes. */
 function Details({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
   return (
-    <RecordCard title="Record" description={audience === "student" ? "What your tutoring business holds about you." : "Kept by the tutoring business. Ask them to correct anything that is wrong."}>
+    <RecordCard title="Record" description={RECORD_NOTES[audience]}>
       <DataList labelWidth={140} withDivider>
         <DataList.Item>
           <DataList.ItemLabel>Name</DataList.ItemLabel>
@@ -52,7 +58,7 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
             {student.subjects.length ? (
               <Group gap={6}>
                 {student.subjects.map((subject) => (
-                  <Badge key={subject} variant="light" color="gray.8" tt="none">
+                  <Badge key={subject} variant="outline" color="gray.8" tt="none">
                     {subject}
                   </Badge>
                 ))}

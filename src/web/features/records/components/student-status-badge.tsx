@@ -4,7 +4,7 @@ import { STATUS_COLORS, STATUS_LABELS } from "../format.ts";
 
 export function StudentStatusBadge({ status }: { status: StudentStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="outline" style={{ whiteSpace: "nowrap" }}>
+    <Badge color={STATUS_COLORS[status]} variant="outline" style={{ whiteSpace: "nowrap", flexShrink: 0, overflow: "visible" }}>
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { WEEKDAY_LABELS, type TutorDetail } from "../../../../shared/schemas/tutors.ts";
@@ -74,48 +75,62 @@ export function AvailabilityForm({ profile }: { profile: TutorDetail }) {
 }
 
 function DayRow({ day, weekday, form }: { day: string; weekday: number; form: Form }) {
+  // Narrow screens: the day and "Add time" on one line, the slots below it.
+  const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
   const slots = form.values.slots.map((slot, position) => ({ slot, position })).filter(({ slot }) => slot.weekday === weekday);
   const headingId = `availability-${weekday}`;
-  return (
-    <Group py="sm" align="flex-start" gap="sm" role="group" aria-labelledby={headingId} wrap="wrap">
-      <Text id={headingId} fw={600} size="sm" w={110} pt={8}>
-        {day}
-      </Text>
-      <Stack gap="xs" style={{ flex: "1 1 240px" }}>
-        {slots.length === 0 ? (
-          <Text size="sm" c="dimmed" pt={8}>
-            Not available
-          </Text>
-        ) : (
-          slots.map(({ slot, position }, index) => (
-            <Group key={slot.key} gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput
-                type="time"
-                aria-label={`${day}, slot ${index + 1}: from`}
-                w={130}
-                {...form.getInputProps(`slots.${position}.startsAt`)}
-              />
-              <Text size="sm" pt={8} aria-hidden="true">
-                to
-              </Text>
-              <TextInput type="time" aria-label={`${day}, slot ${index + 1}: to`} w={130} {...form.getInputProps(`slots.${position}.endsAt`)} />
-              <ActionIcon variant="subtle" color="gray" size="lg" mt={2} aria-label={`Remove ${day} slot ${index + 1}`} onClick={() => form.removeListItem("slots", position)}>
-                <IconTrash size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
-          ))
-        )}
-      </Stack>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        mt={6}
-        leftSection={<IconPlus size={16} aria-hidden="true" />}
-        aria-label={`Add a time on ${day}`}
-        onClick={() => form.insertListItem("slots", slotFor(form.values.slots, weekday))}
-      >
-        Add time
-      </Button>
+  const label = (
+    <Text id={headingId} fw={600} size="sm" w={wide ? 110 : undefined} pt={wide ? 8 : 0}>
+      {day}
+    </Text>
+  );
+  const add = (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      mt={wide ? 6 : 0}
+      leftSection={<IconPlus size={16} aria-hidden="true" />}
+      aria-label={`Add a time on ${day}`}
+      onClick={() => form.insertListItem("slots", slotFor(form.values.slots, weekday))}
+    >
+      Add time
+    </Button>
+  );
+  const list = (
+    <Stack gap="xs" style={{ flex: "1 1 auto" }}>
+      {slots.length === 0 ? (
+        <Text size="sm" c="dimmed" pt={wide ? 8 : 0}>
+          Not available
+        </Text>
+      ) : (
+        slots.map(({ slot, position }, index) => (
+          <Group key={slot.key} gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput type="time" aria-label={`${day}, slot ${index + 1}: from`} w={130} {...form.getInputProps(`slots.${position}.startsAt`)} />
+            <Text size="sm" pt={8} aria-hidden="true">
+              to
+            </Text>
+            <TextInput type="time" aria-label={`${day}, slot ${index + 1}: to`} w={130} {...form.getInputProps(`slots.${position}.endsAt`)} />
+            <ActionIcon variant="subtle" color="gray" size="lg" mt={2} aria-label={`Remove ${day} slot ${index + 1}`} onClick={() => form.removeListItem("slots", position)}>
+              <IconTrash size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        ))
+      )}
+    </Stack>
+  );
+  return wide ? (
+    <Group py="sm" align="flex-start" gap="sm" role="group" aria-labelledby={headingId} wrap="nowrap">
+      {label}
+      {list}
+      {add}
     </Group>
+  ) : (
+    <Stack py="sm" gap="xs" role="group" aria-labelledby={headingId}>
+      <Group justify="space-between" wrap="nowrap">
+        {label}
+        {add}
+      </Group>
+      {list}
+    </Stack>
   );
 }

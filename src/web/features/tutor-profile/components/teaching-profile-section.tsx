@@ -62,6 +62,7 @@ export function TeachingProfileForm({ profile }: { profile: TutorDetail }) {
           maxTags={20}
           clearable
           clearButtonProps={{ "aria-label": "Remove all subjects" }}
+          comboboxProps={{ keepMounted: false }}
           {...form.getInputProps("subjects")}
         />
         <Textarea
