@@ -170,7 +170,7 @@ const QUERIES: KeyQuery[] = [
   { name: "members by role and status", kind: "count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db as Database, ORGANIZATION_ID), explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL() },
   { name: "students list, page of 25 by name", kind: "list page", source: "studentPageQuery (students queries; the list then reads the page's guardians and tutors by id)", ...studentsPage(undefined) },
   { name: "students list: the total", kind: "count", source: "studentCountQuery: the list's total, every record of the workspace, linear by nature", ...studentsTotal(undefined, undefined) },
-  { name: `students by name '${NAME_TERM}', page of 25`, kind: "filtered search", source: "studentPageQuery with studentSearch(q): ILIKE on name or preferred name", ...studentsPage(NAME_TERM) },
+  { name: `students by name '${NAME_TERM}', page of 25`, kind: "filtered search", source: "studentPageQuery with studentSearch(q): ids from student_search_ids (ILIKE on name or preferred name, trigram indexes)", ...studentsPage(NAME_TERM) },
   { name: `students by name '${NAME_TERM}': the total`, kind: "filtered search", source: "studentCountQuery with studentSearch(q)", ...studentsTotal(NAME_TERM, undefined) },
   { name: "students paused: the total", kind: "count", source: "studentCountQuery with studentSearch(status): counts the matches, linear in them by nature", ...studentsTotal(undefined, "paused") },
   { name: "audit log, newest first, 50", kind: "list page", source: "auditRows (audit query: the list and each CSV page)", ...audit({}) },
