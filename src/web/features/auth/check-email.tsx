@@ -17,7 +17,7 @@ export function CheckEmail({ result }: { result: SignupResponse }) {
     >
       <Stack gap="sm" role="status">
         {result.next === "dashboard" ? (
-          <Text>Open the link to confirm your email address, then sign in to your dashboard to set up your workspace.</Text>
+          <Text>Open the link to confirm your email address, then sign in to go to your dashboard.</Text>
         ) : (
           <Text>
             Open the link to confirm your email address. Then an administrator of the workspace must approve your account. We will email you when an

@@ -35,7 +35,7 @@ export function Confirmed({ next, dashboard }: { next: ConfirmedNext; dashboard:
       <Stack gap="md">
         <Text>Your email address is confirmed.</Text>
         {next === "approval" ? <Text>{WAITING_FOR_APPROVAL}</Text> : null}
-        {next === "dashboard" && !dashboard ? <Text>Sign in to go to your dashboard and set up your workspace.</Text> : null}
+        {next === "dashboard" && !dashboard ? <Text>Sign in to go to your dashboard.</Text> : null}
         {next === "signin" ? (
           <Text>
             If you started a workspace, sign in to go to your dashboard. If you asked to join one, you can sign in once an administrator of the
