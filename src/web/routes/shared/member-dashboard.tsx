@@ -1,12 +1,58 @@
-import { Anchor, Card, List, Stack, Text } from "@mantine/core";
+import { Anchor, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { areaRoutesOf } from "../../../shared/route-table.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
+import { useStudentList, type RecordViewer } from "../../features/records/api.ts";
+import { StudentCards } from "../../features/records/components/student-cards.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** How many students the dashboard shows before "See all". */
+const SHOWN = 6;
+
+/** A tutor's assigned students, or a parent's children: the first few, with the way to all of them. */
+function DashboardStudents({ viewer }: { viewer: RecordViewer }) {
+  const students = useStudentList(viewer);
+  const title = viewer === "tutor" ? "Your students" : "Your children";
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Anchor component={Link} to={`/${viewer}/students`} size="sm">
+          See all
+        </Anchor>
+      </Group>
+      <QueryState query={students} label={title.toLowerCase()}>
+        {(items) =>
+          items.length === 0 ? (
+            <Text c="dimmed">
+              {viewer === "tutor" ? "No student is assigned to you yet: your tutoring business assigns them." : "No child is linked to your account yet: your tutoring business links them."}
+            </Text>
+          ) : (
+            <>
+              <StudentCards students={items.slice(0, SHOWN)} hrefOf={(student) => `/${viewer}/students/${student.id}`} peopleLabel={viewer === "tutor" ? "guardians" : "tutors"} headingOrder={3} />
+              {items.length > SHOWN ? (
+                <Text size="sm" c="dimmed">
+                  {items.length - SHOWN} more in{" "}
+                  <Anchor component={Link} to={`/${viewer}/students`}>
+                    My students
+                  </Anchor>
+                  .
+                </Text>
+              ) : null}
+            </>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
 
 const INTRO: Record<Exclude<MemberRole, "admin">, string> = {
   tutor: "Your sessions, students and reports will gather here as your workspace sets them up.",
@@ -22,6 +68,11 @@ export default function MemberDashboard() {
   return (
     <>
       <PageHeader title={`Welcome, ${me?.user.name ?? ""}`} description={INTRO[role]} />
+      {role === "tutor" || role === "parent" ? (
+        <Stack mb="xl">
+          <DashboardStudents viewer={role} />
+        </Stack>
+      ) : null}
       <Stack gap="md" maw={720}>
         <Card withBorder>
           <Text size="sm" c="dimmed">

@@ -5,7 +5,18 @@ import { displayName } from "../format.ts";
 import { StudentStatusBadge } from "./student-status-badge.tsx";
 
 /** One card per student: name (a link to the record), status, grade and school, subjects, and the people around them. */
-export function StudentCards({ students, hrefOf, peopleLabel }: { students: StudentSummary[]; hrefOf: (student: StudentSummary) => string; peopleLabel: "tutors" | "guardians" }) {
+export function StudentCards({
+  students,
+  hrefOf,
+  peopleLabel,
+  headingOrder = 2,
+}: {
+  students: StudentSummary[];
+  hrefOf: (student: StudentSummary) => string;
+  peopleLabel: "tutors" | "guardians";
+  /** The level of each card's heading: 2 on a page of its own, 3 inside a titled section. */
+  headingOrder?: 2 | 3;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Students">
       {students.map((student) => {
@@ -15,7 +26,7 @@ export function StudentCards({ students, hrefOf, peopleLabel }: { students: Stud
           <Card component="li" key={student.id} withBorder padding="lg" radius="md">
             <Stack gap="xs">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+                <Title order={headingOrder} size="h4" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
                   <Anchor component={Link} to={hrefOf(student)} inherit>
                     {displayName(student)}
                   </Anchor>
