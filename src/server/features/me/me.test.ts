@@ -29,7 +29,7 @@ describe("GET /api/me", () => {
   it("describes an admin: role, status, the active workspace and the workspace list", async () => {
     const res = await admin.client.get("/api/me");
     expect(res.status).toBe(200);
-    const workspace = { id: admin.organizationId, name: "Ada Tutoring", slug: "ada-tutoring", role: "admin", status: "active" };
+    const workspace = { id: admin.organizationId, name: "Ada Tutoring", slug: "ada-tutoring", timeZone: "UTC", currency: "USD", role: "admin", status: "active" };
     expect(res.body).toEqual({
       user: { id: admin.user.id, email: admin.user.email, name: "Ada Admin", emailVerified: true, twoFactorEnabled: false, devops: false },
       role: "admin",

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from "../notify.ts";
 
 function StateBadge({ invitation }: { invitation: Invitation }) {
   return (
-    <Badge color={STATE_COLORS[invitation.state]} variant="outline" style={{ whiteSpace: "nowrap", flexShrink: 0, overflow: "visible" }}>
+    <Badge color={STATE_COLORS[invitation.state]} variant="outline" style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
       {STATE_LABELS[invitation.state]}
     </Badge>
   );
@@ -110,7 +110,9 @@ export function InvitationsList({ invitations, onInvite }: { invitations: Invita
                 <Table.Th scope="col">Email</Table.Th>
                 <Table.Th scope="col">Role</Table.Th>
                 <Table.Th scope="col">Student</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col" miw={110}>
+                  State
+                </Table.Th>
                 <Table.Th scope="col">History</Table.Th>
                 <Table.Th scope="col">Actions</Table.Th>
               </Table.Tr>
