@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   ASSIGNMENT_ENDED: "Assignment ended",
   TUTOR_PROFILE_UPDATED: "Tutor profile changed",
   TUTOR_AVAILABILITY_UPDATED: "Tutor availability changed",
+  AUDIT_LOG_EXPORTED: "Audit log downloaded",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -235,6 +235,13 @@ describe("GET /api/admin/audit/export.csv", () => {
     expect(updated).toHaveLength(250);
   });
 
+  it("puts the download itself on the record, with the filters used", async () => {
+    const own = await createAdmin(t, { fullName: "Exporting Admin" });
+    expect((await own.client.get("/api/admin/audit/export.csv?action=STUDENT_VIEWED")).status).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(sql`${auditLog.organizationId} = ${own.organizationId} and ${auditLog.action} = 'AUDIT_LOG_EXPORTED'`);
+    expect(entry).toMatchObject({ userId: own.user.id, actorRole: "admin", description: "Exporting Admin downloaded the audit log (filtered by action)" });
+  });
+
   it("answers an empty log with the header row alone", async () => {
     const res = await admin.client.get("/api/admin/audit/export.csv?to=2000-01-01");
     expect(parseCsv(res.text)).toHaveLength(1);

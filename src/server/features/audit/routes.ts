@@ -5,6 +5,7 @@ import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { auditCsvStream, CSV_PAGE_SIZE } from "./csv.ts";
 import { auditRows, decodeCursor, encodeCursor, workspaceTimeZone } from "./query.ts";
+import { writeAudit } from "./service.ts";
 
 /** The list's filters without its paging: the export takes every matching entry. */
 const { cursor: _cursor, limit: _limit, ...filterFields } = auditQuerySchema.shape;
@@ -42,9 +43,22 @@ export function auditRoutes(deps: AppDeps) {
     .openapi(exportRoute, async (c) => {
       const organizationId = c.var.viewer!.organizationId!;
       const filters = c.req.valid("query");
+      const viewer = c.var.viewer!;
       const { timeZone, firstPage } = await withWorkspace(deps.db, organizationId, async (tx) => {
         const zone = await workspaceTimeZone(tx, organizationId);
-        return { timeZone: zone, firstPage: await auditRows(tx, organizationId, zone, filters, undefined, CSV_PAGE_SIZE) };
+        const first = await auditRows(tx, organizationId, zone, filters, undefined, CSV_PAGE_SIZE);
+        // The log holds names and addresses: taking a copy of it is itself on the record.
+        const described = Object.entries(filters).filter(([, value]) => value !== undefined).map(([name]) => name);
+        await writeAudit(tx, {
+          organizationId,
+          userId: viewer.user.id,
+          actorRole: viewer.role,
+          action: "AUDIT_LOG_EXPORTED",
+          description: `${viewer.user.name} downloaded the audit log${described.length > 0 ? ` (filtered by ${described.join(", ")})` : ""}`,
+          ipAddress: c.var.clientIp,
+          metadata: { filters },
+        });
+        return { timeZone: zone, firstPage: first };
       });
       const stream = auditCsvStream(deps.db, c.var.logger, { organizationId, timeZone, filters }, firstPage);
       const today = new Date().toLocaleDateString("en-CA", { timeZone });
