@@ -147,7 +147,7 @@ async function run(): Promise<BenchmarkReport> {
         { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { cookie } },
         {
           name: "members-list",
-          request: `GET ${MEMBERS_PAGE.slice(4)} (1 page of ${formatInt(total)} members)`,
+          request: `GET ${MEMBERS_PAGE} (1 page of ${formatInt(total)} members)`,
           url: `${app}${MEMBERS_PAGE}`,
           headers: { cookie },
         },
