@@ -10,6 +10,7 @@ import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
 import { FormError } from "./form-error.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { timeZoneOptions } from "../../../lib/time-zones.ts";
 
 const workspaceFormSchema = z.object({
   name: workspaceNameField,
@@ -29,21 +30,6 @@ function currencyOptions(current: string) {
   const names = new Intl.DisplayNames(undefined, { type: "currency" });
   const codes = COMMON_CURRENCIES.includes(current) ? COMMON_CURRENCIES : [current, ...COMMON_CURRENCIES];
   return codes.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
-}
-
-/** IANA zones grouped by region, labelled with spaces ("America/New York") so that search finds them. */
-function timeZoneOptions(current: string) {
-  const zones = new Set(Intl.supportedValuesOf("timeZone"));
-  zones.add("UTC");
-  zones.add(current);
-  const groups = new Map<string, { value: string; label: string }[]>();
-  for (const zone of [...zones].sort()) {
-    const region = zone.includes("/") ? zone.split("/")[0]! : "Other";
-    const items = groups.get(region) ?? [];
-    items.push({ value: zone, label: zone.replaceAll("_", " ") });
-    groups.set(region, items);
-  }
-  return [...groups].map(([group, items]) => ({ group, items }));
 }
 
 function changesOf(values: WorkspaceForm, saved: WorkspaceSettings): WorkspaceSettingsChanges {

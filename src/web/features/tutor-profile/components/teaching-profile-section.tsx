@@ -8,7 +8,7 @@ import { timeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateOwnTutorProfile, type OwnProfileChanges } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../notify.ts";
-import { timeZoneOptions } from "../time-zones.ts";
+import { timeZoneOptions } from "../../../lib/time-zones.ts";
 
 const BIO_MAX = 2000;
 const schema = z.object({ subjects: subjectsField, bio: longTextField("Bio", BIO_MAX), timeZone: timeZoneField });

@@ -13,21 +13,7 @@ import { COMMON_SUBJECTS, currencySymbol, moneyText, readMoney } from "../../stu
 import { useUpdateTutor } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../notify.ts";
 import { TUTOR_STATUS_LABELS } from "./tutors-list.tsx";
-
-/** IANA zones grouped by region, labelled with spaces ("America/New York") so that search finds them. */
-function timeZoneOptions(current: string) {
-  const zones = new Set(Intl.supportedValuesOf("timeZone"));
-  zones.add("UTC");
-  zones.add(current);
-  const groups = new Map<string, { value: string; label: string }[]>();
-  for (const zone of [...zones].sort()) {
-    const region = zone.includes("/") ? zone.split("/")[0]! : "Other";
-    const items = groups.get(region) ?? [];
-    items.push({ value: zone, label: zone.replaceAll("_", " ") });
-    groups.set(region, items);
-  }
-  return [...groups].map(([group, items]) => ({ group, items }));
-}
+import { timeZoneOptions } from "../../../lib/time-zones.ts";
 
 const profileSchema = z.object({
   subjects: subjectsField,
