@@ -6,12 +6,13 @@ import { useStudent, useStudentAccessLog } from "../../features/students/api.ts"
 import { AssignmentsSection } from "../../features/students/components/assignments-section.tsx";
 import { EraseSection, ErasedNotice } from "../../features/students/components/erase-section.tsx";
 import { GuardiansSection } from "../../features/students/components/guardians-section.tsx";
-import { BackLink, RecordSection, StudentStatusBadge } from "../../features/students/components/people-ui.tsx";
+import { BackLink, StudentStatusBadge } from "../../features/students/components/people-ui.tsx";
 import { StudentRecordSection, StudentStatusActions } from "../../features/students/components/student-record.tsx";
 import { useWorkspaceFormat } from "../../features/students/workspace-format.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { metaFor } from "../../lib/meta.ts";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
+import { SectionCard } from "../../components/ui/section-card.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -71,9 +72,9 @@ function Record({ student }: { student: StudentDetail }) {
       {erased ? <ErasedNotice student={student} /> : <StudentRecordSection key={student.id} student={student} />}
       {erased ? null : <GuardiansSection student={student} />}
       <AssignmentsSection student={student} readOnly={erased} />
-      <RecordSection title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">
+      <SectionCard title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">
         <AccessLogTable {...accessLogTableProps(log)} timeZone={timeZone} />
-      </RecordSection>
+      </SectionCard>
       {erased ? null : <EraseSection student={student} />}
     </>
   );

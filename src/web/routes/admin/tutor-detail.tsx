@@ -4,7 +4,7 @@ import { formatMoney } from "../../../shared/money.ts";
 import type { TutorDetail } from "../../../shared/schemas/tutors.ts";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { AssignmentsTable } from "../../features/students/components/assignments-table.tsx";
-import { BackLink, RecordSection } from "../../features/students/components/people-ui.tsx";
+import { BackLink } from "../../features/students/components/people-ui.tsx";
 import { useWorkspaceFormat } from "../../features/students/workspace-format.ts";
 import { useTutor } from "../../features/tutors/api.ts";
 import { AvailabilitySection } from "../../features/tutors/components/availability-editor.tsx";
@@ -12,6 +12,7 @@ import { TutorProfileSection, TutorRatesSection } from "../../features/tutors/co
 import { TutorStatusBadges } from "../../features/tutors/components/tutors-list.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { SectionCard } from "../../components/ui/section-card.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -65,7 +66,7 @@ function Tutor({ tutor }: { tutor: TutorDetail }) {
       <TutorProfileSection key={`profile-${tutor.memberId}`} tutor={tutor} />
       <TutorRatesSection key={`rates-${tutor.memberId}`} tutor={tutor} currency={currency} />
       <AvailabilitySection key={`availability-${tutor.memberId}`} tutor={tutor} />
-      <RecordSection title="Students" description="Assignments are made on each student's record.">
+      <SectionCard title="Students" description="Assignments are made on each student's record.">
         {tutor.assignments.length === 0 ? (
           <Text size="sm" c="dimmed">
             No student is assigned to {tutor.name} yet. Assign tutors from a student&apos;s record.
@@ -79,7 +80,7 @@ function Tutor({ tutor }: { tutor: TutorDetail }) {
             defaultRateLabel={tutor.chargeRateMinor === null ? "Default (not set)" : `Default (${formatMoney(tutor.chargeRateMinor, currency)})`}
           />
         )}
-      </RecordSection>
+      </SectionCard>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Badge, DataList, Group, Stack, Table, Text } from "@mantine/core
 import { useMediaQuery } from "@mantine/hooks";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
 import { assignmentPeriod, formatInstant, sortAssignments } from "../format.ts";
-import { RecordCard } from "./record-card.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 export type RecordAudience = "parent" | "tutor" | "student";
 
@@ -34,7 +34,7 @@ const RECORD_NOTES: Record<RecordAudience, string> = {
 /** The record itself, read-only: details, goals and notes. */
 function Details({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
   return (
-    <RecordCard title="Record" description={RECORD_NOTES[audience]}>
+    <SectionCard title="Record" description={RECORD_NOTES[audience]}>
       <DataList labelWidth={140} withDivider>
         <DataList.Item>
           <DataList.ItemLabel>Name</DataList.ItemLabel>
@@ -87,7 +87,7 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
         </Text>
         <Prose text={student.notes} empty="No notes." />
       </Stack>
-    </RecordCard>
+    </SectionCard>
   );
 }
 
@@ -95,7 +95,7 @@ function Tutors({ student, audience }: { student: StudentDetail; audience: Recor
   const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
   const assignments = sortAssignments(student.assignments);
   return (
-    <RecordCard title="Tutors" description={audience === "tutor" ? "Who teaches this student, and what." : "Who teaches, and what."}>
+    <SectionCard title="Tutors" description={audience === "tutor" ? "Who teaches this student, and what." : "Who teaches, and what."}>
       {assignments.length === 0 ? (
         <Text size="sm" c="dimmed">
           No tutor is assigned yet.
@@ -136,13 +136,13 @@ function Tutors({ student, audience }: { student: StudentDetail; audience: Recor
           ))}
         </Stack>
       )}
-    </RecordCard>
+    </SectionCard>
   );
 }
 
 function Guardians({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
   return (
-    <RecordCard title="Guardians" description={audience === "parent" ? "Everyone who sees this record as a parent." : "The parents linked to this record."}>
+    <SectionCard title="Guardians" description={audience === "parent" ? "Everyone who sees this record as a parent." : "The parents linked to this record."}>
       {student.guardians.length === 0 ? (
         <Text size="sm" c="dimmed">
           No guardian is linked.
@@ -159,7 +159,7 @@ function Guardians({ student, audience }: { student: StudentDetail; audience: Re
           ))}
         </Stack>
       )}
-    </RecordCard>
+    </SectionCard>
   );
 }
 

@@ -6,7 +6,7 @@ import type { WorkspaceSettings } from "../../../../shared/schemas/workspace.ts"
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useRegenerateJoinCode, useWorkspaceSettings } from "../../workspace/api.ts";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 export const joinLinkOf = (code: string) => `${window.location.origin}/signup?join=${encodeURIComponent(code)}`;
 
@@ -14,14 +14,14 @@ export const joinLinkOf = (code: string) => `${window.location.origin}/signup?jo
 export function JoinCodeSection() {
   const settings = useWorkspaceSettings();
   return (
-    <SettingsSection
+    <SectionCard
       title="Join code"
       description="Share the join link with the tutors, parents and students of your business. Each request waits for your approval in Approvals."
     >
       <QueryState query={settings} label="the join code">
         {(data) => <JoinCode settings={data} />}
       </QueryState>
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -7,7 +7,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { isWrongPassword, useChangePassword } from "../api.ts";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** The shared password rules (passwordField), with messages that name each field of this form. */
 const changePasswordSchema = z
@@ -57,7 +57,7 @@ export function PasswordSection() {
   const fieldOwnsError = isWrongPassword(error) || (error instanceof ApiError && NEW_PASSWORD_CODES.includes(error.code));
 
   return (
-    <SettingsSection title="Password" description="Changing your password signs you out everywhere else.">
+    <SectionCard title="Password" description="Changing your password signs you out everywhere else.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -93,6 +93,6 @@ export function PasswordSection() {
           </Group>
         </Stack>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

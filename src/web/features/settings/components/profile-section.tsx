@@ -5,8 +5,8 @@ import { z } from "zod";
 import { fullNameField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateProfile } from "../api.ts";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 const profileSchema = z.object({ name: fullNameField });
 
@@ -30,7 +30,7 @@ export function ProfileSection({ name, email }: { name: string; email: string })
   });
 
   return (
-    <SettingsSection title="Profile" description={`You sign in as ${email}.`}>
+    <SectionCard title="Profile" description={`You sign in as ${email}.`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -50,6 +50,6 @@ export function ProfileSection({ name, email }: { name: string; email: string })
           </Group>
         </Stack>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api.ts";
 import { formatDateTime, formatIpAddress } from "../format.ts";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Active sessions": where the account is signed in, with sign-out of each. */
 export function SessionsSection() {
@@ -13,7 +13,7 @@ export function SessionsSection() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <SettingsSection title="Active sessions" description="The browsers and devices where you are signed in. Sign out any you do not recognise.">
+    <SectionCard title="Active sessions" description="The browsers and devices where you are signed in. Sign out any you do not recognise.">
       <QueryState query={sessions} label="active sessions">
         {(list) =>
           list.length === 0 ? (
@@ -48,7 +48,7 @@ export function SessionsSection() {
           </Group>
         </>
       ) : null}
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

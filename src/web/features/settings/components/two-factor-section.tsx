@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useDisableTwoFactor, useGenerateBackupCodes } from "../api.ts";
 import { PasswordConfirmModal } from "./password-confirm-modal.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Two-factor authentication": set it up, or (when on) turn it off or get new backup codes. */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
@@ -17,7 +17,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   if (!enabled) {
     return (
-      <SettingsSection title="Two-factor authentication">
+      <SectionCard title="Two-factor authentication">
         <Group gap="xs">
           <Badge color="gray.7" variant="outline">
             Off
@@ -33,12 +33,12 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             Set up two-factor
           </Button>
         </Group>
-      </SettingsSection>
+      </SectionCard>
     );
   }
 
   return (
-    <SettingsSection title="Two-factor authentication">
+    <SectionCard title="Two-factor authentication">
       <Group gap="xs">
         <Badge color="teal.9" variant="outline">
           On
@@ -84,7 +84,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       </PasswordConfirmModal>
 
       <BackupCodesModal codes={codes} onClose={() => setCodes(null)} />
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -9,8 +9,8 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 const workspaceFormSchema = z.object({
   name: workspaceNameField,
@@ -46,11 +46,11 @@ function changesOf(values: WorkspaceForm, saved: WorkspaceSettings): WorkspaceSe
 export function WorkspaceSection() {
   const settings = useWorkspaceSettings();
   return (
-    <SettingsSection title="Workspace" description="How your tutoring business appears, and the time zone and currency it works in.">
+    <SectionCard title="Workspace" description="How your tutoring business appears, and the time zone and currency it works in.">
       <QueryState query={settings} label="workspace settings">
         {(data) => <WorkspaceForm settings={data} />}
       </QueryState>
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

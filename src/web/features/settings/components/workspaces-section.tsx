@@ -7,7 +7,7 @@ import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
 import { useAskToJoin } from "../../auth/api.ts";
 import { notifySuccess } from "../notify.ts";
 import { FormError } from "./form-error.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Your workspaces": every active membership, and a join code to ask to join another. */
 export function WorkspacesSection({ me }: { me: MeResponse }) {
@@ -25,7 +25,7 @@ export function WorkspacesSection({ me }: { me: MeResponse }) {
   });
 
   return (
-    <SettingsSection title="Your workspaces" description="The tutoring businesses your account belongs to. Switch between them at the top of the page.">
+    <SectionCard title="Your workspaces" description="The tutoring businesses your account belongs to. Switch between them at the top of the page.">
       <List spacing="xs" listStyleType="none" aria-label="Your workspaces">
         {me.workspaces.map((workspace) => (
           <List.Item key={workspace.id}>
@@ -62,6 +62,6 @@ export function WorkspacesSection({ me }: { me: MeResponse }) {
           </Group>
         </Stack>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -14,7 +14,8 @@ import { notifySuccess } from "../notify.ts";
 import { useWorkspaceFormat } from "../workspace-format.ts";
 import { AssignmentsTable } from "./assignments-table.tsx";
 import { FormError } from "./form-error.tsx";
-import { RecordSection } from "./people-ui.tsx";
+
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Tutors": who teaches the student what, at which rate and from when; assign, end or remove. */
 export function AssignmentsSection({ student, readOnly = false }: { student: StudentDetail; readOnly?: boolean }) {
@@ -24,7 +25,7 @@ export function AssignmentsSection({ student, readOnly = false }: { student: Stu
   const [removing, setRemoving] = useState<Assignment | null>(null);
 
   return (
-    <RecordSection
+    <SectionCard
       title="Tutors"
       description="Assigned tutors see this record while their assignment is current."
       actions={
@@ -87,7 +88,7 @@ export function AssignmentsSection({ student, readOnly = false }: { student: Stu
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove the assignment?" centered>
         {removing ? <RemoveAssignment key={removing.id} assignment={removing} onClose={() => setRemoving(null)} /> : null}
       </Modal>
-    </RecordSection>
+    </SectionCard>
   );
 }
 

@@ -8,7 +8,8 @@ import { formatInstant } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
 import { useWorkspaceFormat } from "../workspace-format.ts";
 import { FormError } from "./form-error.tsx";
-import { RecordSection } from "./people-ui.tsx";
+
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** What erasing does, said once for the section and the confirmation. */
 function WhatHappens({ student }: { student: StudentDetail }) {
@@ -28,7 +29,7 @@ function WhatHappens({ student }: { student: StudentDetail }) {
 export function EraseSection({ student }: { student: StudentDetail }) {
   const [opened, modal] = useDisclosure(false);
   return (
-    <RecordSection title="Danger zone" description="When a family asks you to delete the data you hold about their child." danger>
+    <SectionCard title="Danger zone" description="When a family asks you to delete the data you hold about their child." danger>
       <WhatHappens student={student} />
       <Group>
         <Button color="red" variant="outline" onClick={modal.open}>
@@ -38,7 +39,7 @@ export function EraseSection({ student }: { student: StudentDetail }) {
       <Modal opened={opened} onClose={modal.close} title={`Erase ${student.name}'s personal data?`} size="lg" centered>
         {opened ? <EraseForm student={student} onClose={modal.close} /> : null}
       </Modal>
-    </RecordSection>
+    </SectionCard>
   );
 }
 

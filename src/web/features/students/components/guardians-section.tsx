@@ -7,13 +7,14 @@ import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useGuardianCandidates, useLinkGuardian, useUnlinkGuardian } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 import { FormError } from "./form-error.tsx";
-import { RecordSection } from "./people-ui.tsx";
+
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Guardians": the parent members linked to the student; link another or unlink one. */
 export function GuardiansSection({ student, readOnly = false }: { student: StudentDetail; readOnly?: boolean }) {
   const [unlinking, setUnlinking] = useState<Guardian | null>(null);
   return (
-    <RecordSection
+    <SectionCard
       title="Guardians"
       description="Parents linked to this student see the record, its access log, and can download the data held about their child."
     >
@@ -46,7 +47,7 @@ export function GuardiansSection({ student, readOnly = false }: { student: Stude
       )}
       {readOnly ? null : <LinkGuardianForm student={student} />}
       <UnlinkModal student={student} guardian={unlinking} onClose={() => setUnlinking(null)} />
-    </RecordSection>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Card, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Pagination, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { STUDENT_STATUS_LABELS, type StudentStatus } from "../../../../shared/schemas/students.ts";
 import { STUDENT_STATUS_COLORS } from "../format.ts";
@@ -9,43 +9,6 @@ import { STUDENT_STATUS_COLORS } from "../format.ts";
  * Small pieces shared by the students and tutors screens: a record page's sections, the way
  * back to the list, status badges and the page controls of a server-paginated list.
  */
-
-/** One section of a record page: a card labelled by its h2, with optional actions beside the title. */
-export function RecordSection({
-  title,
-  description,
-  actions,
-  children,
-  danger = false,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  danger?: boolean;
-}) {
-  const headingId = useId();
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={headingId} style={danger ? { borderColor: "var(--mantine-color-red-7)" } : undefined}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4} style={{ flex: "1 1 16rem" }}>
-            <Title order={2} size="h3" id={headingId} c={danger ? "red.9" : undefined}>
-              {title}
-            </Title>
-            {description ? (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** "← Students": the way back from a record to its list. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

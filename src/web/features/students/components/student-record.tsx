@@ -7,8 +7,9 @@ import { useUpdateStudent } from "../api.ts";
 import { studentChanges, studentFormValues, type StudentFormValues } from "../format.ts";
 import { notifyError, notifyInfo, notifySuccess } from "../notify.ts";
 import { FormError } from "./form-error.tsx";
-import { RecordSection } from "./people-ui.tsx";
+
 import { StudentFields } from "./student-fields.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Record": the student's details, edited in place; only changed fields are sent. */
 export function StudentRecordSection({ student }: { student: StudentDetail }) {
@@ -35,7 +36,7 @@ export function StudentRecordSection({ student }: { student: StudentDetail }) {
   const otherError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
-    <RecordSection title="Record" description="The student's details. Guardians see the name, grade, school, subjects, goals and notes.">
+    <SectionCard title="Record" description="The student's details. Guardians see the name, grade, school, subjects, goals and notes.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <StudentFields form={form} full />
@@ -52,7 +53,7 @@ export function StudentRecordSection({ student }: { student: StudentDetail }) {
           </Group>
         </Stack>
       </form>
-    </RecordSection>
+    </SectionCard>
   );
 }
 

@@ -1,20 +1,20 @@
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useOwnTutorProfile } from "../api.ts";
 import { AvailabilityForm } from "./availability-form.tsx";
-import { ProfileSection } from "./section.tsx";
 import { TeachingProfileForm } from "./teaching-profile-section.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** The tutor's "Teaching profile" and "Weekly availability", shown above the account sections of /tutor/settings. */
 export function TutorProfileSections() {
   const profile = useOwnTutorProfile();
   return (
     <>
-      <ProfileSection title="Teaching profile" description="The subjects you teach, a short bio, and the time zone your availability is in.">
+      <SectionCard title="Teaching profile" description="The subjects you teach, a short bio, and the time zone your availability is in.">
         <QueryState query={profile} label="your teaching profile">
           {(data) => <TeachingProfileForm key={data.memberId} profile={data} />}
         </QueryState>
-      </ProfileSection>
-      <ProfileSection
+      </SectionCard>
+      <SectionCard
         title="Weekly availability"
         description={
           profile.data ? `When you can teach each week, in your time zone (${profile.data.timeZone.replaceAll("_", " ")}).` : "When you can teach each week, in your time zone."
@@ -23,7 +23,7 @@ export function TutorProfileSections() {
         <QueryState query={profile} label="your availability">
           {(data) => <AvailabilityForm key={data.memberId} profile={data} />}
         </QueryState>
-      </ProfileSection>
+      </SectionCard>
     </>
   );
 }

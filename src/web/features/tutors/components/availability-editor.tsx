@@ -5,10 +5,11 @@ import { Fragment, useId } from "react";
 import { WEEKDAY_LABELS, type TutorDetail } from "../../../../shared/schemas/tutors.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { FormError } from "../../students/components/form-error.tsx";
-import { RecordSection } from "../../students/components/people-ui.tsx";
+
 import { useUpdateAvailability } from "../api.ts";
 import { availabilityOf, newSlot, rowsFrom, serverErrorsForRows, validateRows, type SlotRow } from "../availability.ts";
 import { notifySuccess } from "../notify.ts";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /**
  * "Weekly availability": for each weekday, the times the tutor can teach, in the tutor's time
@@ -39,7 +40,7 @@ export function AvailabilitySection({ tutor }: { tutor: TutorDetail }) {
   const total = form.values.slots.length;
 
   return (
-    <RecordSection title="Weekly availability" description={`When ${tutor.name} can teach, in the tutor's time zone (${tutor.timeZone.replaceAll("_", " ")}).`}>
+    <SectionCard title="Weekly availability" description={`When ${tutor.name} can teach, in the tutor's time zone (${tutor.timeZone.replaceAll("_", " ")}).`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Stack gap={0}>
@@ -78,7 +79,7 @@ export function AvailabilitySection({ tutor }: { tutor: TutorDetail }) {
           </Group>
         </Stack>
       </form>
-    </RecordSection>
+    </SectionCard>
   );
 }
 

@@ -8,12 +8,13 @@ import { timeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { FormError } from "../../students/components/form-error.tsx";
-import { RecordSection } from "../../students/components/people-ui.tsx";
+
 import { COMMON_SUBJECTS, currencySymbol, moneyText, readMoney } from "../../students/format.ts";
 import { useUpdateTutor } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../notify.ts";
 import { TUTOR_STATUS_LABELS } from "./tutors-list.tsx";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 const profileSchema = z.object({
   subjects: subjectsField,
@@ -60,7 +61,7 @@ export function TutorProfileSection({ tutor }: { tutor: TutorDetail }) {
   const otherError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
-    <RecordSection title="Profile" description="The tutor can also edit their subjects, bio and time zone in their own settings.">
+    <SectionCard title="Profile" description="The tutor can also edit their subjects, bio and time zone in their own settings.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TagsInput
@@ -103,7 +104,7 @@ export function TutorProfileSection({ tutor }: { tutor: TutorDetail }) {
           </Group>
         </Stack>
       </form>
-    </RecordSection>
+    </SectionCard>
   );
 }
 
@@ -160,7 +161,7 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
   const symbol = <span aria-hidden="true">{currencySymbol(currency)}</span>;
 
   return (
-    <RecordSection title="Rates" description={`Per hour, in ${currency}. Leave a rate empty if it is not set yet.`}>
+    <SectionCard title="Rates" description={`Per hour, in ${currency}. Leave a rate empty if it is not set yet.`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -181,6 +182,6 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
           </Group>
         </Stack>
       </form>
-    </RecordSection>
+    </SectionCard>
   );
 }
