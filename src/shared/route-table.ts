@@ -1,73 +1,13 @@
 import type { MemberRole, Permission } from "./roles.ts";
+import { normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry } from "./public-routes.ts";
 
 /**
  * The route table: the one source for paths, titles, descriptions, guards and permission
  * labels. It drives the web router, the guards, the navigation, the server's page status
- * codes (known path 200, unknown 404) and the pre-rendered public pages.
+ * codes (known path 200, unknown 404) and the pre-rendered public pages. The public routes
+ * are defined in ./public-routes.ts (the public pages load only those) and exported here too.
  */
-export type RouteLayout = "public" | "bare" | MemberRole;
-
-export interface RouteEntry {
-  path: string;
-  title: string;
-  description: string;
-  requiresAuth: boolean;
-  /** Roles allowed past the role guard; empty means any signed-in user. */
-  roles: readonly MemberRole[];
-  permissions: readonly Permission[];
-  layout: RouteLayout;
-  /** Label in the area's navigation; absent for routes not shown there. */
-  navLabel?: string;
-  /** Screens whose capability lands later: what will be there, shown as the screen's body. */
-  upcoming?: string;
-}
-
-const publicPage = (path: string, title: string, description: string): RouteEntry => ({
-  path,
-  title,
-  description,
-  requiresAuth: false,
-  roles: [],
-  permissions: [],
-  layout: "public",
-});
-
-export const PUBLIC_ROUTES: readonly RouteEntry[] = [
-  publicPage("/", "Glassroom — the transparent tutoring operating system", "Run your tutoring business on one open platform: people, sessions, reports and billing, with families seeing the work openly."),
-  publicPage("/login", "Sign in", "Sign in to your Glassroom workspace."),
-  publicPage("/signup", "Create account", "Create a Glassroom account: start a new tutoring workspace or join one with a code."),
-  publicPage("/forgot-password", "Reset your password", "Get a link to set a new password for your Glassroom account."),
-  publicPage("/reset-password", "Set a new password", "Choose a new password for your Glassroom account."),
-  publicPage("/confirm-email", "Email confirmation", "Confirm your email address and see what happens next."),
-  publicPage("/invite", "Invitation", "Accept an invitation to a Glassroom workspace."),
-  { ...publicPage("/permission-denied", "Permission denied", "You do not have access to this page."), layout: "bare" },
-  publicPage("/solutions/solo-tutors", "Glassroom for solo tutors", "Everything a solo tutor needs to run lessons, reports and billing in one place."),
-  publicPage("/solutions/tutoring-companies", "Glassroom for tutoring companies", "Run a tutoring company with many tutors, openly and securely."),
-  publicPage("/product/overview", "Product overview", "What Glassroom does, from enquiry to invoice."),
-  publicPage("/product/sessions", "Sessions, reports and summaries", "Schedule sessions, file reports and share clear summaries with families."),
-  publicPage("/product/health", "Student health cards", "Attendance, engagement and progress at a glance, with alerts before problems grow."),
-  publicPage("/product/people", "People and records", "Students, guardians and tutors, with an audit trail families can see."),
-  publicPage("/product/pricing", "Pricing", "Plans for solo tutors, teams and tutoring companies."),
-  publicPage("/resources/tutoring-consultant-kit", "Tutoring consultant kit", "Tools and checklists for running a tutoring business."),
-  publicPage("/resources/templates-scripts", "Templates and scripts", "Parent update and session report templates, enquiry reply scripts."),
-  publicPage("/resources/case-studies", "Case studies", "Illustrative scenarios of tutoring businesses running on Glassroom."),
-  publicPage("/resources/blog", "Blog", "Articles on running and growing a tutoring business."),
-  publicPage("/partners/affiliates", "Affiliate programme", "Earn 25% recurring commission on the workspaces you refer."),
-  publicPage("/company/about", "About Glassroom", "Who builds Glassroom and why."),
-  publicPage("/company/security-privacy", "Security and privacy", "What Glassroom does to protect student data, in plain words."),
-  publicPage("/company/contact", "Contact", "Get in touch with the Glassroom team."),
-];
-
-/** Public layout, but a session is needed (seed section 2). */
-export const SETUP_2FA_ROUTE: RouteEntry = {
-  path: "/setup-2fa",
-  title: "Set up two-factor authentication",
-  description: "Protect your account with an authenticator app.",
-  requiresAuth: true,
-  roles: [],
-  permissions: [],
-  layout: "public",
-};
+export { findPublicRoute, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry, type RouteLayout } from "./public-routes.ts";
 
 type AreaScreen = [segment: string, title: string, description: string, permissions: Permission[], upcoming?: string];
 type DetailScreen = [segment: string, title: string, description: string, permissions: Permission[]];
@@ -144,11 +84,6 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, SETUP_2FA_ROUTE, ...AREA_ROUTES];
 
-function normalise(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
 /** Whether a path matches a route's pattern, where ":name" stands for one non-empty segment. */
 function matches(pattern: string, path: string): boolean {
   if (!pattern.includes(":")) return pattern === path;
@@ -158,7 +93,7 @@ function matches(pattern: string, path: string): boolean {
 }
 
 export function findRoute(pathname: string): RouteEntry | undefined {
-  const path = normalise(pathname);
+  const path = normalisePath(pathname);
   return ROUTE_TABLE.find((route) => route.path === path) ?? ROUTE_TABLE.find((route) => matches(route.path, path));
 }
 

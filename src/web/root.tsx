@@ -2,13 +2,14 @@ import "@mantine/core/styles.css";
 import "./app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ConnectionErrorGate } from "./components/errors/connection-error-gate.tsx";
 import { RouteErrorScreen } from "./components/errors/route-error-screen.tsx";
 import { AuthLoading } from "./components/ui/auth-loading.tsx";
 import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
-import { queryClient } from "./lib/query-client.ts";
+import { useConnectionError } from "./lib/connection-error.ts";
+import { loadQueryClient, useLoadedQueryClient } from "./lib/query-provider.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
@@ -40,14 +41,25 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The query client is provided once a screen has loaded it (lib/query-provider.ts): the
+ * content pages never do. The connection banner (whose Retry refetches through the query
+ * client) loads it when it has something to show.
+ */
 export default function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConnectionErrorGate />
+  const queryClient = useLoadedQueryClient();
+  const connectionError = useConnectionError();
+  useEffect(() => {
+    if (connectionError && !queryClient) void loadQueryClient();
+  }, [connectionError, queryClient]);
+  const app = (
+    <>
+      {queryClient ? <ConnectionErrorGate /> : null}
       <Outlet />
       <SwitchRoleGate />
-    </QueryClientProvider>
+    </>
   );
+  return queryClient ? <QueryClientProvider client={queryClient}>{app}</QueryClientProvider> : app;
 }
 
 export function HydrateFallback() {

@@ -1,14 +1,7 @@
 import { findRoute } from "../../shared/route-table.ts";
+import { metaTags } from "./public-meta.ts";
 
-/** Title and description of a page, from the route table. */
+/** Title and description of a page, from the route table (public pages use publicMetaFor, which loads only their part). */
 export function metaFor(pathname: string) {
-  const route = findRoute(pathname);
-  const title = route ? (route.path === "/" ? route.title : `${route.title} · Glassroom`) : "Page Not Found · Glassroom";
-  return [
-    { title },
-    { name: "description", content: route?.description ?? "This page does not exist." },
-    { property: "og:title", content: title },
-    { property: "og:description", content: route?.description ?? "" },
-    { property: "og:type", content: "website" },
-  ];
+  return metaTags(findRoute(pathname));
 }

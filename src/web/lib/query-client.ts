@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../shared/messages.ts";
 import { ApiError } from "./api-client.ts";
+import { provideQueryClient } from "./query-provider.ts";
 
 /**
  * An expired session (401 from any call but the session probe itself) goes to /login with
@@ -24,3 +25,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The root provides it from the moment this module is loaded (lib/query-provider.ts): every
+// module that fetches through TanStack Query imports this one.
+provideQueryClient(queryClient);

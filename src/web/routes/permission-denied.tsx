@@ -1,16 +1,16 @@
 import { Alert, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { isMemberRole } from "../../shared/roles.ts";
-import { useMe } from "../features/session/api.ts";
-import { metaFor } from "../lib/meta.ts";
+import { useViewer } from "../features/session/viewer.ts";
+import { publicMetaFor } from "../lib/public-meta.ts";
 
-export const meta = () => metaFor("/permission-denied");
+export const meta = () => publicMetaFor("/permission-denied");
 
 /** Permission denied, shown without a layout, with the guard's reason. */
 export default function PermissionDenied() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { data: me } = useMe();
+  const me = useViewer();
   const reason = params.get("reason");
   const role = me?.role;
   return (

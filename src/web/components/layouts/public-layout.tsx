@@ -2,9 +2,9 @@ import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text,
 import { lazy, Suspense } from "react";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { PUBLIC_ROUTES } from "../../../shared/route-table.ts";
+import { PUBLIC_ROUTES } from "../../../shared/public-routes.ts";
 import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
-import { useMe } from "../../features/session/api.ts";
+import { useViewer } from "../../features/session/viewer.ts";
 import { Brand } from "../ui/brand.tsx";
 import { SkipLink } from "../ui/skip-link.tsx";
 
@@ -93,7 +93,8 @@ export default function PublicLayout() {
 
 /** Sign in and sign up for visitors; the way to their dashboard for signed-in members. */
 function AccountActions() {
-  const { data: me } = useMe();
+  // The light read of the session: the content pages load no query library (issue 3).
+  const me = useViewer();
   if (me && isMemberRole(me.role)) {
     return (
       <Button component={Link} to={dashboardPathOf(me.role)}>

@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
 import { api } from "../../lib/api-client.ts";
+// The mutations below need the root's query provider, which this module brings (lib/query-provider.ts).
+import "../../lib/query-client.ts";
 
 /** What the server answers after sign-up or onboarding: where the account goes next. */
 export type NextStep = SignupResponse["next"];

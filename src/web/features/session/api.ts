@@ -1,31 +1,17 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MeResponse, PublicConfig } from "../../../shared/schemas/me.ts";
-import { ApiError, api } from "../../lib/api-client.ts";
+import { hashKey, queryOptions, useQuery } from "@tanstack/react-query";
+import type { MeResponse } from "../../../shared/schemas/me.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { fetchMe, knownViewer, ME_STALE_TIME, readPublicConfig, setKnownViewer } from "./viewer.ts";
+
+export { fetchMe };
 
 export const sessionKeys = {
   me: ["session", "me"] as const,
   config: ["session", "config"] as const,
 };
 
-/**
- * The viewer, or null when signed out. Visitors are recognised by Better Auth's session read
- * (200 with null), so a public page does not log a failed request; a session that ends
- * between the two calls is a 401, which also means signed out.
- */
-export async function fetchMe(): Promise<MeResponse | null> {
-  const session = await api.get<unknown>("/auth/get-session");
-  if (!session) return null;
-  try {
-    return await api.get<MeResponse>("/me");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
-export const meQuery = queryOptions({ queryKey: sessionKeys.me, queryFn: fetchMe, staleTime: 15_000 });
-export const configQuery = queryOptions({ queryKey: sessionKeys.config, queryFn: () => api.get<PublicConfig>("/config"), staleTime: Infinity });
+export const meQuery = queryOptions({ queryKey: sessionKeys.me, queryFn: fetchMe, staleTime: ME_STALE_TIME });
+export const configQuery = queryOptions({ queryKey: sessionKeys.config, queryFn: readPublicConfig, staleTime: Infinity });
 
 export const useMe = () => useQuery(meQuery);
 export const usePublicConfig = () => useQuery(configQuery);
@@ -34,3 +20,15 @@ export const usePublicConfig = () => useQuery(configQuery);
 export async function refreshMe(): Promise<MeResponse | null> {
   return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
 }
+
+// One answer for the session: what a public page already read (viewer.ts) is this cache's
+// starting point, with its time, and every change of the cached viewer (a read, sign-in,
+// sign-out, a role or workspace switch) is passed back to it.
+const known = knownViewer();
+if (known) queryClient.setQueryData(sessionKeys.me, known.me, { updatedAt: known.at });
+const meHash = hashKey(sessionKeys.me);
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== "updated" || event.action.type !== "success" || event.query.queryHash !== meHash) return;
+  const { data, dataUpdatedAt } = event.query.state;
+  if (data !== undefined) setKnownViewer(data as MeResponse | null, dataUpdatedAt);
+});

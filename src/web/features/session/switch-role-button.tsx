@@ -1,5 +1,6 @@
 import { Affix, Button, Menu } from "@mantine/core";
 import { IconUserCog } from "@tabler/icons-react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ROLE_LABELS, SWITCHABLE_ROLES, type SwitchableRole } from "../../../shared/roles.ts";
@@ -26,6 +27,15 @@ async function applyOverride(role: SwitchableRole | null) {
  * restored on load; the server honours it only for those allowed, and audits each switch.
  */
 export default function SwitchRoleButton() {
+  // Its own provider: on a content page it can render before the root's (lib/query-provider.ts).
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SwitchRoleMenu />
+    </QueryClientProvider>
+  );
+}
+
+function SwitchRoleMenu() {
   const { data: me } = useMe();
   const navigate = useNavigate();
   const userId = me?.user.id;

@@ -13,10 +13,10 @@ import {
 import { confirmationStateOf } from "../../features/auth/confirmation-state.ts";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { meQuery, useMe } from "../../features/session/api.ts";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
-export const meta = () => metaFor("/confirm-email");
+export const meta = () => publicMetaFor("/confirm-email");
 
 /**
  * Read in the browser: the query string (the page is pre-rendered without it) and the

@@ -11,9 +11,9 @@ import { focusFirstError } from "../../features/auth/form-errors.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { zodFormValidator } from "../../lib/forms.ts";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = () => metaFor("/forgot-password");
+export const meta = () => publicMetaFor("/forgot-password");
 
 const schema = z.object({ email: emailField });
 

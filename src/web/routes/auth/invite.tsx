@@ -16,10 +16,10 @@ import {
 import { useInvitationPreview } from "../../features/invitations/public-api.ts";
 import { meQuery, useMe } from "../../features/session/api.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
-export const meta = () => metaFor("/invite");
+export const meta = () => publicMetaFor("/invite");
 
 /** Read in the browser: the token (the page is pre-rendered without its query string) and the session. */
 export async function clientLoader() {

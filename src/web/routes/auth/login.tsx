@@ -14,9 +14,9 @@ import { safeRedirectTarget } from "../../features/session/guards.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { zodFormValidator } from "../../lib/forms.ts";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = () => metaFor("/login");
+export const meta = () => publicMetaFor("/login");
 
 const loginSchema = z.object({ email: emailField, password: currentPasswordField });
 

@@ -4,9 +4,9 @@ import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "react-router
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = () => metaFor("/reset-password");
+export const meta = () => publicMetaFor("/reset-password");
 
 /** The token is read in the browser: the page is pre-rendered without its query string. */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {

@@ -6,9 +6,9 @@ import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { CheckEmail } from "../../features/auth/check-email.tsx";
 import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { SignupForm } from "../../features/auth/signup-form.tsx";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = () => metaFor("/signup");
+export const meta = () => publicMetaFor("/signup");
 
 export default function Signup() {
   const [params] = useSearchParams();

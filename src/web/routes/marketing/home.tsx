@@ -1,8 +1,8 @@
 import { Button, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { metaFor } from "../../lib/meta.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = () => metaFor("/");
+export const meta = () => publicMetaFor("/");
 
 const CAPABILITIES = [
   ["Sessions, reports and summaries", "Plan sessions, file structured reports, and share clear summaries with families."],

@@ -1,13 +1,13 @@
 import { Button, Container, Group, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { findRoute } from "../../../shared/route-table.ts";
-import { metaFor } from "../../lib/meta.ts";
+import { findPublicRoute } from "../../../shared/public-routes.ts";
+import { publicMetaFor } from "../../lib/public-meta.ts";
 
-export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+export const meta = ({ location }: { location: { pathname: string } }) => publicMetaFor(location.pathname);
 
 /** A public page: its title and summary from the route table (full content comes with the marketing site). */
 export default function MarketingPage() {
-  const route = findRoute(useLocation().pathname);
+  const route = findPublicRoute(useLocation().pathname);
   return (
     <Container size="md">
       <Title order={1}>{route?.title}</Title>
