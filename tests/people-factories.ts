@@ -6,6 +6,7 @@
  */
 import type { MemberRole } from "../src/shared/roles.ts";
 import type { Invitation } from "../src/shared/schemas/members.ts";
+import type { SessionBatch } from "../src/shared/schemas/sessions.ts";
 import type { Assignment, StudentCreate, StudentDetail } from "../src/shared/schemas/students.ts";
 import type { AvailabilitySlot, TutorDetail, TutorProfileUpdate } from "../src/shared/schemas/tutors.ts";
 import { ApiClient } from "./client.ts";
@@ -97,4 +98,30 @@ export async function signUpWithInvitation(
   const row = await userByEmail(ctx.db, input.email);
   if (!row) throw new Error(`Sign-up of ${input.email} answered 201 but wrote no user`);
   return { id: row.id, name: fullName, email: input.email.toLowerCase(), password };
+}
+
+export interface CreateSessionInput {
+  tutorMemberId?: string;
+  studentIds: string[];
+  subject?: string;
+  /** Local date-times YYYY-MM-DDTHH:MM in timeZone. */
+  startsAt: string;
+  endsAt: string;
+  timeZone?: string;
+  location?: string | null;
+  onlineUrl?: string | null;
+  notes?: string;
+  repeat?: { frequency: "weekly"; until?: string; count?: number };
+  confirmOutsideAvailability?: boolean;
+}
+
+/**
+ * POST /api/{admin|tutor}/sessions (subject "Mathematics", outside-availability confirmed,
+ * unless given); the sessions written (one, or each of a series) and the series id.
+ */
+export async function createSession(client: ApiClient, input: CreateSessionInput, area: "admin" | "tutor" = "admin"): Promise<SessionBatch> {
+  const body = { subject: "Mathematics", confirmOutsideAvailability: true, ...input };
+  const response = await client.post<SessionBatch>(`/api/${area}/sessions`, body);
+  if (response.status !== 201) fail(`Scheduling ${body.subject} at ${input.startsAt}`, response);
+  return response.body;
 }

@@ -10,6 +10,7 @@ import { studentRoutes } from "./features/students/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { memberRoutes } from "./features/members/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
+import { sessionRoutes } from "./features/sessions/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -54,6 +55,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", memberRoutes(deps));
   api.route("/", invitationRoutes(deps));
   api.route("/", tutorRoutes(deps));
+  api.route("/", sessionRoutes(deps));
   api.route("/", auditRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 

@@ -41,7 +41,7 @@ function details(role: MemberRole, screens: DetailScreen[]): RouteEntry[] {
 
 export const AREA_ROUTES: readonly RouteEntry[] = [
   ...area("admin", [
-    ["dashboard", "Dashboard", "Your workspace at a glance.", ["admin:read"]],
+    ["dashboard", "Dashboard", "Your workspace at a glance.", ["admin:read", "admin:sessions:read", "admin:sessions:write"]],
     ["approvals", "Approvals", "Review and approve pending registrations.", ["admin:approvals:read", "admin:approvals:write"]],
     ["members", "Members", "Everyone in your workspace, and the invitations you sent.", ["admin:members:read", "admin:members:write"]],
     ["tutors", "Tutors", "The tutors of your workspace.", ["admin:tutors:read", "admin:tutors:write"]],
@@ -73,7 +73,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...area("tutor", [
     ["dashboard", "Dashboard", "Your students and sessions at a glance.", ["tutor:read"]],
     ["students", "My students", "The students assigned to you.", ["tutor:students:read"]],
-    ["calendar", "Jobs", "Your sessions (jobs) calendar.", ["tutor:jobs:read"], "Your sessions in week, month and list views; schedule, move and report on them."],
+    ["calendar", "Jobs", "Your sessions (jobs) calendar.", ["tutor:jobs:read", "tutor:jobs:write"], "Your sessions in week, month and list views; schedule, move and report on them."],
     ["crm", "CRM", "Leads, follow-ups and enquiries.", ["tutor:jobs:read"], "Leads in pipeline stages, activities and follow-up tasks, and one-click conversion of a lead into a student."],
     ["resources", "Resources and handbooks", "Guides and materials for tutors.", ["tutor:resources:read"], "Handbooks, files and links shared with tutors, by category, with search."],
     ["reports", "Reports", "Your hours, earnings and report completion.", ["tutor:reports:read"], "Your hours, earnings, report completion and your students' progress."],

@@ -52,6 +52,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "studentId") return records.studentId;
   if (name === "assignmentId") return records.assignmentId;
   if (name === "invitationId") return records.invitationId;
+  if (name === "sessionId") return records.sessionId;
   return name === "id" ? "google" : "matrix-probe";
 }
 

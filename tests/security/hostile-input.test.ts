@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { student } from "../../src/server/db/schema.ts";
 import { ApiClient, randomTestIp, type ApiResponse } from "../client.ts";
 import { createAdmin, createMember, createPendingJoiner, type AdminFixture } from "../factories.ts";
-import { assignTutor, createStudent, linkGuardian } from "../people-factories.ts";
+import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { hostileBody, hostileHeaders, hostileQuery, hostileSegment, type HostileBody } from "./hostile.ts";
 import { apiOperations, authOperations, pathParameters, type Operation } from "./operations.ts";
@@ -43,6 +43,8 @@ const personas = {} as Record<"admin" | "tutor" | "parent" | "student", Persona>
 /** A student of the admin's workspace that the tutor teaches, the parent guards and the student logs in as. */
 let studentId: string;
 let tutorMemberId: string;
+/** A session of the tutor with that student, so that hostile bodies reach the session services. */
+let sessionId: string;
 beforeAll(async () => {
   admin = await createAdmin(t);
   personas.admin = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
@@ -56,6 +58,8 @@ beforeAll(async () => {
   await linkGuardian(admin.client, studentId, members.parent.memberId);
   await assignTutor(admin.client, { tutorMemberId, studentId });
   await t.db.update(student).set({ userId: members.student.user.id }).where(eq(student.id, studentId));
+  const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
+  sessionId = (await createSession(admin.client, { tutorMemberId, studentIds: [studentId], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" })).items[0]!.id;
 }, 60_000);
 
 /** The member whose area the operation is in (its permission's prefix); the admin for everything else. */
@@ -85,6 +89,7 @@ async function realRecord(operation: Operation, name: string): Promise<string | 
   if (name === "memberId" && operation.path.includes("/tutors/")) return tutorMemberId;
   if (/member/i.test(name)) return realPendingMember();
   if (name === "studentId") return studentId;
+  if (name === "sessionId") return sessionId;
   return undefined;
 }
 

@@ -27,7 +27,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
-import { assignTutor, createStudent, linkGuardian } from "../people-factories.ts";
+import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
 import type { Operation } from "./operations.ts";
 
 export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
@@ -130,7 +130,7 @@ export interface World {
    * related to (assigned, guardian, own login), the tutor persona's membership, the parent
    * persona's membership, an assignment and a pending invitation.
    */
-  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string };
+  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string; sessionId: string };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
@@ -176,6 +176,9 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   await linkGuardian(admin.client, related.id, parent.memberId);
   const taught = await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: related.id });
   await ctx.db.update(student).set({ userId: student_.user.id }).where(eq(student.id, related.id));
+  // A session of the tutor with S1, a week ahead (the parent and student personas see it too).
+  const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
+  const taughtSession = await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [related.id], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" });
   const invited = await admin.client.post("/api/admin/invitations", { email: uniqueEmail("invitee"), role: "tutor" });
   if (invited.status !== 201) throw new Error(`Inviting answered ${invited.status}: ${invited.text}`);
 
@@ -189,7 +192,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     personas,
     workspaceA: { organizationId: admin.organizationId },
     workspaceB: { organizationId: other.organizationId },
-    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id },
+    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id, sessionId: taughtSession.items[0]!.id },
     async pendingMemberOfA() {
       if (pendingMemberId) {
         const [row] = await ctx.db.select({ status: member.status }).from(member).where(eq(member.id, pendingMemberId));

@@ -264,3 +264,106 @@ export const workspaceInvitation = pgTable(
     workspaceIsolation("workspace_invitation"),
   ],
 ).enableRLS();
+
+/** Workspace policies that are business settings (the organization row is Better Auth's). */
+export const workspacePolicy = pgTable(
+  "workspace_policy",
+  {
+    organizationId: organizationIdColumn().primaryKey(),
+    /** Cancelling a session less than this many hours before it starts is a late cancellation. */
+    lateCancellationHours: integer("late_cancellation_hours").notNull().default(24),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  () => [check("workspace_policy_late_cancellation_check", sql`late_cancellation_hours between 0 and 720`), workspaceIsolation("workspace_policy")],
+).enableRLS();
+
+export const SESSION_STATUSES = ["scheduled", "completed", "cancelled", "late_cancelled", "no_show"] as const;
+
+/**
+ * A weekly series: the RFC 5545 rule (FREQ=WEEKLY with UNTIL or COUNT) from a DTSTART written
+ * as a local date-time in an IANA zone, so that occurrences keep their local time across
+ * daylight-saving changes. Its sessions are rows of tutoring_session (expanded at creation).
+ */
+export const sessionSeries = pgTable(
+  "session_series",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    tutorMemberId: text("tutor_member_id").notNull(),
+    /** The RRULE line, e.g. FREQ=WEEKLY;UNTIL=20261215 or FREQ=WEEKLY;COUNT=10. */
+    rule: text("rule").notNull(),
+    /** DTSTART as a local date-time (YYYY-MM-DDTHH:MM) in time_zone. */
+    dtstartLocal: text("dtstart_local").notNull(),
+    timeZone: text("time_zone").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    untilDate: date("until_date"),
+    count: integer("count"),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.tutorMemberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    check("session_series_end_check", sql`(until_date is null) <> (count is null)`),
+    check("session_series_duration_check", sql`duration_minutes > 0`),
+    workspaceIsolation("session_series"),
+  ],
+).enableRLS();
+
+/** A tutoring session (a tutor's "job"): stored in UTC, planned in time_zone. */
+export const tutoringSession = pgTable(
+  "tutoring_session",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    tutorMemberId: text("tutor_member_id").notNull(),
+    subject: text("subject").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    location: text("location"),
+    onlineUrl: text("online_url"),
+    /** Notes for the family (shown to guardians and students). */
+    notes: text("notes").notNull().default(""),
+    status: text("status", { enum: SESSION_STATUSES }).notNull().default("scheduled"),
+    seriesId: uuid("series_id"),
+    /** The series occurrence's original local date, when part of a series. */
+    occurrenceDate: date("occurrence_date"),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    cancelledByUserId: text("cancelled_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationReason: text("cancellation_reason"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.tutorMemberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.seriesId], foreignColumns: [sessionSeries.organizationId, sessionSeries.id] }),
+    index("tutoring_session_tutor_starts_idx").on(table.organizationId, table.tutorMemberId, table.startsAt),
+    index("tutoring_session_starts_idx").on(table.organizationId, table.startsAt),
+    index("tutoring_session_series_idx").on(table.organizationId, table.seriesId, table.occurrenceDate),
+    check("tutoring_session_order_check", sql`ends_at > starts_at`),
+    check("tutoring_session_status_check", sql`status in ('scheduled', 'completed', 'cancelled', 'late_cancelled', 'no_show')`),
+    check("tutoring_session_series_check", sql`(series_id is null) = (occurrence_date is null)`),
+    workspaceIsolation("tutoring_session"),
+  ],
+).enableRLS();
+
+/** Which students attend a session (1:1 or a small group). */
+export const sessionStudent = pgTable(
+  "session_student",
+  {
+    organizationId: organizationIdColumn(),
+    sessionId: uuid("session_id").notNull(),
+    studentId: uuid("student_id").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    index("session_student_student_idx").on(table.organizationId, table.studentId, table.sessionId),
+    workspaceIsolation("session_student"),
+  ],
+).enableRLS();

@@ -34,4 +34,10 @@ export const mails = {
     subject: `${invitedBy} invited you to ${workspace} on Glassroom`,
     text: `Hello,\n\n${invitedBy} invited you to join ${workspace} on Glassroom as ${role === "admin" ? "an admin" : `a ${role}`}. To accept, open this link:\n\n${url}\n\nIt lets you create your account with this email address (${to}), or sign in if you already have one. The link is valid until ${expiresAt.toUTCString()}. If you did not expect this invitation, ignore this email.\n\nGlassroom`,
   }),
+  /** To the tutor and the admins: a parent or student asks to cancel a session (its status is unchanged). */
+  cancellationRequested: ({ to, name, workspace, requester, subject, when, reason, url }: { to: string; name: string; workspace: string; requester: string; subject: string; when: string; reason: string; url: string }): Mail => ({
+    to,
+    subject: `Cancellation requested: ${subject} on ${when}`,
+    text: `Hello ${name},\n\n${requester} asked to cancel the ${subject} session on ${when} in ${workspace}.\n\nTheir reason: ${reason}\n\nThe session stays scheduled until a tutor or an admin cancels it:\n\n${url}\n\nGlassroom`,
+  }),
 };

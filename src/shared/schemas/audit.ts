@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = {
   TUTOR_PROFILE_UPDATED: "Tutor profile changed",
   TUTOR_AVAILABILITY_UPDATED: "Tutor availability changed",
   AUDIT_LOG_EXPORTED: "Audit log downloaded",
+  SESSION_SCHEDULED: "Session scheduled",
+  SESSION_UPDATED: "Session changed",
+  SESSION_CANCELLED: "Session cancelled",
+  SESSION_CANCELLATION_REQUESTED: "Session cancellation requested",
+  SESSION_POLICY_CHANGED: "Session policy changed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

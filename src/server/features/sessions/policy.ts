@@ -1,0 +1,65 @@
+/**
+ * Who may see which session. Every session read and write goes through one of these conditions:
+ *
+ * - admin:   every session of the workspace;
+ * - tutor:   the sessions the tutor teaches (their own membership);
+ * - parent:  sessions attended by a student the parent is a guardian of;
+ * - student: sessions attended by the student record linked to the viewer's own user.
+ *
+ * Parents and students see only their own children / themselves among a group's students.
+ * A session outside the condition is answered 404: the viewer must not learn that it exists.
+ * Writing (scheduling, moving, cancelling) is for admins and the session's tutor; a tutor
+ * schedules only students with a current assignment to them (service.ts).
+ */
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../../context.ts";
+import { sessionStudent, student, studentGuardian, tutoringSession } from "../../db/schema.ts";
+
+export type SessionRelationship = "admin" | "tutor" | "parent" | "student";
+
+const NOTHING = sql`false`;
+
+/**
+ * A column named with its table, for conditions inside subqueries: drizzle leaves column names
+ * unqualified in a single-table query, where a correlated "id" would bind to the inner table.
+ */
+export const qualified = (table: string, column: string): SQL => sql.raw(`"${table}"."${column}"`);
+
+/** The condition on `student` rows (joined through session_student) the viewer is shown among a session's students. */
+export function shownStudents(viewer: Viewer, relationship: SessionRelationship): SQL | undefined {
+  const memberId = viewer.membership?.id;
+  switch (relationship) {
+    case "admin":
+    case "tutor":
+      return undefined;
+    case "parent":
+      return memberId
+        ? sql`exists (select 1 from ${studentGuardian} where ${qualified("student_guardian", "organization_id")} = ${qualified("student", "organization_id")} and ${qualified("student_guardian", "student_id")} = ${qualified("student", "id")} and ${qualified("student_guardian", "member_id")} = ${memberId})`
+        : NOTHING;
+    case "student":
+      return sql`${qualified("student", "user_id")} = ${viewer.user.id}`;
+  }
+}
+
+/** The condition on `tutoring_session` rows the viewer may see through `relationship`. */
+export function visibleSessions(viewer: Viewer, relationship: SessionRelationship): SQL {
+  const organizationId = viewer.organizationId;
+  if (!organizationId) return NOTHING;
+  const inWorkspace = eq(tutoringSession.organizationId, organizationId);
+  switch (relationship) {
+    case "admin":
+      return inWorkspace;
+    case "tutor":
+      return viewer.membership ? and(inWorkspace, eq(tutoringSession.tutorMemberId, viewer.membership.id))! : NOTHING;
+    case "parent":
+    case "student":
+      return and(
+        inWorkspace,
+        sql`exists (select 1 from ${sessionStudent} inner join ${student} on ${qualified("student", "organization_id")} = ${qualified("session_student", "organization_id")} and ${qualified("student", "id")} = ${qualified("session_student", "student_id")}
+          where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${shownStudents(viewer, relationship)})`,
+      )!;
+  }
+}
+
+/** Whether the relationship may schedule, move and cancel sessions. */
+export const canWrite = (relationship: SessionRelationship): boolean => relationship === "admin" || relationship === "tutor";

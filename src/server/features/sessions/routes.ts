@@ -1,0 +1,146 @@
+/**
+ * Sessions in each area: /admin/sessions (every session, filters by tutor and student),
+ * /tutor/sessions (the tutor's own jobs), /parent/sessions (their children's) and
+ * /student/sessions (their own). Admins and tutors schedule, change and cancel; parents and
+ * students read and may request a cancellation. The workspace's late-cancellation notice is an
+ * admin setting (/admin/session-policy).
+ */
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Permission } from "../../../shared/roles.ts";
+import {
+  cancellationRequestSchema,
+  sessionBatchSchema,
+  sessionCancelSchema,
+  sessionCreateSchema,
+  sessionListQuerySchema,
+  sessionPageSchema,
+  sessionPolicySchema,
+  sessionPolicyUpdateSchema,
+  sessionSchema,
+  sessionUpdateSchema,
+  sessionViewQuerySchema,
+} from "../../../shared/schemas/sessions.ts";
+import type { AppDeps, AppEnv } from "../../context.ts";
+import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import type { SessionRelationship } from "./policy.ts";
+import { cancelSession, createSessions, listSessions, readSessionPolicy, requestCancellation, updateSession, updateSessionPolicy, viewSession } from "./service.ts";
+
+/** Any id is accepted: one that names no visible session answers 404. */
+const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+const notFoundResponse = { 404: { description: "No such session among the viewer's own." } };
+const conflictResponse = { 409: { description: "The tutor or a student is already booked then (the message names the clashing session), or the session is cancelled." } };
+const batch = (description: string) => ({ description, content: jsonContent(sessionBatchSchema) });
+
+const AREAS = {
+  admin: { read: "admin:sessions:read", write: "admin:sessions:write", who: "every session of the workspace" },
+  tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write", who: "the tutor's own sessions (jobs)" },
+  parent: { read: "parent:students:read", write: "parent:students:read", who: "the sessions of the parent's children" },
+  student: { read: "student:calendar:read", write: "student:calendar:read", who: "the student's own sessions" },
+} as const satisfies Record<SessionRelationship, { read: Permission; write: Permission; who: string }>;
+
+function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
+  const area = AREAS[relationship];
+  const list = defineOperation(needs(area.read), {
+    method: "get",
+    path: `/${relationship}/sessions`,
+    tags: ["Sessions"],
+    summary: `Sessions in a date range (at most 62 days): ${area.who}`,
+    request: { query: sessionListQuerySchema },
+    responses: { 200: { description: "One page, by start time; local times in the viewer's zone.", content: jsonContent(sessionPageSchema) }, ...errorResponses },
+  });
+  const read = defineOperation(needs(area.read), {
+    method: "get",
+    path: `/${relationship}/sessions/{sessionId}`,
+    tags: ["Sessions"],
+    summary: `One session: ${area.who}`,
+    request: { params: sessionParams, query: sessionViewQuerySchema },
+    responses: { 200: { description: "The session.", content: jsonContent(sessionSchema) }, ...notFoundResponse, ...errorResponses },
+  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(list, async (c) => c.json(await listSessions(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200))
+    .openapi(read, async (c) =>
+      c.json(await viewSession(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
+    );
+}
+
+function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
+  const area = AREAS[relationship];
+  const create = defineOperation(needs(area.write), {
+    method: "post",
+    path: `/${relationship}/sessions`,
+    tags: ["Sessions"],
+    summary: "Schedule a session, or a weekly series (until a date or for a count), with conflict and availability checks",
+    request: { body: { required: true, content: jsonContent(sessionCreateSchema) } },
+    responses: { 201: batch("Created and audited: every session, in order."), ...conflictResponse, ...errorResponses },
+  });
+  const update = defineOperation(needs(area.write), {
+    method: "patch",
+    path: `/${relationship}/sessions/{sessionId}`,
+    tags: ["Sessions"],
+    summary: "Change one session, or it and the following sessions of its series (scope: following splits the series)",
+    request: { params: sessionParams, body: { required: true, content: jsonContent(sessionUpdateSchema) } },
+    responses: { 200: batch("Changed and audited: every session changed."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  const cancel = defineOperation(needs(area.write), {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/cancel`,
+    tags: ["Sessions"],
+    summary: "Cancel a session, or it and the following sessions of its series; late inside the workspace's notice period",
+    request: { params: sessionParams, body: { required: true, content: jsonContent(sessionCancelSchema) } },
+    responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(create, async (c) => c.json(await createSessions(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("json")), 201))
+    .openapi(update, async (c) =>
+      c.json(await updateSession(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+    )
+    .openapi(cancel, async (c) =>
+      c.json(await cancelSession(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+    );
+}
+
+function requestRoutes(deps: AppDeps, relationship: "parent" | "student") {
+  const area = AREAS[relationship];
+  const request = defineOperation(needs(area.write), {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/cancellation-request`,
+    tags: ["Sessions"],
+    summary: "Ask the tutor and the admins to cancel a session (audited and mailed; the session stays scheduled)",
+    request: { params: sessionParams, body: { required: true, content: jsonContent(cancellationRequestSchema) } },
+    responses: { 202: { description: "Requested.", content: jsonContent(z.object({ requested: z.literal(true) })) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  return new OpenAPIHono<AppEnv>().openapi(request, async (c) =>
+    c.json(await requestCancellation(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 202),
+  );
+}
+
+const policyReadRoute = defineOperation(needs("admin:settings:read"), {
+  method: "get",
+  path: "/admin/session-policy",
+  tags: ["Sessions"],
+  summary: "The workspace's session policies (late-cancellation notice in hours)",
+  responses: { 200: { description: "The policies (24 hours unless set).", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
+});
+
+const policyUpdateRoute = defineOperation(needs("admin:settings:write"), {
+  method: "put",
+  path: "/admin/session-policy",
+  tags: ["Sessions"],
+  summary: "Set the late-cancellation notice period (audited)",
+  request: { body: { required: true, content: jsonContent(sessionPolicyUpdateSchema) } },
+  responses: { 200: { description: "Saved.", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
+});
+
+export function sessionRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>()
+    .route("/", readRoutes(deps, "admin"))
+    .route("/", writeRoutes(deps, "admin"))
+    .route("/", readRoutes(deps, "tutor"))
+    .route("/", writeRoutes(deps, "tutor"))
+    .route("/", readRoutes(deps, "parent"))
+    .route("/", requestRoutes(deps, "parent"))
+    .route("/", readRoutes(deps, "student"))
+    .route("/", requestRoutes(deps, "student"))
+    .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }), 200))
+    .openapi(policyUpdateRoute, async (c) => c.json(await updateSessionPolicy(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("json")), 200));
+}

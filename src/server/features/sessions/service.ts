@@ -1,0 +1,469 @@
+/**
+ * Sessions: list a date range, read one, schedule (one or a weekly series), change one or
+ * "this and following" (splitting the series), cancel (late inside the workspace's notice
+ * period), and a family's cancellation request. Everything inside withWorkspace; every change
+ * audited once per student concerned (the entry shows in that student's access log).
+ */
+import { and, asc, count, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AuditAction } from "../../../shared/schemas/audit.ts";
+import {
+  SERIES_MAX_OCCURRENCES,
+  type CancellationRequest,
+  type Session,
+  type SessionBatch,
+  type SessionCancel,
+  type SessionCreate,
+  type SessionListQuery,
+  type SessionPage,
+  type SessionPolicy,
+  type SessionUpdate,
+} from "../../../shared/schemas/sessions.ts";
+import type { AppDeps } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user, workspacePolicy } from "../../db/schema.ts";
+import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
+import { mails } from "../../mail/templates.ts";
+import { writeAudit } from "../audit/service.ts";
+import { notEnded, workspaceToday } from "../assignments/queries.ts";
+import { type Actor, auditStudent } from "../students/audit.ts";
+import { isRecordId } from "../students/policy.ts";
+import { lockCalendars, refuseDoubleBooking, requireWithinAvailability, type Slot } from "./conflicts.ts";
+import { addLocalDays, daysBetween, describeTime, expandWeekly, localTimeOf, weeklyRule, zonedInstant } from "./series.ts";
+import { canWrite, qualified, type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
+
+const sessionNotFound = () => notFound("The session");
+
+type SessionRow = typeof tutoringSession.$inferSelect;
+
+async function workspaceZone(tx: Transaction, organizationId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, organizationId));
+  return row?.timeZone ?? "UTC";
+}
+
+/** The sessions with tutor and (shown) students, in the viewer's zone, in the order of `rows`. */
+async function shape(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
+  if (rows.length === 0) return [];
+  const organizationId = actor.viewer.organizationId!;
+  const ids = rows.map((row) => row.id);
+  const tutorIds = [...new Set(rows.map((row) => row.tutorMemberId))];
+  const tutors = await tx
+    .select({ memberId: member.id, name: user.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, organizationId), inArray(member.id, tutorIds)));
+  const attendees = await tx
+    .select({ sessionId: sessionStudent.sessionId, id: student.id, name: student.name })
+    .from(sessionStudent)
+    .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
+    .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(actor.viewer, relationship)))
+    .orderBy(asc(student.name));
+  const tutorName = new Map(tutors.map((tutor) => [tutor.memberId, tutor.name]));
+  return rows.map((row) => {
+    const start = localTimeOf(row.startsAt, viewerZone);
+    return {
+      id: row.id,
+      tutor: { memberId: row.tutorMemberId, name: tutorName.get(row.tutorMemberId) ?? "" },
+      students: attendees.filter((attendee) => attendee.sessionId === row.id).map(({ id, name }) => ({ id, name })),
+      subject: row.subject,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      timeZone: row.timeZone,
+      local: { timeZone: viewerZone, date: start.date, startTime: start.time, endTime: localTimeOf(row.endsAt, viewerZone).time },
+      location: row.location,
+      onlineUrl: row.onlineUrl,
+      notes: row.notes,
+      status: row.status,
+      seriesId: row.seriesId,
+      occurrenceDate: row.occurrenceDate,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      cancellationReason: row.cancellationReason,
+    };
+  });
+}
+
+export async function listSessions(db: Database, actor: Actor, relationship: SessionRelationship, query: SessionListQuery): Promise<SessionPage> {
+  const organizationId = actor.viewer.organizationId!;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const viewerZone = query.timeZone ?? (await workspaceZone(tx, organizationId));
+    const filters: (SQL | undefined)[] = [
+      visibleSessions(actor.viewer, relationship),
+      lt(tutoringSession.startsAt, new Date(query.to)),
+      sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
+      query.tutorMemberId ? eq(tutoringSession.tutorMemberId, query.tutorMemberId) : undefined,
+      query.studentId
+        ? sql`exists (select 1 from ${sessionStudent} where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${qualified("session_student", "student_id")} = ${query.studentId})`
+        : undefined,
+    ];
+    const where = and(...filters);
+    const [total] = await tx.select({ value: count() }).from(tutoringSession).where(where);
+    const rows = await tx
+      .select()
+      .from(tutoringSession)
+      .where(where)
+      .orderBy(asc(tutoringSession.startsAt), asc(tutoringSession.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    return { items: await shape(tx, actor, relationship, rows, viewerZone), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  });
+}
+
+async function findVisible(tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, lock = false): Promise<SessionRow> {
+  if (!isRecordId(sessionId)) throw sessionNotFound();
+  const query = tx
+    .select()
+    .from(tutoringSession)
+    .where(and(visibleSessions(actor.viewer, relationship), eq(tutoringSession.id, sessionId)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw sessionNotFound();
+  return row;
+}
+
+export async function viewSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, timeZone: string | undefined): Promise<Session> {
+  const organizationId = actor.viewer.organizationId!;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const row = await findVisible(tx, actor, relationship, sessionId);
+    const [shaped] = await shape(tx, actor, relationship, [row], timeZone ?? (await workspaceZone(tx, organizationId)));
+    return shaped!;
+  });
+}
+
+/** The tutor a write is for: the viewer's own membership for a tutor, an active tutor member for an admin. */
+async function resolveTutor(tx: Transaction, actor: Actor, relationship: SessionRelationship, requested: string | undefined): Promise<string> {
+  const organizationId = actor.viewer.organizationId!;
+  if (relationship === "tutor") {
+    const own = actor.viewer.membership!.id;
+    if (requested !== undefined && requested !== own) throw invalidField("tutorMemberId", "Tutors schedule their own sessions only.");
+    return own;
+  }
+  if (!requested) throw invalidField("tutorMemberId", "Choose the tutor.");
+  const [row] = await tx
+    .select({ role: member.role, status: member.status, name: user.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, organizationId), eq(member.id, requested)));
+  if (!row) throw invalidField("tutorMemberId", "No such member in this workspace.");
+  if (row.role !== "tutor" || row.status !== "active") throw invalidField("tutorMemberId", `${row.name} is not an active tutor in this workspace.`);
+  return requested;
+}
+
+/**
+ * The students, each a record of the workspace (not erased) with a current assignment to the
+ * tutor. A tutor is told only "not among your students" (they must not learn other records exist).
+ */
+async function requireStudents(tx: Transaction, actor: Actor, relationship: SessionRelationship, tutorMemberId: string, studentIds: string[]): Promise<void> {
+  const organizationId = actor.viewer.organizationId!;
+  const rows = await tx
+    .select({
+      id: student.id,
+      name: student.name,
+      erasedAt: student.erasedAt,
+      assigned: sql<boolean>`exists (select 1 from ${assignment} where ${qualified("assignment", "organization_id")} = ${qualified("student", "organization_id")} and ${qualified("assignment", "student_id")} = ${qualified("student", "id")}
+        and ${qualified("assignment", "tutor_member_id")} = ${tutorMemberId} and ${qualified("assignment", "starts_on")} <= ${workspaceToday(organizationId)} and ${notEnded(organizationId)})`,
+    })
+    .from(student)
+    .where(and(eq(student.organizationId, organizationId), inArray(student.id, studentIds)))
+    .for("share", { of: student });
+  for (const [index, id] of studentIds.entries()) {
+    const row = rows.find((candidate) => candidate.id === id);
+    const field = (message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path: ["studentIds", index], message }]);
+    if (relationship === "tutor" && (!row || row.erasedAt || !row.assigned)) throw field("No such student among yours (a student with a current assignment to you).");
+    if (!row) throw field("No such student in this workspace.");
+    if (row.erasedAt) throw field("This student's personal data was erased; no session can be scheduled.");
+    if (!row.assigned) throw field(`${row.name} has no current assignment to this tutor; assign the tutor first.`);
+  }
+}
+
+async function planningZone(tx: Transaction, organizationId: string, tutorMemberId: string, requested: string | undefined): Promise<string> {
+  if (requested) return requested;
+  const [profile] = await tx
+    .select({ timeZone: tutorProfile.timeZone })
+    .from(tutorProfile)
+    .where(and(eq(tutorProfile.organizationId, organizationId), eq(tutorProfile.memberId, tutorMemberId)));
+  return profile?.timeZone ?? (await workspaceZone(tx, organizationId));
+}
+
+async function auditSessions(tx: Transaction, actor: Actor, action: AuditAction, studentIds: string[], description: string, metadata: Record<string, unknown>): Promise<void> {
+  for (const studentId of studentIds) await auditStudent(tx, actor, { action, studentId, description, metadata });
+}
+
+async function studentsOf(tx: Transaction, organizationId: string, sessionIds: string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ studentId: sessionStudent.studentId })
+    .from(sessionStudent)
+    .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, sessionIds)));
+  return rows.map((row) => row.studentId);
+}
+
+export async function createSessions(db: Database, actor: Actor, relationship: SessionRelationship, input: SessionCreate): Promise<SessionBatch> {
+  const organizationId = actor.viewer.organizationId!;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const tutorMemberId = await resolveTutor(tx, actor, relationship, input.tutorMemberId);
+    await lockCalendars(tx, organizationId, tutorMemberId, input.studentIds);
+    await requireStudents(tx, actor, relationship, tutorMemberId, input.studentIds);
+    const timeZone = await planningZone(tx, organizationId, tutorMemberId, input.timeZone);
+    const occurrences = input.repeat
+      ? expandWeekly(input.startsAt, input.endsAt, timeZone, input.repeat, SERIES_MAX_OCCURRENCES)
+      : [{ startsAt: zonedInstant(input.startsAt, timeZone), endsAt: zonedInstant(input.endsAt, timeZone), occurrenceDate: null, localStart: input.startsAt, localEnd: input.endsAt }];
+    if (occurrences.length > SERIES_MAX_OCCURRENCES) throw invalidField("repeat", `A series has at most ${SERIES_MAX_OCCURRENCES} sessions; choose an earlier end date.`);
+    if (input.repeat && occurrences.length < 2) throw invalidField("repeat", "This series would have only one session; schedule a single session instead.");
+    await refuseDoubleBooking(tx, organizationId, { tutorMemberId, studentIds: input.studentIds, slots: occurrences, exceptIds: [], timeZone });
+    await requireWithinAvailability(tx, organizationId, tutorMemberId, occurrences, input.confirmOutsideAvailability, timeZone);
+
+    let seriesId: string | null = null;
+    if (input.repeat) {
+      const [series] = await tx
+        .insert(sessionSeries)
+        .values({
+          organizationId,
+          tutorMemberId,
+          rule: weeklyRule(input.repeat),
+          dtstartLocal: input.startsAt,
+          timeZone,
+          durationMinutes: Math.round((Date.parse(`${input.endsAt}:00Z`) - Date.parse(`${input.startsAt}:00Z`)) / 60_000),
+          untilDate: input.repeat.until ?? null,
+          count: input.repeat.count ?? null,
+          createdByUserId: actor.viewer.user.id,
+        })
+        .returning({ id: sessionSeries.id });
+      seriesId = series!.id;
+    }
+    const rows = await tx
+      .insert(tutoringSession)
+      .values(
+        occurrences.map((occurrence) => ({
+          organizationId,
+          tutorMemberId,
+          subject: input.subject,
+          startsAt: occurrence.startsAt,
+          endsAt: occurrence.endsAt,
+          timeZone,
+          location: input.location ?? null,
+          onlineUrl: input.onlineUrl ?? null,
+          notes: input.notes ?? "",
+          seriesId,
+          occurrenceDate: seriesId ? occurrence.occurrenceDate : null,
+          createdByUserId: actor.viewer.user.id,
+          updatedByUserId: actor.viewer.user.id,
+        })),
+      )
+      .returning();
+    await tx.insert(sessionStudent).values(rows.flatMap((row) => input.studentIds.map((studentId) => ({ organizationId, sessionId: row.id, studentId }))));
+    const first = rows[0]!;
+    const description = seriesId
+      ? `${actor.viewer.user.name} scheduled a weekly series of ${rows.length} ${input.subject} sessions from ${describeTime(first.startsAt, first.endsAt, timeZone)}`
+      : `${actor.viewer.user.name} scheduled a ${input.subject} session on ${describeTime(first.startsAt, first.endsAt, timeZone)}`;
+    await auditSessions(tx, actor, "SESSION_SCHEDULED", input.studentIds, description, { sessionIds: rows.map((row) => row.id), seriesId, tutorMemberId, outsideAvailabilityConfirmed: input.confirmOutsideAvailability === true });
+    return { items: await shape(tx, actor, relationship, rows, timeZone), seriesId };
+  });
+}
+
+/** The session and, for "following", the later scheduled sessions of its series (locked, in order). */
+async function targetsOf(tx: Transaction, organizationId: string, row: SessionRow, scope: "this" | "following"): Promise<SessionRow[]> {
+  if (scope === "this" || !row.seriesId || !row.occurrenceDate) return [row];
+  const later = await tx
+    .select()
+    .from(tutoringSession)
+    .where(
+      and(
+        eq(tutoringSession.organizationId, organizationId),
+        eq(tutoringSession.seriesId, row.seriesId),
+        sql`${tutoringSession.occurrenceDate} > ${row.occurrenceDate}`,
+        eq(tutoringSession.status, "scheduled"),
+      ),
+    )
+    .orderBy(asc(tutoringSession.occurrenceDate))
+    .for("update");
+  return [row, ...later];
+}
+
+/**
+ * Moves "this and following" onto a new series: the old one now ends the day before this
+ * occurrence; the new one starts at this occurrence (at its new local time) and ends as the old did.
+ */
+async function splitSeries(tx: Transaction, actor: Actor, row: SessionRow, targets: SessionRow[], firstLocalStart: string, durationMinutes: number, timeZone: string): Promise<string | null> {
+  if (!row.seriesId || !row.occurrenceDate || targets.length === 0) return row.seriesId;
+  const organizationId = actor.viewer.organizationId!;
+  const [old] = await tx.select().from(sessionSeries).where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, row.seriesId)));
+  if (!old) return row.seriesId;
+  const lastDate = targets[targets.length - 1]!.occurrenceDate!;
+  const until = old.untilDate && old.untilDate > lastDate ? old.untilDate : lastDate;
+  const [created] = await tx
+    .insert(sessionSeries)
+    .values({ organizationId, tutorMemberId: row.tutorMemberId, rule: weeklyRule({ until }), dtstartLocal: firstLocalStart, timeZone, durationMinutes, untilDate: until, count: null, createdByUserId: actor.viewer.user.id })
+    .returning({ id: sessionSeries.id });
+  const oldUntil = addLocalDays(`${row.occurrenceDate}T00:00`, -1).slice(0, 10);
+  await tx.update(sessionSeries).set({ untilDate: oldUntil, count: null, rule: weeklyRule({ until: oldUntil }) }).where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, old.id)));
+  return created!.id;
+}
+
+export async function updateSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
+  const organizationId = actor.viewer.organizationId!;
+  if (!canWrite(relationship)) throw sessionNotFound();
+  return withWorkspace(db, organizationId, async (tx) => {
+    const current = await findVisible(tx, actor, relationship, sessionId);
+    const oldStudents = await studentsOf(tx, organizationId, [current.id]);
+    const studentIds = input.studentIds ?? oldStudents;
+    await lockCalendars(tx, organizationId, current.tutorMemberId, [...new Set([...studentIds, ...oldStudents])]);
+    const row = await findVisible(tx, actor, relationship, sessionId, true);
+    if (row.status === "cancelled" || row.status === "late_cancelled") throw conflict("A cancelled session cannot be changed; schedule a new one.");
+    const targets = await targetsOf(tx, organizationId, row, input.scope);
+    if (input.studentIds) await requireStudents(tx, actor, relationship, row.tutorMemberId, input.studentIds);
+
+    const timeZone = input.timeZone ?? row.timeZone;
+    const moving = input.startsAt !== undefined && input.endsAt !== undefined;
+    const durationMinutes = moving ? Math.round((Date.parse(`${input.endsAt}:00Z`) - Date.parse(`${input.startsAt}:00Z`)) / 60_000) : Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+    const shiftDays = moving ? daysBetween(localTimeOf(row.startsAt, timeZone).date, input.startsAt!.slice(0, 10)) : 0;
+    const planned = targets.map((target) => {
+      if (!moving) return { target, startsAt: target.startsAt, endsAt: target.endsAt, localStart: `${localTimeOf(target.startsAt, timeZone).date}T${localTimeOf(target.startsAt, timeZone).time}` };
+      const localStart = target.id === row.id ? input.startsAt! : `${addLocalDays(`${localTimeOf(target.startsAt, timeZone).date}T00:00`, shiftDays).slice(0, 10)}T${input.startsAt!.slice(11)}`;
+      const end = new Date(Date.parse(`${localStart}:00Z`) + durationMinutes * 60_000).toISOString().slice(0, 16);
+      return { target, startsAt: zonedInstant(localStart, timeZone), endsAt: zonedInstant(end, timeZone), localStart };
+    });
+    const slots: Slot[] = planned.map(({ startsAt, endsAt }) => ({ startsAt, endsAt }));
+    if (moving || input.studentIds) {
+      await refuseDoubleBooking(tx, organizationId, { tutorMemberId: row.tutorMemberId, studentIds, slots, exceptIds: targets.map((target) => target.id), timeZone });
+    }
+    if (moving) await requireWithinAvailability(tx, organizationId, row.tutorMemberId, slots, input.confirmOutsideAvailability, timeZone);
+
+    const seriesId = input.scope === "following" && row.seriesId ? await splitSeries(tx, actor, row, targets, planned[0]!.localStart, durationMinutes, timeZone) : row.seriesId;
+    const now = new Date();
+    const updated: SessionRow[] = [];
+    for (const plan of planned) {
+      const [saved] = await tx
+        .update(tutoringSession)
+        .set({
+          ...(input.subject !== undefined ? { subject: input.subject } : {}),
+          ...(input.location !== undefined ? { location: input.location } : {}),
+          ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
+          ...(input.notes !== undefined ? { notes: input.notes } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(moving ? { startsAt: plan.startsAt, endsAt: plan.endsAt, timeZone } : {}),
+          seriesId,
+          updatedByUserId: actor.viewer.user.id,
+          updatedAt: now,
+        })
+        .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, plan.target.id)))
+        .returning();
+      updated.push(saved!);
+    }
+    if (input.studentIds) {
+      const ids = targets.map((target) => target.id);
+      await tx.delete(sessionStudent).where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids)));
+      await tx.insert(sessionStudent).values(ids.flatMap((id) => input.studentIds!.map((studentId) => ({ organizationId, sessionId: id, studentId }))));
+    }
+    const fields = Object.keys(input).filter((key) => !["scope", "confirmOutsideAvailability", "timeZone"].includes(key));
+    const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, timeZone)}`;
+    await auditSessions(tx, actor, "SESSION_UPDATED", [...new Set([...oldStudents, ...studentIds])], `${actor.viewer.user.name} changed ${which} (${fields.join(", ")})`, {
+      sessionIds: targets.map((target) => target.id),
+      scope: input.scope,
+      fields,
+      seriesId,
+      previousSeriesId: row.seriesId,
+    });
+    return { items: await shape(tx, actor, relationship, updated, timeZone), seriesId };
+  });
+}
+
+async function noticeHours(tx: Transaction, organizationId: string): Promise<number> {
+  const [row] = await tx.select({ hours: workspacePolicy.lateCancellationHours }).from(workspacePolicy).where(eq(workspacePolicy.organizationId, organizationId));
+  return row?.hours ?? 24;
+}
+
+export async function cancelSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
+  const organizationId = actor.viewer.organizationId!;
+  if (!canWrite(relationship)) throw sessionNotFound();
+  return withWorkspace(db, organizationId, async (tx) => {
+    const row = await findVisible(tx, actor, relationship, sessionId, true);
+    if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
+    const targets = await targetsOf(tx, organizationId, row, input.scope);
+    const hours = await noticeHours(tx, organizationId);
+    const now = new Date();
+    const updated: SessionRow[] = [];
+    for (const target of targets) {
+      const late = target.startsAt.getTime() - now.getTime() < hours * 3_600_000;
+      const [saved] = await tx
+        .update(tutoringSession)
+        .set({ status: late ? "late_cancelled" : "cancelled", cancelledAt: now, cancelledByUserId: actor.viewer.user.id, cancellationReason: input.reason || null, updatedAt: now, updatedByUserId: actor.viewer.user.id })
+        .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, target.id)))
+        .returning();
+      updated.push(saved!);
+    }
+    const lateCount = updated.filter((saved) => saved.status === "late_cancelled").length;
+    const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, row.timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, row.timeZone)}`;
+    await auditSessions(tx, actor, "SESSION_CANCELLED", await studentsOf(tx, organizationId, targets.map((target) => target.id)), `${actor.viewer.user.name} cancelled ${which}${lateCount > 0 ? ` (late: inside the ${hours}-hour notice period)` : ""}`, {
+      sessionIds: targets.map((target) => target.id),
+      scope: input.scope,
+      late: lateCount > 0,
+      lateCount,
+      noticeHours: hours,
+    });
+    return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
+  });
+}
+
+/**
+ * A parent or student asks to cancel: audited on each of the requester's students in the
+ * session, the status unchanged, and mailed to the tutor and the workspace's admins.
+ */
+export async function requestCancellation(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: CancellationRequest): Promise<{ requested: true }> {
+  const organizationId = actor.viewer.organizationId!;
+  const { recipients, subject, when, workspace } = await withWorkspace(deps.db, organizationId, async (tx) => {
+    const row = await findVisible(tx, actor, relationship, sessionId);
+    if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
+    if (row.endsAt.getTime() <= Date.now()) throw conflict("This session is over; it can no longer be cancelled.");
+    const own = await tx
+      .select({ id: student.id })
+      .from(sessionStudent)
+      .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
+      .where(and(eq(sessionStudent.organizationId, organizationId), eq(sessionStudent.sessionId, row.id), shownStudents(actor.viewer, relationship)));
+    const when = describeTime(row.startsAt, row.endsAt, row.timeZone);
+    const requester = relationship === "student" ? `${actor.viewer.user.name} (student)` : `${actor.viewer.user.name} (parent)`;
+    await auditSessions(tx, actor, "SESSION_CANCELLATION_REQUESTED", own.map((item) => item.id), `${requester} asked to cancel the ${row.subject} session of ${when}`, { sessionId: row.id, reasonLength: input.reason.length });
+    const people = await tx
+      .select({ email: user.email, name: user.name, role: member.role, memberId: member.id })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(and(eq(member.organizationId, organizationId), eq(member.status, "active"), sql`(${member.role} = 'admin' or ${member.id} = ${row.tutorMemberId})`));
+    const [org] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+    return { recipients: people, subject: row.subject, when, workspace: org?.name ?? "your workspace" };
+  });
+  const requester = actor.viewer.user.name;
+  for (const person of recipients) {
+    const url = `${deps.config.appUrl}/${person.role === "admin" ? "admin/dashboard" : "tutor/calendar"}`;
+    try {
+      await deps.mailer.send(mails.cancellationRequested({ to: person.email, name: person.name, workspace, requester, subject, when, reason: input.reason, url }));
+    } catch (error) {
+      deps.logger.warn({ err: error, sessionId }, "cancellation request mail not sent");
+    }
+  }
+  return { requested: true };
+}
+
+export async function readSessionPolicy(db: Database, actor: Actor): Promise<SessionPolicy> {
+  return withWorkspace(db, actor.viewer.organizationId!, async (tx) => ({ lateCancellationHours: await noticeHours(tx, actor.viewer.organizationId!) }));
+}
+
+export async function updateSessionPolicy(db: Database, actor: Actor, input: SessionPolicy): Promise<SessionPolicy> {
+  const organizationId = actor.viewer.organizationId!;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const before = await noticeHours(tx, organizationId);
+    await tx
+      .insert(workspacePolicy)
+      .values({ organizationId, lateCancellationHours: input.lateCancellationHours })
+      .onConflictDoUpdate({ target: workspacePolicy.organizationId, set: { lateCancellationHours: input.lateCancellationHours, updatedAt: new Date() } });
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.viewer.user.id,
+      actorRole: actor.viewer.role,
+      action: "SESSION_POLICY_CHANGED",
+      description: `${actor.viewer.user.name} set the late-cancellation notice to ${input.lateCancellationHours} hours (was ${before})`,
+      ipAddress: actor.ipAddress,
+      metadata: { lateCancellationHours: input.lateCancellationHours, previous: before },
+    });
+    return { lateCancellationHours: input.lateCancellationHours };
+  });
+}
