@@ -100,6 +100,8 @@ describe("scheduling one session", () => {
       [{ ...base, tutorMemberId: parent.memberId }, "Pat Parent is not an active tutor in this workspace."],
       [{ ...base, repeat: { frequency: "weekly" } }, "Give either an end date or a number of sessions for the series."],
       [{ ...base, repeat: { frequency: "weekly", count: 500 } }, "A series has at most 104 sessions."],
+      [{ ...base, repeat: { frequency: "weekly", until: "2030-01-01" } }, "A series has at most 104 sessions; choose an earlier end date."],
+      [{ ...base, repeat: { frequency: "weekly", until: "2026-12-05" } }, "This series would have only one session; schedule a single session instead."],
       [{ ...base, timeZone: "Mars/Olympus" }, expect.stringContaining("zone") as unknown as string],
     ];
     for (const [body, message] of cases) {
