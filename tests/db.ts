@@ -10,16 +10,24 @@ import {
   member,
   organization,
   session,
+  sessionSeries,
+  sessionStudent,
   student,
   studentGuardian,
   tutorAvailability,
+  tutoringSession,
   tutorProfile,
   user,
   verification,
   workspaceInvitation,
+  workspacePolicy,
 } from "../src/server/db/schema.ts";
 
-const COUNTED = {
+/**
+ * Every table a request may write to, by name: the security suites and the tests that prove a
+ * refused request wrote nothing compare them before and after. A new table joins here.
+ */
+export const WRITABLE_TABLES = {
   user,
   account,
   session,
@@ -34,7 +42,12 @@ const COUNTED = {
   tutorAvailability,
   assignment,
   workspaceInvitation,
+  workspacePolicy,
+  sessionSeries,
+  tutoringSession,
+  sessionStudent,
 } satisfies Record<string, PgTable>;
+const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;
 
 /** Row counts of the tables a request may write to; compare before and after a refused request. */

@@ -8,23 +8,8 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { permissionsOf, type Permission, type Role } from "../../src/shared/roles.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import {
-  account,
-  assignment,
-  auditLog,
-  devOutbox,
-  member,
-  organization,
-  session,
-  student,
-  studentGuardian,
-  tutorAvailability,
-  tutorProfile,
-  twoFactor,
-  user,
-  verification,
-  workspaceInvitation,
-} from "../../src/server/db/schema.ts";
+import { member, organization, session, student, twoFactor, user } from "../../src/server/db/schema.ts";
+import { WRITABLE_TABLES } from "../db.ts";
 import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
@@ -219,23 +204,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   };
 }
 
-const TABLES = {
-  user,
-  account,
-  session,
-  member,
-  organization,
-  auditLog,
-  devOutbox,
-  verification,
-  twoFactor,
-  student,
-  studentGuardian,
-  tutorProfile,
-  tutorAvailability,
-  assignment,
-  workspaceInvitation,
-};
+const TABLES = { ...WRITABLE_TABLES, twoFactor };
 
 /**
  * Everything a request could write, in a comparable form: every row of the tables above,
