@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "./app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientContext } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ConnectionErrorGate } from "./components/errors/connection-error-gate.tsx";
@@ -43,23 +43,39 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * The query client is provided once a screen has loaded it (lib/query-provider.ts): the
- * content pages never do. The connection banner (whose Retry refetches through the query
- * client) loads it when it has something to show.
+ * content pages never do. This is what QueryClientProvider does (the context and the client's
+ * mount), written so that the element tree is the same before and after: providing the client
+ * while a page is shown (the sign-in page loads it after its first render) must not remount
+ * the page and lose what the user typed.
  */
-export default function App() {
+function QueryScope({ children }: { children: ReactNode }) {
+  const queryClient = useLoadedQueryClient();
+  useEffect(() => {
+    if (!queryClient) return;
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
+  return <QueryClientContext value={queryClient ?? undefined}>{children}</QueryClientContext>;
+}
+
+/** The connection banner (whose Retry refetches through the query client) loads the client when it has something to show. */
+function ConnectionErrorScope() {
   const queryClient = useLoadedQueryClient();
   const connectionError = useConnectionError();
   useEffect(() => {
     if (connectionError && !queryClient) void loadQueryClient();
   }, [connectionError, queryClient]);
-  const app = (
-    <>
-      {queryClient ? <ConnectionErrorGate /> : null}
+  return queryClient ? <ConnectionErrorGate /> : null;
+}
+
+export default function App() {
+  return (
+    <QueryScope>
+      <ConnectionErrorScope />
       <Outlet />
       <SwitchRoleGate />
-    </>
+    </QueryScope>
   );
-  return queryClient ? <QueryClientProvider client={queryClient}>{app}</QueryClientProvider> : app;
 }
 
 export function HydrateFallback() {

@@ -1,4 +1,5 @@
 import type { ApiError } from "../../lib/api-client.ts";
+import type { authClient as AuthClientInstance } from "../../lib/auth-client.ts";
 import { reportConnectionError } from "../../lib/connection-error.ts";
 import { fromAuthError } from "./auth-errors.ts";
 
@@ -12,15 +13,37 @@ type AuthClientResult<T> = { data: T; error: null } | { data: null; error: AuthC
 
 export type AuthCallResult<T> = { data: T; error: null } | { data: null; error: ApiError };
 
+export type AuthClient = typeof AuthClientInstance;
+
+let loading: Promise<AuthClient> | undefined;
+
+/**
+ * Better Auth's client (about 12 KB of gzip), loaded after the page's first render rather than
+ * with it: no account page needs it before its form is sent (issue 3: page-weight budgets).
+ * Loading starts as soon as a page that may call it is loaded.
+ */
+export function loadAuthClient(): Promise<AuthClient> {
+  loading ??= import("../../lib/auth-client-lazy.ts").then(
+    (module) => module.authClient,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+if (typeof window !== "undefined") void loadAuthClient().catch(() => {});
+
 /**
  * Runs one Better Auth client call and answers with the ApiError the UI shows. The client
  * throws when the server cannot be reached at all: that becomes the catalogue's connection
  * message, kept in the connection banner like any other API call's.
  */
-export async function authCall<T>(call: () => Promise<AuthClientResult<T>>): Promise<AuthCallResult<T>> {
+export async function authCall<T>(call: (client: AuthClient) => Promise<AuthClientResult<T>>): Promise<AuthCallResult<T>> {
   let result: AuthClientResult<T>;
   try {
-    result = await call();
+    result = await call(await loadAuthClient());
   } catch {
     result = { data: null, error: { status: 0 } };
   }

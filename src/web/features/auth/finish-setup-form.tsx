@@ -3,16 +3,17 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ApiError } from "../../lib/api-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { refreshMe, sessionKeys, usePublicConfig } from "../session/api.ts";
 import { useAskToJoin, useStartWorkspace } from "./api.ts";
 import { focusFirstError, showServerErrors } from "./form-errors.ts";
-import { joinWorkspaceSchema, startWorkspaceSchema, WorkspaceChoiceFields, workspaceChoiceShape, type WorkspaceChoice, type WorkspaceChoiceValues } from "./workspace-choice.tsx";
+import { WorkspaceChoiceFields, type WorkspaceChoice, type WorkspaceChoiceValues } from "./workspace-choice-fields.tsx";
 
 const FIELDS = ["workspaceName", "joinCode"] as const;
 const initialValues: WorkspaceChoiceValues = { choice: "start", workspaceName: "", joinCode: "" };
-const validate = (values: WorkspaceChoiceValues) => zodFormValidator(workspaceChoiceShape(values.choice))(values);
+const loadSchemas = () => import("./form-schemas.ts");
+const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() => loadSchemas().then((module) => (values: WorkspaceChoiceValues) => module.workspaceChoiceShape(values.choice)));
 
 /**
  * A signed-in account without a workspace (a new Google account): start a workspace (its
@@ -25,13 +26,20 @@ export function FinishSetupForm({ onAskedToJoin }: { onAskedToJoin: () => void }
   const start = useStartWorkspace();
   const join = useAskToJoin();
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useForm({ mode: "controlled", initialValues, validate });
+  const form = useForm({ mode: "controlled", initialValues, validate: choiceForm.validate });
   const choice: WorkspaceChoice = startAllowed ? form.values.choice : "join";
 
   const submit = form.onSubmit(
     async (values) => {
+      const invalid = await choiceForm.check(values);
+      if (Object.keys(invalid).length > 0) {
+        form.setErrors(invalid);
+        focusFirstError(form, invalid);
+        return;
+      }
       setError(null);
       try {
+        const { joinWorkspaceSchema, startWorkspaceSchema } = await loadSchemas();
         if (choice === "start") {
           await start.mutateAsync(startWorkspaceSchema.parse(values));
           await refreshMe();

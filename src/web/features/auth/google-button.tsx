@@ -1,11 +1,11 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
-import { authClient } from "../../lib/auth-client.ts";
-import { usePublicConfig } from "../session/api.ts";
+import { usePublicConfigValue } from "../session/viewer.ts";
+import { loadAuthClient } from "./auth-call.ts";
 
 /** Shown only when the server has Google sign-in configured; returns to /confirm-email (seed). */
 export function GoogleButton({ label }: { label: string }) {
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfigValue();
   const [busy, setBusy] = useState(false);
   if (!config?.googleSignIn) return null;
   return (
@@ -15,8 +15,12 @@ export function GoogleButton({ label }: { label: string }) {
       loading={busy}
       onClick={async () => {
         setBusy(true);
-        await authClient.signIn.social({ provider: "google", callbackURL: "/confirm-email", errorCallbackURL: "/login" });
-        setBusy(false);
+        try {
+          const authClient = await loadAuthClient();
+          await authClient.signIn.social({ provider: "google", callbackURL: "/confirm-email", errorCallbackURL: "/login" });
+        } finally {
+          setBusy(false);
+        }
       }}
     >
       {label}

@@ -1,15 +1,12 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
-import { z } from "zod";
-import { emailField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { authCall } from "./auth-call.ts";
 import { focusFirstError } from "./form-errors.ts";
 
-const schema = z.object({ email: emailField });
+const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.emailFormSchema));
 
 /**
  * Mails a new confirmation link. The server answers the same whether or not an unconfirmed
@@ -20,15 +17,24 @@ export function ResendConfirmationForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: zodFormValidator(schema) });
+  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: resendForm.validate });
 
   const submit = form.onSubmit(
     async (values) => {
-      const { email } = schema.parse(values);
+      const invalid = await resendForm.check(values);
+      if (Object.keys(invalid).length > 0) {
+        form.setErrors(invalid);
+        focusFirstError(form, invalid);
+        return;
+      }
+      const email = await resendForm.parse(values).then(
+        (parsed) => parsed.email,
+        () => values.email.trim(),
+      );
       setSubmitting(true);
       setError(null);
       setSentTo(null);
-      const { error: refused } = await authCall(() => authClient.sendVerificationEmail({ email, callbackURL: "/confirm-email?next=signin" }));
+      const { error: refused } = await authCall((authClient) => authClient.sendVerificationEmail({ email, callbackURL: "/confirm-email?next=signin" }));
       setSubmitting(false);
       if (refused) setError(refused);
       else setSentTo(email);

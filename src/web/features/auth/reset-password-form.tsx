@@ -4,7 +4,6 @@ import { useState } from "react";
 import { z } from "zod";
 import { passwordField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
 import { zodFormValidator } from "../../lib/forms.ts";
 import { authCall } from "./auth-call.ts";
 import { focusFirstError } from "./form-errors.ts";
@@ -31,7 +30,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: st
     async (values) => {
       setSubmitting(true);
       setError(null);
-      const { error: refused } = await authCall(() => authClient.resetPassword({ newPassword: values.newPassword, token }));
+      const { error: refused } = await authCall((authClient) => authClient.resetPassword({ newPassword: values.newPassword, token }));
       setSubmitting(false);
       if (!refused) return onDone();
       if (refused.code === "INVALID_TOKEN") return onInvalidToken();

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { backupCodeField, totpCodeField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
 import { authCall } from "./auth-call.ts";
 
 /** The second step of sign-in: a TOTP code, or a backup code. The session exists only after it. */
@@ -23,7 +22,7 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
     setFieldError(null);
     setBusy(true);
     setError(null);
-    const result = await authCall(() =>
+    const result = await authCall((authClient) =>
       mode === "totp" ? authClient.twoFactor.verifyTotp({ code: parsed.data }) : authClient.twoFactor.verifyBackupCode({ code: parsed.data }),
     );
     setBusy(false);

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { currentPasswordField } from "../../../shared/schemas/fields.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
 import { zodFormValidator } from "../../lib/forms.ts";
 import { authCall } from "./auth-call.ts";
 import { focusFirstError } from "./form-errors.ts";
@@ -27,7 +26,7 @@ export function TwoFactorPasswordForm({ onEnrolled }: { onEnrolled: (enrolment: 
     async ({ password }) => {
       setSubmitting(true);
       setError(null);
-      const { data, error: refused } = await authCall(() => authClient.twoFactor.enable({ password }));
+      const { data, error: refused } = await authCall((authClient) => authClient.twoFactor.enable({ password }));
       setSubmitting(false);
       if (data && "totpURI" in data) return onEnrolled({ totpURI: data.totpURI, backupCodes: data.backupCodes });
       if (refused?.code === "INVALID_PASSWORD") {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { z } from "zod";
 import { totpCodeField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
 import { zodFormValidator } from "../../lib/forms.ts";
 import { authCall } from "./auth-call.ts";
 import { focusFirstError } from "./form-errors.ts";
@@ -22,7 +21,7 @@ export function TwoFactorVerifyForm({ onVerified }: { onVerified: () => Promise<
       const { code } = schema.parse(values);
       setSubmitting(true);
       setError(null);
-      const { error: refused } = await authCall(() => authClient.twoFactor.verifyTotp({ code }));
+      const { error: refused } = await authCall((authClient) => authClient.twoFactor.verifyTotp({ code }));
       if (!refused) {
         await onVerified();
         return;

@@ -2,20 +2,17 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.ts";
-import { emailField } from "../../../shared/schemas/fields.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { authCall } from "../../features/auth/auth-call.ts";
 import { focusFirstError } from "../../features/auth/form-errors.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/forgot-password");
 
-const schema = z.object({ email: emailField });
+const forgotForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.emailFormSchema));
 
 /** Only these stop the confirmation: anything else answers the same, account or not. */
 const showsError = (error: ApiError) => error.status === 429 || error.retryable;
@@ -24,14 +21,23 @@ export default function ForgotPassword() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: zodFormValidator(schema) });
+  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: forgotForm.validate });
 
   const submit = form.onSubmit(
     async (values) => {
-      const { email } = schema.parse(values);
+      const invalid = await forgotForm.check(values);
+      if (Object.keys(invalid).length > 0) {
+        form.setErrors(invalid);
+        focusFirstError(form, invalid);
+        return;
+      }
+      const email = await forgotForm.parse(values).then(
+        (parsed) => parsed.email,
+        () => values.email.trim(),
+      );
       setSubmitting(true);
       setError(null);
-      const { error: refused } = await authCall(() => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
+      const { error: refused } = await authCall((authClient) => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
       setSubmitting(false);
       if (refused && showsError(refused)) setError(refused);
       else setSentTo(email);

@@ -1,24 +1,28 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 import { dashboardPathOf } from "../../../shared/roles.ts";
-import { currentPasswordField, emailField } from "../../../shared/schemas/fields.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { authCall } from "../../features/auth/auth-call.ts";
 import { GoogleButton } from "../../features/auth/google-button.tsx";
-import { TwoFactorChallenge } from "../../features/auth/two-factor-challenge.tsx";
-import { refreshMe } from "../../features/session/api.ts";
-import { safeRedirectTarget } from "../../features/session/guards.ts";
+import { PageLoading } from "../../features/auth/page-loading.tsx";
+import { safeRedirectTarget } from "../../features/session/redirect-target.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/login");
 
-const loginSchema = z.object({ email: emailField, password: currentPasswordField });
+const loginForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.loginSchema));
+
+// The query library comes with the dashboard the user is sent to; the sign-in form does not
+// need it to show, so it loads after the first render (issue 3: page-weight budgets).
+const sessionQueries = () => import("../../features/session/api-lazy.ts");
+if (typeof window !== "undefined") void sessionQueries().catch(() => {});
+
+// Only accounts with two-factor authentication see it, after their password is accepted.
+const TwoFactorChallenge = lazy(() => import("../../features/auth/two-factor-challenge.tsx").then((module) => ({ default: module.TwoFactorChallenge })));
 
 export default function Login() {
   const [params] = useSearchParams();
@@ -28,9 +32,10 @@ export default function Login() {
   const [error, setError] = useState<ApiError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate: zodFormValidator(loginSchema) });
+  const form = useForm({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate: loginForm.validate });
 
   async function finishSignIn() {
+    const { refreshMe } = await sessionQueries();
     const me = await refreshMe();
     void navigate(redirectTo ?? dashboardPathOf(me?.role ?? "unsigned"), { replace: true });
   }
@@ -38,7 +43,13 @@ export default function Login() {
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     setError(null);
-    const { data, error: failure } = await authCall(() => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
+    const invalid = await loginForm.check(values);
+    if (Object.keys(invalid).length > 0) {
+      setSubmitting(false);
+      form.setErrors(invalid);
+      return;
+    }
+    const { data, error: failure } = await authCall((authClient) => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
     setSubmitting(false);
     if (failure) {
       setError(failure);
@@ -54,7 +65,9 @@ export default function Login() {
   if (needsSecondFactor) {
     return (
       <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
-        <TwoFactorChallenge onVerified={finishSignIn} onCancel={() => setNeedsSecondFactor(false)} />
+        <Suspense fallback={<PageLoading label="Loading…" />}>
+          <TwoFactorChallenge onVerified={finishSignIn} onCancel={() => setNeedsSecondFactor(false)} />
+        </Suspense>
       </AuthCard>
     );
   }
