@@ -16,21 +16,22 @@ const KB = 1024;
 
 /**
  * Public pages still over the 150 KB budget, each held at its measured weight rounded up to
- * the next KB plus 1 KB, so that it cannot grow (2026-11-21). These are account pages: on top
- * of what every page loads (React, React DOM and React Router about 105 KB gzip, Mantine's
- * core about 15 KB, the route manifest about 6 KB) a form needs the form library (6 KB) and
- * Mantine's inputs. zod, the auth client and, on /login, TanStack Query load after the first
+ * the next KB plus 2 KB, so that it cannot grow (2026-11-21; the 2 KB leave room for the
+ * route manifest, which every page loads and which grows by about 0.1 KB with each new route).
+ * These are account pages: on top of what every page loads (React, React DOM and React Router
+ * about 105 KB gzip, Mantine's core about 15 KB, the route manifest about 6 KB) a form needs
+ * the form library (6 KB) and Mantine's inputs. zod, the auth client and, on /login, TanStack Query load after the first
  * render (lib/forms.ts deferredZodValidator, features/auth/auth-call.ts). What keeps each one
  * over is said beside it. The content pages are within budget and are not listed. A page that
  * gets within budget must leave this list (the test says so).
  */
 const KNOWN_OVER_BUDGET: Record<string, number> = {
-  "/login": 166 * KB, // 164.9 KB measured: the form library and inputs
-  "/forgot-password": 162 * KB, // 160.1 KB: the form library and inputs
-  "/confirm-email": 180 * KB, // 178.9 KB: TanStack Query (it reads the session before it shows anything)
-  "/reset-password": 191 * KB, // 189.4 KB: zod, for the password hint's limits (PASSWORD_MIN/MAX live in shared/schemas/fields.ts)
-  "/invite": 206 * KB, // 204.2 KB: zod (the invitation's schemas in features/invitations) and TanStack Query
-  "/signup": 208 * KB, // 206.9 KB: zod (the password hint's limits), TanStack Query (the sign-up mutation)
+  "/login": 167 * KB, // 164.9 KB measured: the form library and inputs
+  "/forgot-password": 163 * KB, // 160.1 KB: the form library and inputs
+  "/confirm-email": 181 * KB, // 178.9 KB: TanStack Query (it reads the session before it shows anything)
+  "/reset-password": 192 * KB, // 189.4 KB: zod, for the password hint's limits (PASSWORD_MIN/MAX live in shared/schemas/fields.ts)
+  "/invite": 207 * KB, // 204.2 KB: zod (the invitation's schemas in features/invitations) and TanStack Query
+  "/signup": 209 * KB, // 206.9 KB: zod (the password hint's limits), TanStack Query (the sign-up mutation)
 };
 
 const pages = budgetedPages();
