@@ -6,6 +6,7 @@ import {
   account,
   assignment,
   auditLog,
+  calendarFeed,
   devOutbox,
   member,
   organization,
@@ -46,6 +47,7 @@ export const WRITABLE_TABLES = {
   sessionSeries,
   tutoringSession,
   sessionStudent,
+  calendarFeed,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

@@ -125,3 +125,10 @@ export async function createSession(client: ApiClient, input: CreateSessionInput
   if (response.status !== 201) fail(`Scheduling ${body.subject} at ${input.startsAt}`, response);
   return response.body;
 }
+
+/** POST /api/calendar-feed: makes (or makes again) the signed-in member's feed; its URL. */
+export async function createCalendarFeed(client: ApiClient): Promise<string> {
+  const response = await client.post<{ url: string }>("/api/calendar-feed");
+  if (response.status !== 201) fail("Making a calendar feed", response);
+  return response.body.url;
+}

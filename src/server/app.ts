@@ -11,6 +11,7 @@ import { invitationRoutes } from "./features/invitations/routes.ts";
 import { memberRoutes } from "./features/members/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
+import { calendarFeedRoutes } from "./features/calendar-feed/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -56,6 +57,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", invitationRoutes(deps));
   api.route("/", tutorRoutes(deps));
   api.route("/", sessionRoutes(deps));
+  api.route("/", calendarFeedRoutes(deps));
   api.route("/", auditRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 

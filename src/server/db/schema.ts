@@ -367,3 +367,25 @@ export const sessionStudent = pgTable(
     workspaceIsolation("session_student"),
   ],
 ).enableRLS();
+
+/**
+ * A member's private iCalendar feed: only the SHA-256 of its token is kept (the URL is shown
+ * once, when made). One per membership; regenerating replaces the hash, so the old URL stops
+ * working. The public feed looks the hash up before any workspace is known (decision 10).
+ */
+export const calendarFeed = pgTable(
+  "calendar_feed",
+  {
+    organizationId: organizationIdColumn(),
+    memberId: text("member_id").notNull(),
+    /** Hex SHA-256 of the URL's token. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.memberId] }),
+    foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
+    uniqueIndex("calendar_feed_token_hash_idx").on(table.tokenHash),
+    workspaceIsolation("calendar_feed"),
+  ],
+).enableRLS();
