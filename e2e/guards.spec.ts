@@ -29,4 +29,23 @@ test.describe("@guards route guards", () => {
     await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/parent/dashboard");
     await expectAccessible(page);
   });
+
+  test("@guards signing out from a dashboard lands on the plain sign-in page, not 'Session expired'", async ({ page, loginAs }) => {
+    const admin = await loginAs(page, "admin");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByText("Active students")).toBeVisible();
+    // The sign-in screen's code arrives late (a slow network): the dashboard's queries, fetched
+    // again once the cache is cleared, answer 401 while the dashboard is still shown.
+    await page.route(/\/assets\/login-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: `Account menu for ${admin.name}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/login");
+    // Give the cleared screen's queries time to come back with their 401s.
+    await page.waitForTimeout(1_500);
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
+  });
 });
