@@ -203,3 +203,19 @@ export function familyEmail(name: string): string {
     .trim()
     .replace(/\s+/g, ".")}@example.com`;
 }
+
+/**
+ * A term of weekly sessions for each current assignment of an active student: the last
+ * `pastWeeks` completed, the next `futureWeeks` scheduled, an hour each, inside the tutor's
+ * week where it has room (the demo's slots are allotted in the order of the assignments).
+ */
+export const DEMO_TERM = { pastWeeks: 6, futureWeeks: 8, minutes: 60 } as const;
+
+/** Where each tutor's sessions take place: a room of the centre, or online for test prep. */
+export const DEMO_SESSION_PLACES: Record<string, { location: string | null; onlineUrl: string | null }> = {
+  "Maya Chen": { location: "Brightpath Center, Room 1", onlineUrl: null },
+  "Priya Natarajan": { location: "Brightpath Center, Room 2", onlineUrl: null },
+  "David Okafor": { location: "Brightpath Center, Lab", onlineUrl: null },
+  "Sofia Ramirez": { location: "Brightpath Center, Room 3", onlineUrl: null },
+  "James Whitaker": { location: null, onlineUrl: "https://meet.example.com/brightpath-whitaker" },
+};

@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from "../tests/client.ts";
 import { createAdmin, createPendingJoiner, type FactoryContext } from "../tests/factories.ts";
-import { assignTutor, createStudent, inviteMember, linkGuardian, setTutorAvailability, setTutorProfile, signUpWithInvitation } from "../tests/people-factories.ts";
+import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, setTutorAvailability, setTutorProfile, signUpWithInvitation } from "../tests/people-factories.ts";
 import {
   DEMO_ADMIN,
   DEMO_ADULT_LEARNERS,
@@ -14,6 +14,8 @@ import {
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
   DEMO_PENDING_INVITATION,
+  DEMO_SESSION_PLACES,
+  DEMO_TERM,
   DEMO_TUTORS,
   DEMO_WORKSPACE,
   familyEmail,
@@ -34,11 +36,107 @@ export interface DemoSummary {
   accounts: DemoAccount[];
   students: number;
   assignments: number;
+  /** Sessions of the term: completed (past), scheduled and cancelled (future). */
+  sessions: { completed: number; scheduled: number; cancelled: number };
 }
 
 const DAY = 86_400_000;
 /** A date `days` before today (UTC), YYYY-MM-DD: the demo stays current whenever it is made. */
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+
+/** The local date (YYYY-MM-DD), ISO weekday and minute of the day now in `timeZone`. */
+function localNow(timeZone: string): { date: string; weekday: number; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  return { date, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+interface WeeklySlot {
+  weekday: number;
+  start: number;
+  /** Inside the tutor's week (else the session needs the outside-availability confirmation). */
+  available: boolean;
+}
+
+/** The tutor's hour slots inside their week, then (if those run out) weekday evenings and weekend days outside it. */
+function weeklySlots(week: [number, string, string][]): WeeklySlot[] {
+  const inside = week.flatMap(([weekday, from, to]) => {
+    const slots: WeeklySlot[] = [];
+    for (let start = toMinutes(from); start + DEMO_TERM.minutes <= toMinutes(to); start += DEMO_TERM.minutes) slots.push({ weekday, start, available: true });
+    return slots;
+  });
+  const outside: WeeklySlot[] = [];
+  for (const weekday of [1, 2, 3, 4, 5, 6, 7]) for (let hour = 14; hour <= 20; hour++) outside.push({ weekday, start: hour * 60, available: false });
+  return [...inside, ...outside];
+}
+
+interface TermAssignment {
+  tutorMemberId: string;
+  tutorName: string;
+  studentId: string;
+  subject: string;
+}
+
+/**
+ * A weekly series per current assignment of an active student, through the sessions API: the
+ * last DEMO_TERM.pastWeeks occurrences marked completed, the next DEMO_TERM.futureWeeks
+ * scheduled, and one of them cancelled by the family (a holiday). No tutor or student is
+ * booked twice: each takes the tutor's first free slot that does not overlap the student's.
+ */
+async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; week: [number, string, string][] }>, assignments: TermAssignment[]): Promise<DemoSummary["sessions"]> {
+  const zone = DEMO_WORKSPACE.timeZone;
+  const now = localNow(zone);
+  const taken = new Map<string, { weekday: number; start: number }[]>();
+  const overlaps = (key: string, slot: WeeklySlot) => (taken.get(key) ?? []).some((other) => other.weekday === slot.weekday && Math.abs(other.start - slot.start) < DEMO_TERM.minutes);
+  const book = (key: string, slot: WeeklySlot) => taken.set(key, [...(taken.get(key) ?? []), { weekday: slot.weekday, start: slot.start }]);
+  const totals = { completed: 0, scheduled: 0, cancelled: 0 };
+  for (const [index, item] of assignments.entries()) {
+    const slot = weeklySlots(tutors.get(item.tutorMemberId)!.week).find((candidate) => !overlaps(item.tutorMemberId, candidate) && !overlaps(item.studentId, candidate));
+    if (!slot) throw new Error(`No free weekly slot for ${item.subject} with ${item.tutorName}`);
+    book(item.tutorMemberId, slot);
+    book(item.studentId, slot);
+    // The first occurrence still to come, then back over the past weeks.
+    let ahead = (slot.weekday - now.weekday + 7) % 7;
+    if (ahead === 0 && slot.start <= now.minutes) ahead = 7;
+    const first = addDays(now.date, ahead - 7 * DEMO_TERM.pastWeeks);
+    const place = DEMO_SESSION_PLACES[item.tutorName] ?? { location: null, onlineUrl: null };
+    const { items } = await createSession(admin, {
+      tutorMemberId: item.tutorMemberId,
+      studentIds: [item.studentId],
+      subject: item.subject,
+      startsAt: `${first}T${toTime(slot.start)}`,
+      endsAt: `${first}T${toTime(slot.start + DEMO_TERM.minutes)}`,
+      timeZone: zone,
+      location: place.location,
+      onlineUrl: place.onlineUrl,
+      notes: index % 4 === 0 ? "Bring the class textbook and last week's homework." : "",
+      repeat: { frequency: "weekly", count: DEMO_TERM.pastWeeks + DEMO_TERM.futureWeeks },
+      confirmOutsideAvailability: !slot.available,
+    });
+    for (const session of items.slice(0, DEMO_TERM.pastWeeks)) {
+      const done = await admin.patch(`/api/admin/sessions/${session.id}`, { scope: "this", status: "completed" });
+      if (done.status !== 200) throw new Error(`Completing a session failed with ${done.status}: ${done.text}`);
+    }
+    totals.completed += DEMO_TERM.pastWeeks;
+    totals.scheduled += DEMO_TERM.futureWeeks;
+    if (index === 0) {
+      const holiday = items[DEMO_TERM.pastWeeks + 3]!;
+      const cancelled = await admin.post(`/api/admin/sessions/${holiday.id}/cancel`, { scope: "this", reason: "Family holiday, as the family asked." });
+      if (cancelled.status !== 200) throw new Error(`Cancelling a session failed with ${cancelled.status}: ${cancelled.text}`);
+      totals.scheduled--;
+      totals.cancelled++;
+    }
+  }
+  return totals;
+}
 
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {
   const response = await admin.post(`/api/admin/approvals/${memberId}/approve`, { role });
@@ -59,10 +157,13 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   const accounts: DemoAccount[] = [{ role: "admin", name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, note: "runs the workspace" }];
 
   const tutorBySubject = new Map<string, string>();
+  const tutors = new Map<string, { name: string; week: [number, string, string][] }>();
+  const term: TermAssignment[] = [];
   for (const tutor of DEMO_TUTORS) {
     const memberId = await addMember(ctx, admin, "tutor", tutor.name, tutor.email);
     await setTutorProfile(admin.client, memberId, { subjects: tutor.subjects, bio: tutor.bio, payRateMinor: tutor.payRate, chargeRateMinor: tutor.chargeRate });
     await setTutorAvailability(admin.client, memberId, tutor.week.map(([weekday, startsAt, endsAt]) => ({ weekday, startsAt, endsAt })));
+    tutors.set(memberId, { name: tutor.name, week: tutor.week });
     for (const subject of tutor.subjects) if (!tutorBySubject.has(subject)) tutorBySubject.set(subject, memberId);
     accounts.push({ role: "tutor", name: tutor.name, email: tutor.email, note: tutor.subjects.join(", ") });
   }
@@ -94,6 +195,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
         rateOverrideMinor: child.grade === "Adult learner" ? 6000 : null,
       });
       assignmentCount++;
+      if ((child.status ?? "active") === "active") term.push({ tutorMemberId, tutorName: tutors.get(tutorMemberId)!.name, studentId: record.id, subject });
     }
     // Every fifth student also had a tutor last school year: history on the tutor's page.
     if (index % 5 === 0) {
@@ -119,10 +221,11 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     }
   }
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
+  const sessions = await seedTerm(admin.client, tutors, term);
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });
 
-  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount };
+  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions };
 }

@@ -2,7 +2,8 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
-import { assignment, member, student, studentGuardian, tutorAvailability, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
+import { DEMO_TERM } from "../scripts/demo-data.ts";
+import { assignment, member, sessionSeries, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
 import { signIn } from "./factories.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
 
@@ -21,7 +22,7 @@ const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(tabl
 
 describe("the demo seed (npm run demo)", () => {
   it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
-    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments in ${seconds.toFixed(1)} s`);
+    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${Object.values(summary.sessions).reduce((a, b) => a + b, 0)} sessions in ${seconds.toFixed(1)} s`);
     const members = await t.db.select({ role: member.role, status: member.status, total: count() }).from(member).where(inWorkspace(member)).groupBy(member.role, member.status);
     expect(Object.fromEntries(members.map((row) => [`${row.role}/${row.status}`, row.total]))).toEqual({
       "admin/active": 1,
@@ -64,6 +65,22 @@ describe("the demo seed (npm run demo)", () => {
     expect(unconfirmed).toEqual([]);
   });
 
+  it("makes a term of weekly sessions: the past weeks completed, the coming weeks scheduled, one cancelled", async () => {
+    const statuses = await t.db.select({ status: tutoringSession.status, total: count() }).from(tutoringSession).where(inWorkspace(tutoringSession)).groupBy(tutoringSession.status);
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ completed: summary.sessions.completed, scheduled: summary.sessions.scheduled, cancelled: 1 });
+    const series = summary.sessions.completed / DEMO_TERM.pastWeeks;
+    expect(series).toBeGreaterThanOrEqual(40);
+    expect((await t.db.select({ total: count() }).from(sessionSeries).where(inWorkspace(sessionSeries)))[0]!.total).toBe(series);
+    const now = new Date();
+    const rows = await t.db.select({ status: tutoringSession.status, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt }).from(tutoringSession).where(inWorkspace(tutoringSession));
+    expect(rows.filter((row) => row.status === "completed").every((row) => row.endsAt < now)).toBe(true);
+    expect(rows.filter((row) => row.status !== "completed").every((row) => row.startsAt > now)).toBe(true);
+    const earliest = Math.min(...rows.map((row) => row.startsAt.getTime()));
+    const latest = Math.max(...rows.map((row) => row.startsAt.getTime()));
+    expect((now.getTime() - earliest) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.pastWeeks - 1));
+    expect((latest - now.getTime()) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.futureWeeks - 1));
+  });
+
   it("lists accounts that sign in with the shared password and see their part", async () => {
     expect(summary.accounts.map((account) => account.role)).toEqual(expect.arrayContaining(["admin", "tutor", "parent", "student"]));
     const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
@@ -73,6 +90,12 @@ describe("the demo seed (npm run demo)", () => {
     const pupil = summary.accounts.find((account) => account.role === "student")!;
     expect((await (await signIn(t, pupil.email, DEMO_PASSWORD)).get("/api/student/profile")).body.name).toBe(pupil.name);
     const tutor = summary.accounts.find((account) => account.role === "tutor")!;
-    expect((await (await signIn(t, tutor.email, DEMO_PASSWORD)).get("/api/tutor/students")).body.items.length).toBeGreaterThan(0);
+    const tutorClient = await signIn(t, tutor.email, DEMO_PASSWORD);
+    expect((await tutorClient.get("/api/tutor/students")).body.items.length).toBeGreaterThan(0);
+    const week = new URLSearchParams({ from: new Date().toISOString(), to: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    expect((await tutorClient.get(`/api/tutor/sessions?${week}`)).body.total).toBeGreaterThan(0);
+    const pupilSessions = await (await signIn(t, pupil.email, DEMO_PASSWORD)).get(`/api/student/sessions?${week}`);
+    expect(pupilSessions.status).toBe(200);
+    expect(pupilSessions.body.total).toBeGreaterThan(0);
   });
 });
