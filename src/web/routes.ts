@@ -21,6 +21,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/admin/dashboard": "routes/admin/dashboard.tsx",
   "/admin/approvals": "routes/admin/approvals.tsx",
   "/admin/students": "routes/admin/students.tsx",
+  "/admin/calendar": "routes/admin/calendar.tsx",
   "/admin/students/:studentId": "routes/admin/student-detail.tsx",
   "/admin/tutors": "routes/admin/tutors.tsx",
   "/admin/tutors/:memberId": "routes/admin/tutor-detail.tsx",
@@ -30,6 +31,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/tutor/dashboard": "routes/shared/member-dashboard.tsx",
   "/tutor/students": "routes/tutor/students.tsx",
   "/tutor/students/:studentId": "routes/tutor/student.tsx",
+  "/tutor/calendar": "routes/tutor/calendar.tsx",
   "/tutor/settings": "routes/shared/settings.tsx",
   "/parent/dashboard": "routes/shared/member-dashboard.tsx",
   "/parent/students": "routes/parent/students.tsx",
@@ -37,6 +39,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/parent/settings": "routes/shared/settings.tsx",
   "/student/dashboard": "routes/shared/member-dashboard.tsx",
   "/student/profile": "routes/student/profile.tsx",
+  "/student/calendar": "routes/student/calendar.tsx",
   "/student/settings": "routes/shared/settings.tsx",
 };
 

@@ -1,0 +1,246 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  addDays,
+  calendarWorkspace,
+  londonToday,
+  nextMonday,
+  scheduleAsAdmin,
+  studentLogin,
+} from "./support/calendar.ts";
+import { screenshots } from "./support/family.ts";
+import {
+  escapeRegExp,
+  expect,
+  expectAccessible,
+  signInThroughForm,
+  test,
+} from "./support/fixtures.ts";
+
+/** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
+const fieldIn = (scope: Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+
+/** A notification with this text is shown; it is then closed, so that it covers no control. */
+async function notified(page: Page, text: string): Promise<void> {
+  const notification = page.getByRole("alert").filter({ hasText: text });
+  await expect(notification).toBeVisible();
+  await notification
+    .getByRole("button", { name: "Close notification" })
+    .click();
+  await expect(notification).toHaveCount(0);
+}
+
+const events = (page: Page, text: string) =>
+  page.locator(".fc-event").filter({ hasText: text });
+const chooseView = (page: Page, view: "Week" | "Month" | "List") =>
+  page
+    .getByRole("radiogroup", { name: "Calendar view" })
+    .getByText(view, { exact: true })
+    .click();
+const sameMonth = (a: string, b: string) => a.slice(0, 7) === b.slice(0, 7);
+
+test.describe("@calendar session calendars", () => {
+  test("@calendar a tutor schedules a weekly series, sees it in week and list views, cancels one; a clash is refused", async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(120_000);
+    const { tutor, student } = await calendarWorkspace(api);
+    const first = nextMonday();
+    const dates = [0, 7, 14, 21].map((days) => addDays(first, days));
+
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await page
+      .getByRole("navigation", { name: "Tutor navigation" })
+      .getByRole("link", { name: "Jobs" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Jobs" }),
+    ).toBeVisible();
+    await expect(page.getByText("Times in Europe/London")).toBeVisible();
+    await expect(page.getByText("No sessions this week.")).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, "cal-tutor-empty");
+
+    // Schedule: a refused form first (the field's own message), then a weekly series of 4.
+    await page.getByRole("button", { name: "Schedule session" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule a session" });
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(
+      dialog.getByText("Choose at least one student."),
+    ).toBeVisible();
+    await fieldIn(dialog, "Students").click();
+    await page.getByRole("option", { name: student.name }).click();
+    await page.keyboard.press("Escape");
+    await expect(fieldIn(dialog, "Subject")).toHaveValue("Mathematics");
+    await fieldIn(dialog, "Date").fill(first);
+    await fieldIn(dialog, "Start time").fill("16:00");
+    await fieldIn(dialog, "End time").fill("17:00");
+    await fieldIn(dialog, "Repeat weekly").check();
+    await fieldIn(dialog, "Number of sessions").fill("4");
+    await fieldIn(dialog, "Online link").fill("https://meet.example.com/maths");
+    await fieldIn(dialog, "Notes for the family").fill(
+      "Bring last week's homework.",
+    );
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+    // The tutor set no availability: the refusal says so and offers to go ahead.
+    const outside = dialog
+      .getByRole("alert")
+      .filter({ hasText: "Outside the tutor's availability" });
+    await expect(outside).toContainText(
+      "The tutor has not set any availability",
+    );
+    await expect(outside).not.toContainText("confirmOutsideAvailability");
+    await screenshots(page, "cal-tutor-outside-availability");
+    await outside.getByRole("button", { name: "Schedule anyway" }).click();
+    await notified(page, "4 sessions scheduled");
+    await expect(dialog).toHaveCount(0);
+
+    // Week view: the calendar went to the first session's week.
+    await expect(events(page, student.name)).toHaveCount(1);
+    await expect(events(page, student.name)).toContainText("16:00");
+    await expectAccessible(page);
+    await screenshots(page, "cal-tutor-week");
+
+    // List view: the occurrences of that month, one row each.
+    await chooseView(page, "List");
+    const inMonth = dates.filter((date) => sameMonth(date, first)).length;
+    await expect(events(page, student.name)).toHaveCount(inMonth);
+    await expectAccessible(page);
+    await screenshots(page, "cal-tutor-list");
+
+    // Open the first occurrence (with the keyboard) and cancel it.
+    await events(page, student.name).first().getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Mathematics" });
+    await expect(drawer).toContainText("16:00–17:00");
+    await expect(drawer).toContainText("Europe/London");
+    await expect(drawer).toContainText("Bring last week's homework.");
+    await expect(
+      drawer.getByRole("link", { name: "https://meet.example.com/maths" }),
+    ).toBeVisible();
+    await expect(drawer.getByText("Part of a weekly series")).toBeVisible();
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Cancel session" }).click();
+    await expect(drawer).toContainText("late cancellation");
+    await fieldIn(drawer, "Reason (optional)").fill("School trip.");
+    await expectAccessible(page);
+    await screenshots(page, "cal-tutor-cancel");
+    await drawer.getByRole("button", { name: "Cancel session" }).click();
+    await notified(page, "Session cancelled");
+    await expect(drawer).toHaveCount(0);
+    await expect(events(page, student.name).first()).toContainText(
+      "(Cancelled)",
+    );
+    await expect(events(page, student.name).first().locator("s")).toHaveCount(
+      1,
+    );
+
+    await chooseView(page, "Week");
+    await expect(events(page, student.name)).toContainText("(Cancelled)");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect(events(page, student.name)).toHaveCount(1);
+    await expect(events(page, student.name)).not.toContainText("Cancelled");
+
+    // A clash: the same student at the time of the second occurrence is refused, naming it.
+    await page.getByRole("button", { name: "Schedule session" }).click();
+    await fieldIn(dialog, "Students").click();
+    await page.getByRole("option", { name: student.name }).click();
+    await page.keyboard.press("Escape");
+    await fieldIn(dialog, "Subject").fill("Physics");
+    await fieldIn(dialog, "Date").fill(dates[1]!);
+    await fieldIn(dialog, "Start time").fill("16:30");
+    await fieldIn(dialog, "End time").fill("17:30");
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+    const anyway = dialog.getByRole("button", { name: "Schedule anyway" });
+    const clash = dialog
+      .getByRole("alert")
+      .filter({ hasText: "This time clashes with another session" });
+    await expect(anyway.or(clash)).toBeVisible();
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(clash).toContainText(
+      "already has a session then: Mathematics on",
+    );
+    await expect(fieldIn(dialog, "Subject")).toHaveValue("Physics");
+    await expectAccessible(page);
+    await screenshots(page, "cal-tutor-clash");
+  });
+
+  test("@calendar a student sees their sessions and asks to cancel one; an admin filters the workspace's calendar", async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(120_000);
+    const { admin, tutor, tutorMemberId, student } =
+      await calendarWorkspace(api);
+    const day = addDays(londonToday(), 2);
+    await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Chemistry",
+      startsAt: `${day}T10:00`,
+      endsAt: `${day}T11:00`,
+      location: "Room 4",
+    });
+    const login = await studentLogin(api, admin, student.id);
+
+    await signInThroughForm(page, login);
+    await expect(page).toHaveURL("/student/dashboard");
+    await page
+      .getByRole("navigation", { name: "Student navigation" })
+      .getByRole("link", { name: "Calendar" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Calendar" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Schedule session" }),
+    ).toHaveCount(0);
+    await chooseView(page, "List");
+    if (!sameMonth(day, londonToday()))
+      await page.getByRole("button", { name: "Next month" }).click();
+    await expect(events(page, "Chemistry")).toHaveCount(1);
+    await expectAccessible(page);
+    await screenshots(page, "cal-student-list");
+
+    await events(page, "Chemistry").click();
+    const drawer = page.getByRole("dialog", { name: "Chemistry" });
+    await expect(drawer).toContainText("10:00–11:00");
+    await expect(drawer).toContainText("Room 4");
+    await expect(drawer).toContainText(tutor.name);
+    await drawer.getByRole("button", { name: "Ask to cancel" }).click();
+    await drawer.getByRole("button", { name: "Send request" }).click();
+    await expect(drawer.getByText("Reason is required.")).toBeVisible();
+    await fieldIn(drawer, "Reason").fill("We are away that weekend.");
+    await expectAccessible(page);
+    await screenshots(page, "cal-student-ask");
+    await drawer.getByRole("button", { name: "Send request" }).click();
+    await notified(page, "Cancellation requested");
+
+    // The admin's calendar, filtered by tutor.
+    await page.context().clearCookies();
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page
+      .getByRole("navigation", { name: "Admin navigation" })
+      .getByRole("link", { name: "Calendar" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Calendar" }),
+    ).toBeVisible();
+    await page.getByLabel("Tutor", { exact: true }).click();
+    await page.getByRole("option", { name: tutor.name }).click();
+    await expect(page).toHaveURL(/tutor=/);
+    await chooseView(page, "List");
+    if (!sameMonth(day, londonToday()))
+      await page.getByRole("button", { name: "Next month" }).click();
+    await expect(events(page, "Chemistry")).toHaveCount(1);
+    await expectAccessible(page);
+    await screenshots(page, "cal-admin-list");
+    await chooseView(page, "Month");
+    await expectAccessible(page);
+    await screenshots(page, "cal-admin-month");
+  });
+});

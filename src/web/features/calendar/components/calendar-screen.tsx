@@ -1,0 +1,41 @@
+import { Center, Loader } from "@mantine/core";
+import type { ReactNode } from "react";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { useMe } from "../../session/api.ts";
+import type { CalendarArea, SessionFilters } from "../api.ts";
+import { SessionCalendar } from "./session-calendar.tsx";
+
+/** A calendar screen: the heading, then the area's calendar in the workspace's time zone. */
+export function CalendarScreen({
+  area,
+  title,
+  description,
+  filters,
+  toolbar,
+}: {
+  area: CalendarArea;
+  title: string;
+  description: string;
+  filters?: SessionFilters;
+  toolbar?: ReactNode;
+}) {
+  const { data: me } = useMe();
+  const timeZone = me?.activeWorkspace?.timeZone;
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {timeZone ? (
+        <SessionCalendar
+          area={area}
+          timeZone={timeZone}
+          filters={filters}
+          toolbar={toolbar}
+        />
+      ) : (
+        <Center py="xl" role="status" aria-label="Loading the calendar">
+          <Loader size="sm" aria-hidden="true" />
+        </Center>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,503 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  sessionCreateSchema,
+  type Session,
+  type SessionCreate,
+} from "../../../../shared/schemas/sessions.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
+import { useCreateSessions, useTutorStudents } from "../api.ts";
+import {
+  availabilityMessage,
+  describeWhen,
+  isoDate,
+  wallNow,
+  zoneLabel,
+} from "../format.ts";
+import { notifySuccess } from "../notify.ts";
+
+interface ScheduleValues {
+  tutorMemberId: string | null;
+  studentIds: string[];
+  subject: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  repeat: boolean;
+  repeatEnd: "until" | "count";
+  until: string;
+  count: number | string;
+  location: string;
+  onlineUrl: string;
+  notes: string;
+}
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** The request for the form's values (times written in the viewer's zone). */
+function toRequest(
+  values: ScheduleValues,
+  area: "admin" | "tutor",
+  timeZone: string,
+): SessionCreate {
+  return {
+    ...(area === "admin" && values.tutorMemberId
+      ? { tutorMemberId: values.tutorMemberId }
+      : {}),
+    studentIds: values.studentIds,
+    subject: values.subject,
+    startsAt: `${values.date}T${values.startTime}`,
+    endsAt: `${values.date}T${values.endTime}`,
+    timeZone,
+    location: values.location,
+    onlineUrl: values.onlineUrl as unknown as string | null,
+    notes: values.notes,
+    ...(values.repeat
+      ? {
+          repeat:
+            values.repeatEnd === "until"
+              ? { frequency: "weekly" as const, until: values.until }
+              : { frequency: "weekly" as const, count: Number(values.count) },
+        }
+      : {}),
+  };
+}
+
+/** The form field an issue of the request (the shared schema's or the server's) belongs to. */
+function fieldOf(
+  path: PropertyKey[],
+  values: ScheduleValues,
+): keyof ScheduleValues | null {
+  const [first, second] = path;
+  if (first === "startsAt") return "startTime";
+  if (first === "endsAt") return "endTime";
+  if (first === "repeat")
+    return second === "count" ||
+      (second === undefined && values.repeatEnd === "count")
+      ? "count"
+      : "until";
+  if (
+    first === "tutorMemberId" ||
+    first === "studentIds" ||
+    first === "subject" ||
+    first === "location" ||
+    first === "onlineUrl" ||
+    first === "notes"
+  )
+    return first;
+  return null;
+}
+
+function errorsOf(
+  issues: Issue[],
+  values: ScheduleValues,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path, values);
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function validate(
+  values: ScheduleValues,
+  area: "admin" | "tutor",
+  timeZone: string,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (area === "admin" && !values.tutorMemberId)
+    errors.tutorMemberId = "Choose a tutor.";
+  if (!values.date) errors.date = "Date is required.";
+  if (!values.startTime) errors.startTime = "Start time is required.";
+  if (!values.endTime) errors.endTime = "End time is required.";
+  if (values.repeat && values.repeatEnd === "until" && !values.until)
+    errors.until = "Give the date of the last session.";
+  if (values.repeat && values.repeatEnd === "count" && values.count === "")
+    errors.count = "Give the number of sessions.";
+  const result = sessionCreateSchema.safeParse(
+    toRequest(values, area, timeZone),
+  );
+  return {
+    ...(result.success ? {} : errorsOf(result.error.issues, values)),
+    ...errors,
+  };
+}
+
+function tomorrow(timeZone: string): string {
+  return isoDate(
+    new Date(
+      Date.parse(`${wallNow(timeZone).slice(0, 10)}T00:00:00Z`) + 86_400_000,
+    ),
+  );
+}
+
+interface ModalProps {
+  area: "admin" | "tutor";
+  timeZone: string;
+  opened: boolean;
+  onClose: () => void;
+  presetTutorMemberId: string | null;
+  onScheduled: (first: Session) => void;
+}
+
+/** "Schedule session": one session or a weekly series, with the server's clash and availability checks. */
+export function ScheduleSessionModal(props: ModalProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="Schedule a session"
+      size="lg"
+      centered
+    >
+      {props.opened ? <ScheduleForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function useScheduleForm(
+  area: "admin" | "tutor",
+  timeZone: string,
+  presetTutorMemberId: string | null,
+) {
+  return useForm<ScheduleValues>({
+    initialValues: {
+      tutorMemberId: presetTutorMemberId,
+      studentIds: [],
+      subject: "",
+      date: tomorrow(timeZone),
+      startTime: "16:00",
+      endTime: "17:00",
+      repeat: false,
+      repeatEnd: "count",
+      until: "",
+      count: 10,
+      location: "",
+      onlineUrl: "",
+      notes: "",
+    },
+    validate: (values) => validate(values, area, timeZone),
+  });
+}
+type ScheduleFormApi = ReturnType<typeof useScheduleForm>;
+
+function StudentChoice({
+  area,
+  tutorMemberId,
+  form,
+}: {
+  area: "admin" | "tutor";
+  tutorMemberId: string | null;
+  form: ScheduleFormApi;
+}) {
+  const own = useTutorStudents(area === "tutor");
+  const tutor = useQuery({
+    ...tutorQuery(tutorMemberId ?? ""),
+    enabled: area === "admin" && !!tutorMemberId,
+  });
+  const options =
+    area === "tutor"
+      ? (own.data?.items ?? []).map((student) => ({
+          value: student.id,
+          label: student.name,
+          subject: student.subjects[0] ?? "",
+        }))
+      : [
+          ...new Map(
+            (tutor.data?.assignments ?? [])
+              .filter((assignment) => assignment.current)
+              .map((assignment) => [
+                assignment.studentId,
+                {
+                  value: assignment.studentId,
+                  label: assignment.studentName,
+                  subject: assignment.subject,
+                },
+              ]),
+          ).values(),
+        ];
+  const loading =
+    area === "tutor" ? own.isPending : !!tutorMemberId && tutor.isPending;
+  const failed = area === "tutor" ? own.error : tutor.error;
+  const none =
+    !loading &&
+    !failed &&
+    options.length === 0 &&
+    (area === "tutor" || !!tutorMemberId);
+  const description =
+    area === "admin" && !tutorMemberId
+      ? "Choose the tutor first."
+      : none
+        ? area === "tutor"
+          ? "No student is assigned to you yet."
+          : "This tutor has no current students."
+        : loading
+          ? "Loading students…"
+          : "Their current students.";
+  return (
+    <MultiSelect
+      label="Students"
+      withAsterisk
+      description={
+        failed ? `Could not load the students: ${failed.message}` : description
+      }
+      data={options.map(({ value, label }) => ({ value, label }))}
+      searchable
+      disabled={options.length === 0}
+      maxValues={10}
+      comboboxProps={{ keepMounted: false }}
+      {...form.getInputProps("studentIds")}
+      onChange={(ids) => {
+        form.setFieldValue("studentIds", ids);
+        const subject = options.find(
+          (option) => option.value === ids[0],
+        )?.subject;
+        if (!form.getValues().subject && subject)
+          form.setFieldValue("subject", subject);
+      }}
+    />
+  );
+}
+
+function ScheduleForm({
+  area,
+  timeZone,
+  onClose,
+  presetTutorMemberId,
+  onScheduled,
+}: ModalProps) {
+  const create = useCreateSessions(area);
+  const tutors = useTutorOptions("", area === "admin");
+  const [outside, setOutside] = useState<string | null>(null);
+  const form = useScheduleForm(area, timeZone, presetTutorMemberId);
+  const values = form.getValues();
+
+  const send = (confirm: boolean) => {
+    const request = toRequest(form.getValues(), area, timeZone);
+    setOutside(null);
+    create.mutate(
+      { ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) },
+      {
+        onSuccess: (batch) => {
+          const first = batch.items[0];
+          onClose();
+          notifySuccess(
+            batch.items.length === 1
+              ? "Session scheduled"
+              : `${batch.items.length} sessions scheduled`,
+            first
+              ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.`
+              : "",
+          );
+          if (first) onScheduled(first);
+        },
+        onError: (error) => {
+          if (
+            error instanceof ApiError &&
+            error.fieldMessage("confirmOutsideAvailability")
+          ) {
+            setOutside(
+              availabilityMessage(
+                error.fieldMessage("confirmOutsideAvailability")!,
+              ),
+            );
+            return;
+          }
+          if (error instanceof ApiError)
+            form.setErrors(errorsOf(error.issues, form.getValues()));
+        },
+      },
+    );
+  };
+
+  const otherError =
+    create.error instanceof ApiError &&
+    (create.error.fieldMessage("confirmOutsideAvailability") ||
+      Object.keys(errorsOf(create.error.issues, values)).length > 0)
+      ? null
+      : create.error;
+  const clash = create.error instanceof ApiError && create.error.status === 409;
+
+  return (
+    <form onSubmit={form.onSubmit(() => send(false))} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Times in <strong>{zoneLabel(timeZone)}</strong>.
+        </Text>
+        {area === "admin" ? (
+          <Select
+            label="Tutor"
+            withAsterisk
+            data={(tutors.data?.items ?? []).map((tutor) => ({
+              value: tutor.memberId,
+              label: tutor.name,
+            }))}
+            searchable
+            nothingFoundMessage="No tutor found"
+            comboboxProps={{ keepMounted: false }}
+            data-autofocus
+            {...form.getInputProps("tutorMemberId")}
+            onChange={(memberId) => {
+              form.setFieldValue("tutorMemberId", memberId);
+              form.setFieldValue("studentIds", []);
+            }}
+          />
+        ) : null}
+        <StudentChoice
+          area={area}
+          tutorMemberId={values.tutorMemberId}
+          form={form}
+        />
+        <TextInput
+          label="Subject"
+          withAsterisk
+          maxLength={60}
+          {...form.getInputProps("subject")}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <TextInput
+            type="date"
+            label="Date"
+            withAsterisk
+            {...form.getInputProps("date")}
+          />
+          <TextInput
+            type="time"
+            label="Start time"
+            withAsterisk
+            {...form.getInputProps("startTime")}
+          />
+          <TextInput
+            type="time"
+            label="End time"
+            withAsterisk
+            {...form.getInputProps("endTime")}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label="Repeat weekly"
+          {...form.getInputProps("repeat", { type: "checkbox" })}
+        />
+        {values.repeat ? (
+          <Stack gap="sm" pl="md">
+            <Radio.Group
+              label="Series ends"
+              value={values.repeatEnd}
+              onChange={(value) =>
+                form.setFieldValue("repeatEnd", value as "until" | "count")
+              }
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="count" label="After a number of sessions" />
+                <Radio value="until" label="On a date" />
+              </Group>
+            </Radio.Group>
+            {values.repeatEnd === "count" ? (
+              <NumberInput
+                label="Number of sessions"
+                withAsterisk
+                min={2}
+                max={104}
+                allowDecimal={false}
+                {...form.getInputProps("count")}
+              />
+            ) : (
+              <TextInput
+                type="date"
+                label="Last session on or before"
+                withAsterisk
+                {...form.getInputProps("until")}
+              />
+            )}
+          </Stack>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Location"
+            description="Optional."
+            maxLength={200}
+            {...form.getInputProps("location")}
+          />
+          <TextInput
+            label="Online link"
+            description="Optional; https://…"
+            maxLength={500}
+            {...form.getInputProps("onlineUrl")}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Notes for the family"
+          description="Guardians and the student can read these."
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={2000}
+          {...form.getInputProps("notes")}
+        />
+        {outside ? (
+          <Alert
+            color="yellow"
+            role="alert"
+            title="Outside the tutor's availability"
+          >
+            <Stack gap="xs">
+              <Text size="sm">{outside}</Text>
+              <Group gap="sm">
+                <Button
+                  size="compact-md"
+                  color="dark"
+                  variant="outline"
+                  loading={create.isPending}
+                  onClick={() => send(true)}
+                >
+                  Schedule anyway
+                </Button>
+                <Text size="sm">or change the time.</Text>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+        {otherError ? (
+          <Alert
+            color="red"
+            role="alert"
+            title={
+              clash
+                ? "This time clashes with another session"
+                : "Could not schedule the session"
+            }
+          >
+            {otherError.message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending && !outside}>
+            Schedule
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

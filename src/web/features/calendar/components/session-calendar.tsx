@@ -1,0 +1,360 @@
+import type {
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventInput,
+} from "@fullcalendar/core";
+import enGbLocale from "@fullcalendar/core/locales/en-gb";
+import dayGridPlugin from "@fullcalendar/daygrid";
+import listPlugin from "@fullcalendar/list";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlus,
+} from "@tabler/icons-react";
+import {
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
+import type { Session } from "../../../../shared/schemas/sessions.ts";
+import {
+  canSchedule,
+  useSessions,
+  type CalendarArea,
+  type SessionFilters,
+  type SessionRange,
+} from "../api.ts";
+import {
+  isCancelled,
+  isoDate,
+  rangeFor,
+  STATUS_LABELS,
+  studentNames,
+  wallNow,
+  wallTimes,
+  zoneLabel,
+} from "../format.ts";
+import { ScheduleSessionModal } from "./schedule-session-modal.tsx";
+import { SessionDrawer } from "./session-drawer.tsx";
+import classes from "./session-calendar.module.css";
+
+type ViewName = "timeGridWeek" | "dayGridMonth" | "listMonth";
+const VIEWS: { value: ViewName; label: string }[] = [
+  { value: "timeGridWeek", label: "Week" },
+  { value: "dayGridMonth", label: "Month" },
+  { value: "listMonth", label: "List" },
+];
+const PERIOD: Record<ViewName, string> = {
+  timeGridWeek: "week",
+  dayGridMonth: "month",
+  listMonth: "month",
+};
+
+/** Hours shown in the week view: 07:00–21:00, widened to fit every session of the range. */
+function hoursToShow(sessions: Session[]): { min: string; max: string } {
+  let min = 7;
+  let max = 21;
+  for (const session of sessions) {
+    const { start, end } = wallTimes(session);
+    min = Math.min(min, Number(start.slice(11, 13)));
+    const endHour =
+      end.slice(0, 10) !== start.slice(0, 10)
+        ? 24
+        : Number(end.slice(11, 13)) + (end.slice(14, 16) === "00" ? 0 : 1);
+    max = Math.max(max, endHour);
+  }
+  return {
+    min: `${String(min).padStart(2, "0")}:00:00`,
+    max: `${String(max).padStart(2, "0")}:00:00`,
+  };
+}
+
+function toEvent(session: Session): EventInput {
+  const { start, end } = wallTimes(session);
+  return {
+    id: session.id,
+    start,
+    end,
+    title: session.subject,
+    classNames: [classes.event!, classes[session.status] ?? ""],
+    extendedProps: { session },
+  };
+}
+
+function EventBody({
+  arg,
+  onOpen,
+}: {
+  arg: EventContentArg;
+  onOpen: (sessionId: string) => void;
+}) {
+  const session = arg.event.extendedProps.session as Session;
+  const list = arg.view.type.startsWith("list");
+  const status =
+    session.status === "scheduled" ? null : STATUS_LABELS[session.status];
+  // The list view's own link is replaced by this content: it is the focusable control there
+  // (in the grids, FullCalendar's event element is, and Enter opens the session).
+  const openAttrs = list
+    ? {
+        role: "button",
+        tabIndex: 0,
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          onOpen(session.id);
+        },
+      }
+    : {};
+  return (
+    <span
+      className={list ? `${classes.body} ${classes.open}` : classes.body}
+      {...openAttrs}
+    >
+      {list ? null : <span className={classes.time}>{arg.timeText} </span>}
+      {isCancelled(session.status) ? (
+        <s>
+          <strong>{session.subject}</strong> · {studentNames(session)}
+        </s>
+      ) : (
+        <span>
+          <strong>{session.subject}</strong> · {studentNames(session)}
+        </span>
+      )}
+      {status ? <span className={classes.status}> ({status})</span> : null}
+    </span>
+  );
+}
+
+/**
+ * An area's sessions calendar: week, month and list views in the viewer's zone (the
+ * workspace's), fetched for the visible range; a click (or Enter on a focused event) opens the
+ * session; tutors and admins schedule from here.
+ */
+export function SessionCalendar({
+  area,
+  timeZone,
+  filters = {},
+  toolbar,
+}: {
+  area: CalendarArea;
+  timeZone: string;
+  filters?: SessionFilters;
+  toolbar?: ReactNode;
+}) {
+  const narrow = useMediaQuery("(max-width: 48em)", false, {
+    getInitialValueInEffect: false,
+  });
+  const calendar = useRef<FullCalendar>(null);
+  const [view, setView] = useState<ViewName>(
+    narrow ? "listMonth" : "timeGridWeek",
+  );
+  const [range, setRange] = useState<SessionRange | null>(null);
+  const [title, setTitle] = useState("");
+  const [visible, setVisible] = useState<{ start: string; end: string } | null>(
+    null,
+  );
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [scheduling, schedule] = useDisclosure(false);
+  const sessions = useSessions(area, range, filters, timeZone);
+  const items = useMemo(() => sessions.data ?? [], [sessions.data]);
+  const events = useMemo(() => items.map(toEvent), [items]);
+  const hours = useMemo(() => hoursToShow(items), [items]);
+  const open = items.find((session) => session.id === openId) ?? null;
+  const visibleCount = useMemo(
+    () =>
+      visible
+        ? items.filter(
+            (session) =>
+              session.local.date >= visible.start &&
+              session.local.date < visible.end,
+          ).length
+        : items.length,
+    [items, visible],
+  );
+
+  const api = () => calendar.current?.getApi();
+  const onDates = (arg: DatesSetArg) => {
+    setTitle(arg.view.title);
+    setVisible({
+      start: isoDate(arg.view.activeStart),
+      end: isoDate(arg.view.activeEnd),
+    });
+    setRange((current) => {
+      const next = rangeFor(arg.view.activeStart, arg.view.activeEnd);
+      return current?.from === next.from && current.to === next.to
+        ? current
+        : next;
+    });
+  };
+  const changeView = (next: string) => {
+    setView(next as ViewName);
+    api()?.changeView(next);
+  };
+
+  return (
+    <Stack gap="sm" pb={64}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={`Previous ${PERIOD[view]}`}
+            onClick={() => api()?.prev()}
+          >
+            <IconChevronLeft size={18} aria-hidden="true" />
+          </ActionIcon>
+          <Button variant="default" onClick={() => api()?.today()}>
+            Today
+          </Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={`Next ${PERIOD[view]}`}
+            onClick={() => api()?.next()}
+          >
+            <IconChevronRight size={18} aria-hidden="true" />
+          </ActionIcon>
+          <Title
+            order={2}
+            size="h4"
+            aria-live="polite"
+            className={classes.title}
+          >
+            {title}
+          </Title>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label="Calendar view"
+            value={view}
+            onChange={changeView}
+            data={VIEWS}
+          />
+          {canSchedule(area) ? (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={schedule.open}
+            >
+              Schedule session
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {toolbar}
+      <Group gap="sm" justify="space-between" mih={24}>
+        <Text size="sm">
+          Times in <strong>{zoneLabel(timeZone)}</strong>
+        </Text>
+        {sessions.isFetching ? (
+          <Group gap={6} role="status" aria-label="Loading sessions">
+            <Loader size="xs" aria-hidden="true" />
+            <Text size="sm">Loading sessions…</Text>
+          </Group>
+        ) : sessions.isSuccess &&
+          visibleCount === 0 &&
+          !view.startsWith("list") ? (
+          <Text size="sm">No sessions this {PERIOD[view]}.</Text>
+        ) : null}
+      </Group>
+      {sessions.isError ? (
+        <Alert color="red" title="Could not load the sessions" role="alert">
+          {sessions.error.message}{" "}
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            ml="sm"
+            onClick={() => void sessions.refetch()}
+          >
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      <Box className={classes.calendar} aria-busy={sessions.isFetching}>
+        <FullCalendar
+          ref={calendar}
+          plugins={[timeGridPlugin, dayGridPlugin, listPlugin]}
+          locale={enGbLocale}
+          timeZone="UTC"
+          now={() => wallNow(timeZone)}
+          initialView={view}
+          headerToolbar={false}
+          height="auto"
+          windowResizeDelay={50}
+          allDaySlot={false}
+          slotMinTime={hours.min}
+          slotMaxTime={hours.max}
+          slotLabelFormat={{
+            hour: "2-digit",
+            minute: "2-digit",
+            hour12: false,
+          }}
+          eventTimeFormat={{
+            hour: "2-digit",
+            minute: "2-digit",
+            hour12: false,
+          }}
+          dayHeaderFormat={
+            view === "timeGridWeek"
+              ? { weekday: "short", day: "numeric", month: "short" }
+              : { weekday: "short" }
+          }
+          listDayFormat={{ weekday: "long", day: "numeric", month: "long" }}
+          listDaySideFormat={false}
+          eventDisplay="block"
+          dayMaxEvents={4}
+          eventInteractive
+          events={events}
+          eventContent={(arg) => <EventBody arg={arg} onOpen={setOpenId} />}
+          eventDidMount={(arg) => {
+            // FullCalendar makes an event focusable (Enter opens it); say it is a button.
+            const target = arg.el.matches("[tabindex]")
+              ? arg.el
+              : arg.el.querySelector("[tabindex]");
+            target?.setAttribute("role", "button");
+          }}
+          eventClick={(arg: EventClickArg) => {
+            arg.jsEvent.preventDefault();
+            setOpenId(arg.event.id);
+          }}
+          datesSet={onDates}
+          noEventsContent="No sessions this month."
+        />
+      </Box>
+      <SessionDrawer
+        area={area}
+        session={open}
+        timeZone={timeZone}
+        onClose={() => setOpenId(null)}
+      />
+      {canSchedule(area) ? (
+        <ScheduleSessionModal
+          area={area}
+          timeZone={timeZone}
+          opened={scheduling}
+          onClose={schedule.close}
+          presetTutorMemberId={filters.tutorMemberId ?? null}
+          onScheduled={(first) => api()?.gotoDate(first.local.date)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
