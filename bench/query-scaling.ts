@@ -13,11 +13,14 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
-import { member, organization, user } from "../src/server/db/schema.ts";
+import type { Viewer } from "../src/server/context.ts";
+import { member, organization, student, user } from "../src/server/db/schema.ts";
 import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
+import type { SessionRelationship } from "../src/server/features/sessions/policy.ts";
+import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
@@ -46,7 +49,24 @@ const EMAIL_PREFIX = "mab1";
 /** Surnames are random letters a–p: this matches about 1 in 13,000 names. */
 const NAME_TERM = "kplm";
 
-const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment"];
+/**
+ * Sessions: N of them (with one student each), one every 10 minutes going back from NOW (1M
+ * span 19 years), so that every week holds about a thousand at every size: the week's queries
+ * should stay flat while history grows. They rotate over 100 tutors and the first 1,000
+ * students, so a tutor's week holds about 10 and a student's about 1.
+ */
+const SESSION_STEP_MINUTES = 10;
+const SESSION_TUTORS = 100;
+const SESSION_STUDENTS = 1000;
+/** The tutor whose week is read (member 10·7+1, an active tutor) and the student's login (user 7). */
+const SEARCHED_TUTOR = "bench-member-71";
+const SEARCHED_STUDENT_USER = "bench-user-7";
+/** The week read: the seven days before NOW, the newest sessions. */
+const WEEK = { from: new Date(NOW.getTime() - 7 * 86_400_000).toISOString(), to: NOW.toISOString() };
+/** A list page as the calendars ask for it (the list's default page size). */
+const SESSION_PAGE_SIZE = 200;
+
+const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment", "tutoring_session", "session_student"];
 
 /**
  * Runs the bulk load without the loaded tables' secondary indexes, then makes them again from
@@ -89,6 +109,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   const actionCase = ACTIONS.map(([action, share]) => `when g % ${total} < ${(cumulative += share)} then '${action}'`).join(" ");
   const students = Math.min(to, STUDENT_CAP);
   await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
+  await generateSessions(db, from, to);
   // Every other entry is about a student (a view, a change): the record's access log and the filter.
   await db.execute(sql`
     insert into audit_log (organization_id, user_id, actor_role, action, description, ip_address, student_id, created_at)
@@ -122,6 +143,20 @@ async function generateStudents(db: Database, from: number, to: number, members:
   await db.execute(sql`
     insert into assignment (organization_id, tutor_member_id, student_id, subject, starts_on)
     select ${ORGANIZATION_ID}, ${memberOf(1)}, ${id}, 'Mathematics', date '2026-01-01' from generate_series(${from}::int, ${to}::int) as k`);
+}
+
+/** Sessions `from`..`to`: session k starts k·10 minutes before NOW, lasts an hour, completed, with one student. */
+async function generateSessions(db: Database, from: number, to: number): Promise<void> {
+  const id = sql.raw(`md5('t' || k)::uuid`);
+  const startsAt = sql.raw(`(timestamptz '${NOW.toISOString()}' - make_interval(mins => k * ${SESSION_STEP_MINUTES}))`);
+  await db.execute(sql`
+    insert into tutoring_session (organization_id, id, tutor_member_id, subject, starts_at, ends_at, time_zone, status, created_at, updated_at)
+    select ${ORGANIZATION_ID}, ${id}, 'bench-member-' || (10 * (k % ${SESSION_TUTORS}) + 1), 'Mathematics', ${startsAt}, ${startsAt} + interval '1 hour',
+           'Europe/London', 'completed', ${startsAt}, ${startsAt}
+    from generate_series(${from}::int, ${to}::int) as k`);
+  await db.execute(sql`
+    insert into session_student (organization_id, session_id, student_id)
+    select ${ORGANIZATION_ID}, ${id}, ${sql.raw(studentIdSql(`(1 + k % ${SESSION_STUDENTS})`))} from generate_series(${from}::int, ${to}::int) as k`);
 }
 
 interface KeyQuery {
@@ -163,6 +198,26 @@ const studentsTotal = (q: string | undefined, status: "paused" | undefined) => (
   run: (db: Queryable) => studentCountQuery(db, ORGANIZATION_ID, studentSearch(q, status)),
   explain: (db: Queryable) => studentCountQuery(db, ORGANIZATION_ID, studentSearch(q, status)).toSQL(),
 });
+/** The viewer the sessions feature's conditions read: workspace, membership and user id. */
+const sessionViewer = (memberId: string, role: SessionRelationship, userId: string) =>
+  ({ organizationId: ORGANIZATION_ID, membership: { id: memberId, role, status: "active" }, user: { id: userId } }) as Viewer;
+const SESSION_VIEWERS = {
+  tutor: sessionViewer(SEARCHED_TUTOR, "tutor", SEARCHED_TUTOR.replace("member", "user")),
+  student: sessionViewer("bench-member-7", "student", SEARCHED_STUDENT_USER),
+  admin: sessionViewer("bench-member-3", "admin", "bench-user-3"),
+} as const;
+const sessionsWeek = (relationship: keyof typeof SESSION_VIEWERS) => {
+  const where = () => sessionRangeWhere(SESSION_VIEWERS[relationship], relationship, WEEK);
+  return {
+    inWorkspace: true,
+    run: (db: Queryable) => sessionPageQuery(db, where(), 1, SESSION_PAGE_SIZE),
+    explain: (db: Queryable) => sessionPageQuery(db, where(), 1, SESSION_PAGE_SIZE).toSQL(),
+  };
+};
+const sessionsWeekTotal = (relationship: keyof typeof SESSION_VIEWERS) => {
+  const where = () => sessionRangeWhere(SESSION_VIEWERS[relationship], relationship, WEEK);
+  return { inWorkspace: true, run: (db: Queryable) => sessionCountQuery(db, where()), explain: (db: Queryable) => sessionCountQuery(db, where()).toSQL() };
+};
 const QUERIES: KeyQuery[] = [
   { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL() },
   { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search", index: "user_email_pattern_idx (added)", run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
@@ -177,6 +232,12 @@ const QUERIES: KeyQuery[] = [
   { name: "audit log of one student, 50", kind: "filtered search", source: "auditRows with studentId", ...audit({ studentId: searchedStudentId }) },
   { name: `audit log: ${SEARCHED_ACTION}, 50`, kind: "filtered search", source: "auditRows with action (1% of the log)", ...audit({ action: SEARCHED_ACTION }) },
   { name: `audit log: ${SEARCHED_ACTION} in one month, 50`, kind: "filtered search", source: "auditRows with action, from and to", ...audit({ action: SEARCHED_ACTION, from: "2026-10-01", to: "2026-10-31" }) },
+  { name: `sessions: a tutor's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (sessions service, as /tutor/sessions: the tutor's own)", ...sessionsWeek("tutor") },
+  { name: "sessions: a tutor's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (tutor)", ...sessionsWeekTotal("tutor") },
+  { name: `sessions: a student's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (as /student/sessions: sessions attended by the student record of the viewer's login)", ...sessionsWeek("student") },
+  { name: "sessions: a student's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (student)", ...sessionsWeekTotal("student") },
+  { name: `sessions: the workspace's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (as /admin/sessions: every session)", ...sessionsWeek("admin") },
+  { name: "sessions: the workspace's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (admin)", ...sessionsWeekTotal("admin") },
 ];
 
 interface PlanNode {
@@ -259,11 +320,13 @@ async function run(): Promise<BenchmarkReport> {
     for (const size of SIZES) {
       const started = performance.now();
       await withoutSecondaryIndexes(db, () => generate(db, rows + 1, size));
+      // The student whose week is read signs in as user 7 (one of the first 1,000 students).
+      await db.update(student).set({ userId: SEARCHED_STUDENT_USER }).where(and(eq(student.organizationId, ORGANIZATION_ID), eq(student.id, searchedStudentId)));
       await db.execute(sql.raw(`analyze ${LOADED_TABLES.map((table) => `"${table}"`).join(", ")}`));
       rows = size;
       const seconds = (performance.now() - started) / 1000;
       generation.push({ rows: size, seconds: round(seconds, 1) });
-      process.stdout.write(`  ${formatInt(size)} members, users and audit entries, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`);
+      process.stdout.write(`  ${formatInt(size)} members, users, audit entries and sessions, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`);
       for (const [index, query] of QUERIES.entries()) {
         const { medianMs } = await timeQuery(db, query);
         figures[index]!.medianMs.push(medianMs);
@@ -282,13 +345,14 @@ async function run(): Promise<BenchmarkReport> {
   return {
     tables: [
       {
-        title: `Query scaling: median of ${RUNS} runs (ms) in one workspace of N members (each with a user), N audit entries and N students (at most ${formatInt(STUDENT_CAP)})`,
+        title: `Query scaling: median of ${RUNS} runs (ms) in one workspace of N members (each with a user), N audit entries, N sessions and N students (at most ${formatInt(STUDENT_CAP)})`,
         columns: ["query", "kind", ...SIZES.map(sizeLabel), ...SIZES.slice(1).map((size, index) => `×${sizeLabel(SIZES[index]!)}→${sizeLabel(size)}`)],
         rows: figures.map((row) => [row.name, row.kind, ...row.medianMs.map((value) => ms(value, 2)), ...row.growth.map((value) => `${value.toFixed(1)}×`)]),
         notes: [
           "Throw-away embedded PostgreSQL (tests/test-postgres.ts: fsync off, default memory settings) migrated with migrateDatabase; rows made with INSERT … SELECT generate_series without the secondary indexes, which are then made again from their definitions, then ANALYZE. Timed through drizzle and node-postgres, as the app queries.",
           `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log, half the entries name a student. Students stop at ${formatInt(STUDENT_CAP)}: in the last column the students queries see ${formatInt(STUDENT_CAP)} students among more members and entries. Each student has a guardian and a tutor; 7% are paused.`,
-          "Students and audit queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
+          `Sessions: one every ${SESSION_STEP_MINUTES} minutes going back from ${NOW.toISOString().slice(0, 10)} (history grows, a week holds about ${Math.round((7 * 24 * 60) / SESSION_STEP_MINUTES)} at every size from 10k), an hour long, over ${SESSION_TUTORS} tutors and the first ${formatInt(SESSION_STUDENTS)} students, one student each; the week read is the last seven days.`,
+          "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",
           ...figures.map((row, index) => `${row.name}: ${row.source}${QUERIES[index]!.index ? `; index ${QUERIES[index]!.index}` : ""}; plan at ${sizeLabel(SIZES[SIZES.length - 1]!)}: ${row.plans[row.plans.length - 1] || "–"}.`),

@@ -18,10 +18,10 @@ import {
   type SessionPolicy,
   type SessionUpdate,
 } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user, workspacePolicy } from "../../db/schema.ts";
-import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { writeAudit } from "../audit/service.ts";
@@ -84,28 +84,42 @@ async function shape(tx: Transaction, actor: Actor, relationship: SessionRelatio
   });
 }
 
+/** The list's condition: what the viewer may see through `relationship`, overlapping [from, to), with the filters. */
+export function sessionRangeWhere(viewer: Viewer, relationship: SessionRelationship, query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">): SQL | undefined {
+  return and(
+    visibleSessions(viewer, relationship),
+    lt(tutoringSession.startsAt, new Date(query.to)),
+    sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
+    query.tutorMemberId ? eq(tutoringSession.tutorMemberId, query.tutorMemberId) : undefined,
+    query.studentId
+      ? sql`exists (select 1 from ${sessionStudent} where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${qualified("session_student", "student_id")} = ${query.studentId})`
+      : undefined,
+  );
+}
+
+/** One page of the list, by start time (the bench times this builder). */
+export function sessionPageQuery(tx: Queryable, where: SQL | undefined, page: number, pageSize: number) {
+  return tx
+    .select()
+    .from(tutoringSession)
+    .where(where)
+    .orderBy(asc(tutoringSession.startsAt), asc(tutoringSession.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** The list's total. */
+export function sessionCountQuery(tx: Queryable, where: SQL | undefined) {
+  return tx.select({ value: count() }).from(tutoringSession).where(where);
+}
+
 export async function listSessions(db: Database, actor: Actor, relationship: SessionRelationship, query: SessionListQuery): Promise<SessionPage> {
   const organizationId = actor.viewer.organizationId!;
   return withWorkspace(db, organizationId, async (tx) => {
     const viewerZone = query.timeZone ?? (await workspaceZone(tx, organizationId));
-    const filters: (SQL | undefined)[] = [
-      visibleSessions(actor.viewer, relationship),
-      lt(tutoringSession.startsAt, new Date(query.to)),
-      sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
-      query.tutorMemberId ? eq(tutoringSession.tutorMemberId, query.tutorMemberId) : undefined,
-      query.studentId
-        ? sql`exists (select 1 from ${sessionStudent} where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${qualified("session_student", "student_id")} = ${query.studentId})`
-        : undefined,
-    ];
-    const where = and(...filters);
-    const [total] = await tx.select({ value: count() }).from(tutoringSession).where(where);
-    const rows = await tx
-      .select()
-      .from(tutoringSession)
-      .where(where)
-      .orderBy(asc(tutoringSession.startsAt), asc(tutoringSession.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+    const where = sessionRangeWhere(actor.viewer, relationship, query);
+    const [total] = await sessionCountQuery(tx, where);
+    const rows = await sessionPageQuery(tx, where, query.page, query.pageSize);
     return { items: await shape(tx, actor, relationship, rows, viewerZone), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
   });
 }
