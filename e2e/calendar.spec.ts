@@ -1,49 +1,25 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  addDays,
-  calendarWorkspace,
-  londonToday,
-  nextMonday,
-  scheduleAsAdmin,
-  studentLogin,
-} from "./support/calendar.ts";
+import { addDays, calendarWorkspace, londonToday, nextMonday, scheduleAsAdmin, studentLogin } from "./support/calendar.ts";
 import { screenshots } from "./support/family.ts";
-import {
-  escapeRegExp,
-  expect,
-  expectAccessible,
-  signInThroughForm,
-  test,
-} from "./support/fixtures.ts";
+import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 
 /** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
-const fieldIn = (scope: Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const fieldIn = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
 /** A notification with this text is shown; it is then closed, so that it covers no control. */
 async function notified(page: Page, text: string): Promise<void> {
   const notification = page.getByRole("alert").filter({ hasText: text });
   await expect(notification).toBeVisible();
-  await notification
-    .getByRole("button", { name: "Close notification" })
-    .click();
+  await notification.getByRole("button", { name: "Close notification" }).click();
   await expect(notification).toHaveCount(0);
 }
 
-const events = (page: Page, text: string) =>
-  page.locator(".fc-event").filter({ hasText: text });
-const chooseView = (page: Page, view: "Week" | "Month" | "List") =>
-  page
-    .getByRole("radiogroup", { name: "Calendar view" })
-    .getByText(view, { exact: true })
-    .click();
+const events = (page: Page, text: string) => page.locator(".fc-event").filter({ hasText: text });
+const chooseView = (page: Page, view: "Week" | "Month" | "List") => page.getByRole("radiogroup", { name: "Calendar view" }).getByText(view, { exact: true }).click();
 const sameMonth = (a: string, b: string) => a.slice(0, 7) === b.slice(0, 7);
 
 test.describe("@calendar session calendars", () => {
-  test("@calendar a tutor schedules a weekly series, sees it in week and list views, cancels one; a clash is refused", async ({
-    page,
-    api,
-  }) => {
+  test("@calendar a tutor schedules a weekly series, sees it in week and list views, cancels one; a clash is refused", async ({ page, api }) => {
     test.setTimeout(120_000);
     const { tutor, student } = await calendarWorkspace(api);
     const first = nextMonday();
@@ -51,13 +27,8 @@ test.describe("@calendar session calendars", () => {
 
     await signInThroughForm(page, tutor);
     await expect(page).toHaveURL("/tutor/dashboard");
-    await page
-      .getByRole("navigation", { name: "Tutor navigation" })
-      .getByRole("link", { name: "Jobs" })
-      .click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Jobs" }),
-    ).toBeVisible();
+    await page.getByRole("navigation", { name: "Tutor navigation" }).getByRole("link", { name: "Jobs" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
     await expect(page.getByText("Times in Europe/London")).toBeVisible();
     await expect(page.getByText("No sessions this week.")).toBeVisible();
     await expectAccessible(page);
@@ -67,9 +38,7 @@ test.describe("@calendar session calendars", () => {
     await page.getByRole("button", { name: "Schedule session" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule a session" });
     await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(
-      dialog.getByText("Choose at least one student."),
-    ).toBeVisible();
+    await expect(dialog.getByText("Choose at least one student.")).toBeVisible();
     await fieldIn(dialog, "Students").click();
     await page.getByRole("option", { name: student.name }).click();
     await page.keyboard.press("Escape");
@@ -80,18 +49,12 @@ test.describe("@calendar session calendars", () => {
     await fieldIn(dialog, "Repeat weekly").check();
     await fieldIn(dialog, "Number of sessions").fill("4");
     await fieldIn(dialog, "Online link").fill("https://meet.example.com/maths");
-    await fieldIn(dialog, "Notes for the family").fill(
-      "Bring last week's homework.",
-    );
+    await fieldIn(dialog, "Notes for the family").fill("Bring last week's homework.");
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
     // The tutor set no availability: the refusal says so and offers to go ahead.
-    const outside = dialog
-      .getByRole("alert")
-      .filter({ hasText: "Outside the tutor's availability" });
-    await expect(outside).toContainText(
-      "The tutor has not set any availability",
-    );
+    const outside = dialog.getByRole("alert").filter({ hasText: "Outside the tutor's availability" });
+    await expect(outside).toContainText("The tutor has not set any availability");
     await expect(outside).not.toContainText("confirmOutsideAvailability");
     await screenshots(page, "cal-tutor-outside-availability");
     await outside.getByRole("button", { name: "Schedule anyway" }).click();
@@ -118,9 +81,7 @@ test.describe("@calendar session calendars", () => {
     await expect(drawer).toContainText("16:00–17:00");
     await expect(drawer).toContainText("Europe/London");
     await expect(drawer).toContainText("Bring last week's homework.");
-    await expect(
-      drawer.getByRole("link", { name: "https://meet.example.com/maths" }),
-    ).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "https://meet.example.com/maths" })).toBeVisible();
     await expect(drawer.getByText("Part of a weekly series")).toBeVisible();
     await expectAccessible(page);
     await drawer.getByRole("button", { name: "Cancel session" }).click();
@@ -131,12 +92,8 @@ test.describe("@calendar session calendars", () => {
     await drawer.getByRole("button", { name: "Cancel session" }).click();
     await notified(page, "Session cancelled");
     await expect(drawer).toHaveCount(0);
-    await expect(events(page, student.name).first()).toContainText(
-      "(Cancelled)",
-    );
-    await expect(events(page, student.name).first().locator("s")).toHaveCount(
-      1,
-    );
+    await expect(events(page, student.name).first()).toContainText("(Cancelled)");
+    await expect(events(page, student.name).first().locator("s")).toHaveCount(1);
 
     await chooseView(page, "Week");
     await expect(events(page, student.name)).toContainText("(Cancelled)");
@@ -155,26 +112,18 @@ test.describe("@calendar session calendars", () => {
     await fieldIn(dialog, "End time").fill("17:30");
     await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
     const anyway = dialog.getByRole("button", { name: "Schedule anyway" });
-    const clash = dialog
-      .getByRole("alert")
-      .filter({ hasText: "This time clashes with another session" });
+    const clash = dialog.getByRole("alert").filter({ hasText: "This time clashes with another session" });
     await expect(anyway.or(clash)).toBeVisible();
     if (await anyway.isVisible()) await anyway.click();
-    await expect(clash).toContainText(
-      "already has a session then: Mathematics on",
-    );
+    await expect(clash).toContainText("already has a session then: Mathematics on");
     await expect(fieldIn(dialog, "Subject")).toHaveValue("Physics");
     await expectAccessible(page);
     await screenshots(page, "cal-tutor-clash");
   });
 
-  test("@calendar a student sees their sessions and asks to cancel one; an admin filters the workspace's calendar", async ({
-    page,
-    api,
-  }) => {
+  test("@calendar a student sees their sessions and asks to cancel one; an admin filters the workspace's calendar", async ({ page, api }) => {
     test.setTimeout(120_000);
-    const { admin, tutor, tutorMemberId, student } =
-      await calendarWorkspace(api);
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
     const day = addDays(londonToday(), 2);
     await scheduleAsAdmin(admin, {
       tutorMemberId,
@@ -188,19 +137,11 @@ test.describe("@calendar session calendars", () => {
 
     await signInThroughForm(page, login);
     await expect(page).toHaveURL("/student/dashboard");
-    await page
-      .getByRole("navigation", { name: "Student navigation" })
-      .getByRole("link", { name: "Calendar" })
-      .click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Calendar" }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: "Schedule session" }),
-    ).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Student navigation" }).getByRole("link", { name: "Calendar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Schedule session" })).toHaveCount(0);
     await chooseView(page, "List");
-    if (!sameMonth(day, londonToday()))
-      await page.getByRole("button", { name: "Next month" }).click();
+    if (!sameMonth(day, londonToday())) await page.getByRole("button", { name: "Next month" }).click();
     await expect(events(page, "Chemistry")).toHaveCount(1);
     await expectAccessible(page);
     await screenshots(page, "cal-student-list");
@@ -223,20 +164,15 @@ test.describe("@calendar session calendars", () => {
     await page.context().clearCookies();
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");
-    await page
-      .getByRole("navigation", { name: "Admin navigation" })
-      .getByRole("link", { name: "Calendar" })
-      .click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Calendar" }),
-    ).toBeVisible();
+    await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Calendar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
     await page.getByLabel("Tutor", { exact: true }).click();
     await page.getByRole("option", { name: tutor.name }).click();
     await expect(page).toHaveURL(/tutor=/);
     await chooseView(page, "List");
-    if (!sameMonth(day, londonToday()))
-      await page.getByRole("button", { name: "Next month" }).click();
+    if (!sameMonth(day, londonToday())) await page.getByRole("button", { name: "Next month" }).click();
     await expect(events(page, "Chemistry")).toHaveCount(1);
+    await expect(events(page, "Chemistry")).toContainText(`with ${tutor.name}`);
     await expectAccessible(page);
     await screenshots(page, "cal-admin-list");
     await chooseView(page, "Month");

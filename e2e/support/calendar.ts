@@ -4,33 +4,13 @@
  * spec tests is driven through the browser; this prepares the rest.
  */
 import { expect, type APIResponse } from "@playwright/test";
-import type {
-  Session,
-  SessionBatch,
-  SessionCreate,
-} from "../../src/shared/schemas/sessions.ts";
+import type { Session, SessionBatch, SessionCreate } from "../../src/shared/schemas/sessions.ts";
 import type { StudentDetail } from "../../src/shared/schemas/students.ts";
 import type { AdminAccount, Api, MemberAccount } from "./api.ts";
-import {
-  addStudent,
-  assign,
-  invitationLink,
-  invite,
-  memberIdOf,
-  signUpInvited,
-  uniqueEmail,
-  uniqueName,
-} from "./family.ts";
+import { addStudent, assign, invitationLink, invite, memberIdOf, signUpInvited, uniqueEmail, uniqueName } from "./family.ts";
 
-async function expectStatus(
-  response: APIResponse,
-  status: number,
-  step: string,
-): Promise<void> {
-  if (response.status() !== status)
-    throw new Error(
-      `${step} answered ${response.status()} instead of ${status}: ${await response.text()}`,
-    );
+async function expectStatus(response: APIResponse, status: number, step: string): Promise<void> {
+  if (response.status() !== status) throw new Error(`${step} answered ${response.status()} instead of ${status}: ${await response.text()}`);
 }
 
 const DAY = 86_400_000;
@@ -46,18 +26,14 @@ export function londonToday(now = new Date()): string {
 }
 
 /** A date `days` after a YYYY-MM-DD date. */
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY)
-    .toISOString()
-    .slice(0, 10);
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** A Monday at least 3 days after today in London: far enough that cancelling it is never late. */
 export function nextMonday(): string {
   const today = londonToday();
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   let monday = addDays(today, (8 - weekday) % 7 || 7);
-  if (Date.parse(monday) - Date.parse(today) < 3 * DAY)
-    monday = addDays(monday, 7);
+  if (Date.parse(monday) - Date.parse(today) < 3 * DAY) monday = addDays(monday, 7);
   return monday;
 }
 
@@ -92,21 +68,14 @@ export async function calendarWorkspace(api: Api): Promise<CalendarSetup> {
 }
 
 /** A student login linked to the record (invited, signed up, confirmed). */
-export async function studentLogin(
-  api: Api,
-  admin: AdminAccount,
-  studentId: string,
-) {
+export async function studentLogin(api: Api, admin: AdminAccount, studentId: string) {
   const email = uniqueEmail("student");
   await invite(admin, { email, role: "student", studentId });
   return signUpInvited(api, await invitationLink(api, email), { email });
 }
 
 /** POST /api/admin/sessions (outside availability confirmed); every session made. */
-export async function scheduleAsAdmin(
-  admin: AdminAccount,
-  input: Omit<SessionCreate, "timeZone">,
-): Promise<Session[]> {
+export async function scheduleAsAdmin(admin: AdminAccount, input: Omit<SessionCreate, "timeZone">): Promise<Session[]> {
   const response = await admin.client.post("/api/admin/sessions", {
     data: {
       timeZone: "Europe/London",

@@ -1,25 +1,12 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-} from "@tanstack/react-query";
-import type {
-  CancellationRequest,
-  Session,
-  SessionBatch,
-  SessionCancel,
-  SessionCreate,
-  SessionPage,
-} from "../../../shared/schemas/sessions.ts";
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { CancellationRequest, Session, SessionBatch, SessionCancel, SessionCreate, SessionPage } from "../../../shared/schemas/sessions.ts";
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
 /** The areas with a sessions API: who reads, and who may schedule and cancel. */
 export type CalendarArea = "admin" | "tutor" | "parent" | "student";
-export const canSchedule = (area: CalendarArea): area is "admin" | "tutor" =>
-  area === "admin" || area === "tutor";
+export const canSchedule = (area: CalendarArea): area is "admin" | "tutor" => area === "admin" || area === "tutor";
 
 /** What the calendar asks for: dates (YYYY-MM-DD, `to` exclusive) read as midnight UTC by the API. */
 export interface SessionRange {
@@ -35,21 +22,8 @@ export interface SessionFilters {
 export const calendarKeys = {
   all: ["sessions"] as const,
   lists: () => [...calendarKeys.all, "list"] as const,
-  list: (
-    area: CalendarArea,
-    range: SessionRange,
-    filters: SessionFilters,
-    timeZone: string,
-  ) =>
-    [
-      ...calendarKeys.lists(),
-      area,
-      range.from,
-      range.to,
-      filters.tutorMemberId ?? null,
-      filters.studentId ?? null,
-      timeZone,
-    ] as const,
+  list: (area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string) =>
+    [...calendarKeys.lists(), area, range.from, range.to, filters.tutorMemberId ?? null, filters.studentId ?? null, timeZone] as const,
   tutorStudents: () => [...calendarKeys.all, "tutor-students"] as const,
   adminStudents: () => [...calendarKeys.all, "admin-students"] as const,
   lateNotice: () => [...calendarKeys.all, "late-notice"] as const,
@@ -58,12 +32,7 @@ export const calendarKeys = {
 const PAGE_SIZE = 500;
 
 /** Every session of the range (the API pages; a month of sessions fits one or a few pages). */
-export async function fetchSessions(
-  area: CalendarArea,
-  range: SessionRange,
-  filters: SessionFilters,
-  timeZone: string,
-): Promise<Session[]> {
+export async function fetchSessions(area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string): Promise<Session[]> {
   const items: Session[] = [];
   for (let page = 1; ; page += 1) {
     const params = new URLSearchParams({
@@ -73,22 +42,15 @@ export async function fetchSessions(
       page: String(page),
       pageSize: String(PAGE_SIZE),
     });
-    if (filters.tutorMemberId)
-      params.set("tutorMemberId", filters.tutorMemberId);
+    if (filters.tutorMemberId) params.set("tutorMemberId", filters.tutorMemberId);
     if (filters.studentId) params.set("studentId", filters.studentId);
     const answer = await api.get<SessionPage>(`/${area}/sessions?${params}`);
     items.push(...answer.items);
-    if (answer.items.length === 0 || items.length >= answer.total || page >= 20)
-      return items;
+    if (answer.items.length === 0 || items.length >= answer.total || page >= 20) return items;
   }
 }
 
-export const sessionsQuery = (
-  area: CalendarArea,
-  range: SessionRange,
-  filters: SessionFilters,
-  timeZone: string,
-) =>
+export const sessionsQuery = (area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string) =>
   queryOptions({
     queryKey: calendarKeys.list(area, range, filters, timeZone),
     queryFn: () => fetchSessions(area, range, filters, timeZone),
@@ -96,12 +58,7 @@ export const sessionsQuery = (
     staleTime: 30_000,
   });
 
-export const useSessions = (
-  area: CalendarArea,
-  range: SessionRange | null,
-  filters: SessionFilters,
-  timeZone: string,
-) =>
+export const useSessions = (area: CalendarArea, range: SessionRange | null, filters: SessionFilters, timeZone: string) =>
   useQuery({
     ...sessionsQuery(area, range ?? { from: "", to: "" }, filters, timeZone),
     enabled: range !== null,
@@ -120,10 +77,7 @@ export const useTutorStudents = (enabled: boolean) =>
 export const useAdminStudentOptions = (enabled: boolean) =>
   useQuery({
     queryKey: calendarKeys.adminStudents(),
-    queryFn: () =>
-      api.get<{ items: StudentSummary[] }>(
-        "/admin/students?page=1&pageSize=100",
-      ),
+    queryFn: () => api.get<{ items: StudentSummary[] }>("/admin/students?page=1&pageSize=100"),
     enabled,
     staleTime: 60_000,
   });
@@ -132,52 +86,30 @@ export const useAdminStudentOptions = (enabled: boolean) =>
 export const useLateNotice = (enabled: boolean) =>
   useQuery({
     queryKey: calendarKeys.lateNotice(),
-    queryFn: () =>
-      api.get<{ lateCancellationHours: number }>("/admin/session-policy"),
+    queryFn: () => api.get<{ lateCancellationHours: number }>("/admin/session-policy"),
     enabled,
     staleTime: 5 * 60_000,
   });
 
-const afterWrite = () =>
-  queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
+const afterWrite = () => queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
 
 export function useCreateSessions(area: "admin" | "tutor") {
   return useMutation({
-    mutationFn: (input: SessionCreate) =>
-      api.post<SessionBatch>(`/${area}/sessions`, input),
+    mutationFn: (input: SessionCreate) => api.post<SessionBatch>(`/${area}/sessions`, input),
     onSuccess: afterWrite,
   });
 }
 
 export function useCancelSession(area: "admin" | "tutor") {
   return useMutation({
-    mutationFn: ({
-      sessionId,
-      input,
-    }: {
-      sessionId: string;
-      input: SessionCancel;
-    }) =>
-      api.post<SessionBatch>(
-        `/${area}/sessions/${encodeURIComponent(sessionId)}/cancel`,
-        input,
-      ),
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionCancel }) => api.post<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancel`, input),
     onSuccess: afterWrite,
   });
 }
 
 export function useRequestCancellation(area: "parent" | "student") {
   return useMutation({
-    mutationFn: ({
-      sessionId,
-      input,
-    }: {
-      sessionId: string;
-      input: CancellationRequest;
-    }) =>
-      api.post<{ requested: true }>(
-        `/${area}/sessions/${encodeURIComponent(sessionId)}/cancellation-request`,
-        input,
-      ),
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: CancellationRequest }) =>
+      api.post<{ requested: true }>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancellation-request`, input),
   });
 }

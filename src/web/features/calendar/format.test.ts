@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import {
-  availabilityMessage,
-  rangeFor,
-  wallNow,
-  wallTimes,
-  zoneLabel,
-} from "./format.ts";
+import { availabilityMessage, rangeFor, wallNow, wallTimes, zoneLabel } from "./format.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({
@@ -26,31 +20,16 @@ describe("calendar formats", () => {
   });
 
   it("asks for one day more on each side of the visible range", () => {
-    expect(
-      rangeFor(
-        new Date("2026-11-30T00:00:00Z"),
-        new Date("2026-12-07T00:00:00Z"),
-      ),
-    ).toEqual({ from: "2026-11-29", to: "2026-12-08" });
+    expect(rangeFor(new Date("2026-11-30T00:00:00Z"), new Date("2026-12-07T00:00:00Z"))).toEqual({ from: "2026-11-29", to: "2026-12-08" });
   });
 
   it("gives now as a wall time of the zone, across a DST change", () => {
-    expect(wallNow("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe(
-      "2026-07-01T13:00:00",
-    );
-    expect(wallNow("America/New_York", new Date("2026-11-01T12:00:00Z"))).toBe(
-      "2026-11-01T07:00:00",
-    );
-    expect(zoneLabel("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe(
-      "Europe/London (BST)",
-    );
+    expect(wallNow("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe("2026-07-01T13:00:00");
+    expect(wallNow("America/New_York", new Date("2026-11-01T12:00:00Z"))).toBe("2026-11-01T07:00:00");
+    expect(zoneLabel("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe("Europe/London (BST)");
   });
 
   it("drops the API instruction from the availability refusal", () => {
-    expect(
-      availabilityMessage(
-        "The tutor has not set any availability. Send confirmOutsideAvailability: true to schedule it anyway.",
-      ),
-    ).toBe("The tutor has not set any availability.");
+    expect(availabilityMessage("The tutor has not set any availability. Send confirmOutsideAvailability: true to schedule it anyway.")).toBe("The tutor has not set any availability.");
   });
 });

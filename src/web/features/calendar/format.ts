@@ -1,7 +1,4 @@
-import type {
-  Session,
-  SessionStatus,
-} from "../../../shared/schemas/sessions.ts";
+import type { Session, SessionStatus } from "../../../shared/schemas/sessions.ts";
 import type { SessionRange } from "./api.ts";
 
 /**
@@ -59,10 +56,7 @@ export function zoneLabel(timeZone: string, at = new Date()): string {
 /** The wall start and end of a session in the viewer's zone (an end before the start is on the next day). */
 export function wallTimes(session: Session): { start: string; end: string } {
   const { date, startTime, endTime } = session.local;
-  const endDate =
-    endTime > startTime
-      ? date
-      : isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + DAY));
+  const endDate = endTime > startTime ? date : isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + DAY));
   return { start: `${date}T${startTime}`, end: `${endDate}T${endTime}` };
 }
 
@@ -94,17 +88,13 @@ export const STATUS_COLORS: Record<SessionStatus, string> = {
   no_show: "red",
 };
 
-export const isCancelled = (status: SessionStatus) =>
-  status === "cancelled" || status === "late_cancelled";
+export const isCancelled = (status: SessionStatus) => status === "cancelled" || status === "late_cancelled";
 
 /** Who is in the session, for an event's title: "Maths · Alex, Sam". */
-export const studentNames = (session: Session) =>
-  session.students.map((student) => student.name).join(", ");
+export const studentNames = (session: Session) => session.students.map((student) => student.name).join(", ");
 
 /** Hours from now to the start (negative once it started). */
-export const hoursUntil = (session: Session, now = Date.now()) =>
-  (Date.parse(session.startsAt) - now) / 3_600_000;
+export const hoursUntil = (session: Session, now = Date.now()) => (Date.parse(session.startsAt) - now) / 3_600_000;
 
 /** The outside-availability refusal without its API instruction ("Send confirmOutsideAvailability…"). */
-export const availabilityMessage = (message: string) =>
-  message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();
+export const availabilityMessage = (message: string) => message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();

@@ -9,9 +9,6 @@ const accessible = {
   styles: { description: { color: "var(--mantine-color-text)" } },
 };
 
-export const notifySuccess = (title: string, message: string) =>
-  notifications.show({ color: "teal", title, message, ...accessible });
-export const notifyInfo = (title: string, message: string) =>
-  notifications.show({ color: "gray", title, message, ...accessible });
-export const notifyError = (title: string, message: string) =>
-  notifications.show({ color: "red", title, message, ...accessible });
+export const notifySuccess = (title: string, message: string) => notifications.show({ color: "teal", title, message, ...accessible });
+export const notifyInfo = (title: string, message: string) => notifications.show({ color: "gray", title, message, ...accessible });
+export const notifyError = (title: string, message: string) => notifications.show({ color: "red", title, message, ...accessible });

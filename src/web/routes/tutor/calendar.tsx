@@ -5,11 +5,5 @@ export const meta = () => metaFor("/tutor/calendar");
 
 /** The tutor's sessions (jobs): schedule, open and cancel them. */
 export default function TutorCalendar() {
-  return (
-    <CalendarScreen
-      area="tutor"
-      title="Jobs"
-      description="Your sessions with your students. Open one for its details, or schedule a new one."
-    />
-  );
+  return <CalendarScreen area="tutor" title="Jobs" description="Your sessions with your students. Open one for its details, or schedule a new one." />;
 }

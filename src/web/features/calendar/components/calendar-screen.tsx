@@ -6,31 +6,14 @@ import type { CalendarArea, SessionFilters } from "../api.ts";
 import { SessionCalendar } from "./session-calendar.tsx";
 
 /** A calendar screen: the heading, then the area's calendar in the workspace's time zone. */
-export function CalendarScreen({
-  area,
-  title,
-  description,
-  filters,
-  toolbar,
-}: {
-  area: CalendarArea;
-  title: string;
-  description: string;
-  filters?: SessionFilters;
-  toolbar?: ReactNode;
-}) {
+export function CalendarScreen({ area, title, description, filters, toolbar }: { area: CalendarArea; title: string; description: string; filters?: SessionFilters; toolbar?: ReactNode }) {
   const { data: me } = useMe();
   const timeZone = me?.activeWorkspace?.timeZone;
   return (
     <>
       <PageHeader title={title} description={description} />
       {timeZone ? (
-        <SessionCalendar
-          area={area}
-          timeZone={timeZone}
-          filters={filters}
-          toolbar={toolbar}
-        />
+        <SessionCalendar area={area} timeZone={timeZone} filters={filters} toolbar={toolbar} />
       ) : (
         <Center py="xl" role="status" aria-label="Loading the calendar">
           <Loader size="sm" aria-hidden="true" />

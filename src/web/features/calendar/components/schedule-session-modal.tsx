@@ -1,37 +1,12 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import {
-  sessionCreateSchema,
-  type Session,
-  type SessionCreate,
-} from "../../../../shared/schemas/sessions.ts";
+import { sessionCreateSchema, type Session, type SessionCreate } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
 import { useCreateSessions, useTutorStudents } from "../api.ts";
-import {
-  availabilityMessage,
-  describeWhen,
-  isoDate,
-  wallNow,
-  zoneLabel,
-} from "../format.ts";
+import { availabilityMessage, describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
 
 interface ScheduleValues {
@@ -53,15 +28,9 @@ interface ScheduleValues {
 type Issue = { path: PropertyKey[]; message: string };
 
 /** The request for the form's values (times written in the viewer's zone). */
-function toRequest(
-  values: ScheduleValues,
-  area: "admin" | "tutor",
-  timeZone: string,
-): SessionCreate {
+function toRequest(values: ScheduleValues, area: "admin" | "tutor", timeZone: string): SessionCreate {
   return {
-    ...(area === "admin" && values.tutorMemberId
-      ? { tutorMemberId: values.tutorMemberId }
-      : {}),
+    ...(area === "admin" && values.tutorMemberId ? { tutorMemberId: values.tutorMemberId } : {}),
     studentIds: values.studentIds,
     subject: values.subject,
     startsAt: `${values.date}T${values.startTime}`,
@@ -72,44 +41,23 @@ function toRequest(
     notes: values.notes,
     ...(values.repeat
       ? {
-          repeat:
-            values.repeatEnd === "until"
-              ? { frequency: "weekly" as const, until: values.until }
-              : { frequency: "weekly" as const, count: Number(values.count) },
+          repeat: values.repeatEnd === "until" ? { frequency: "weekly" as const, until: values.until } : { frequency: "weekly" as const, count: Number(values.count) },
         }
       : {}),
   };
 }
 
 /** The form field an issue of the request (the shared schema's or the server's) belongs to. */
-function fieldOf(
-  path: PropertyKey[],
-  values: ScheduleValues,
-): keyof ScheduleValues | null {
+function fieldOf(path: PropertyKey[], values: ScheduleValues): keyof ScheduleValues | null {
   const [first, second] = path;
   if (first === "startsAt") return "startTime";
   if (first === "endsAt") return "endTime";
-  if (first === "repeat")
-    return second === "count" ||
-      (second === undefined && values.repeatEnd === "count")
-      ? "count"
-      : "until";
-  if (
-    first === "tutorMemberId" ||
-    first === "studentIds" ||
-    first === "subject" ||
-    first === "location" ||
-    first === "onlineUrl" ||
-    first === "notes"
-  )
-    return first;
+  if (first === "repeat") return second === "count" || (second === undefined && values.repeatEnd === "count") ? "count" : "until";
+  if (first === "tutorMemberId" || first === "studentIds" || first === "subject" || first === "location" || first === "onlineUrl" || first === "notes") return first;
   return null;
 }
 
-function errorsOf(
-  issues: Issue[],
-  values: ScheduleValues,
-): Record<string, string> {
+function errorsOf(issues: Issue[], values: ScheduleValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = fieldOf(issue.path, values);
@@ -118,24 +66,15 @@ function errorsOf(
   return errors;
 }
 
-function validate(
-  values: ScheduleValues,
-  area: "admin" | "tutor",
-  timeZone: string,
-): Record<string, string> {
+function validate(values: ScheduleValues, area: "admin" | "tutor", timeZone: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (area === "admin" && !values.tutorMemberId)
-    errors.tutorMemberId = "Choose a tutor.";
+  if (area === "admin" && !values.tutorMemberId) errors.tutorMemberId = "Choose a tutor.";
   if (!values.date) errors.date = "Date is required.";
   if (!values.startTime) errors.startTime = "Start time is required.";
   if (!values.endTime) errors.endTime = "End time is required.";
-  if (values.repeat && values.repeatEnd === "until" && !values.until)
-    errors.until = "Give the date of the last session.";
-  if (values.repeat && values.repeatEnd === "count" && values.count === "")
-    errors.count = "Give the number of sessions.";
-  const result = sessionCreateSchema.safeParse(
-    toRequest(values, area, timeZone),
-  );
+  if (values.repeat && values.repeatEnd === "until" && !values.until) errors.until = "Give the date of the last session.";
+  if (values.repeat && values.repeatEnd === "count" && values.count === "") errors.count = "Give the number of sessions.";
+  const result = sessionCreateSchema.safeParse(toRequest(values, area, timeZone));
   return {
     ...(result.success ? {} : errorsOf(result.error.issues, values)),
     ...errors,
@@ -143,11 +82,7 @@ function validate(
 }
 
 function tomorrow(timeZone: string): string {
-  return isoDate(
-    new Date(
-      Date.parse(`${wallNow(timeZone).slice(0, 10)}T00:00:00Z`) + 86_400_000,
-    ),
-  );
+  return isoDate(new Date(Date.parse(`${wallNow(timeZone).slice(0, 10)}T00:00:00Z`) + 86_400_000));
 }
 
 interface ModalProps {
@@ -162,23 +97,13 @@ interface ModalProps {
 /** "Schedule session": one session or a weekly series, with the server's clash and availability checks. */
 export function ScheduleSessionModal(props: ModalProps) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title="Schedule a session"
-      size="lg"
-      centered
-    >
+    <Modal opened={props.opened} onClose={props.onClose} title="Schedule a session" size="lg" centered>
       {props.opened ? <ScheduleForm {...props} /> : null}
     </Modal>
   );
 }
 
-function useScheduleForm(
-  area: "admin" | "tutor",
-  timeZone: string,
-  presetTutorMemberId: string | null,
-) {
+function useScheduleForm(area: "admin" | "tutor", timeZone: string, presetTutorMemberId: string | null) {
   return useForm<ScheduleValues>({
     initialValues: {
       tutorMemberId: presetTutorMemberId,
@@ -200,15 +125,7 @@ function useScheduleForm(
 }
 type ScheduleFormApi = ReturnType<typeof useScheduleForm>;
 
-function StudentChoice({
-  area,
-  tutorMemberId,
-  form,
-}: {
-  area: "admin" | "tutor";
-  tutorMemberId: string | null;
-  form: ScheduleFormApi;
-}) {
+function StudentChoice({ area, tutorMemberId, form }: { area: "admin" | "tutor"; tutorMemberId: string | null; form: ScheduleFormApi }) {
   const own = useTutorStudents(area === "tutor");
   const tutor = useQuery({
     ...tutorQuery(tutorMemberId ?? ""),
@@ -235,14 +152,9 @@ function StudentChoice({
               ]),
           ).values(),
         ];
-  const loading =
-    area === "tutor" ? own.isPending : !!tutorMemberId && tutor.isPending;
+  const loading = area === "tutor" ? own.isPending : !!tutorMemberId && tutor.isPending;
   const failed = area === "tutor" ? own.error : tutor.error;
-  const none =
-    !loading &&
-    !failed &&
-    options.length === 0 &&
-    (area === "tutor" || !!tutorMemberId);
+  const none = !loading && !failed && options.length === 0 && (area === "tutor" || !!tutorMemberId);
   const description =
     area === "admin" && !tutorMemberId
       ? "Choose the tutor first."
@@ -257,9 +169,7 @@ function StudentChoice({
     <MultiSelect
       label="Students"
       withAsterisk
-      description={
-        failed ? `Could not load the students: ${failed.message}` : description
-      }
+      description={failed ? `Could not load the students: ${failed.message}` : description}
       data={options.map(({ value, label }) => ({ value, label }))}
       searchable
       disabled={options.length === 0}
@@ -268,23 +178,14 @@ function StudentChoice({
       {...form.getInputProps("studentIds")}
       onChange={(ids) => {
         form.setFieldValue("studentIds", ids);
-        const subject = options.find(
-          (option) => option.value === ids[0],
-        )?.subject;
-        if (!form.getValues().subject && subject)
-          form.setFieldValue("subject", subject);
+        const subject = options.find((option) => option.value === ids[0])?.subject;
+        if (!form.getValues().subject && subject) form.setFieldValue("subject", subject);
       }}
     />
   );
 }
 
-function ScheduleForm({
-  area,
-  timeZone,
-  onClose,
-  presetTutorMemberId,
-  onScheduled,
-}: ModalProps) {
+function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onScheduled }: ModalProps) {
   const create = useCreateSessions(area);
   const tutors = useTutorOptions("", area === "admin");
   const [outside, setOutside] = useState<string | null>(null);
@@ -301,40 +202,24 @@ function ScheduleForm({
           const first = batch.items[0];
           onClose();
           notifySuccess(
-            batch.items.length === 1
-              ? "Session scheduled"
-              : `${batch.items.length} sessions scheduled`,
-            first
-              ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.`
-              : "",
+            batch.items.length === 1 ? "Session scheduled" : `${batch.items.length} sessions scheduled`,
+            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.` : "",
           );
           if (first) onScheduled(first);
         },
         onError: (error) => {
-          if (
-            error instanceof ApiError &&
-            error.fieldMessage("confirmOutsideAvailability")
-          ) {
-            setOutside(
-              availabilityMessage(
-                error.fieldMessage("confirmOutsideAvailability")!,
-              ),
-            );
+          if (error instanceof ApiError && error.fieldMessage("confirmOutsideAvailability")) {
+            setOutside(availabilityMessage(error.fieldMessage("confirmOutsideAvailability")!));
             return;
           }
-          if (error instanceof ApiError)
-            form.setErrors(errorsOf(error.issues, form.getValues()));
+          if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, form.getValues()));
         },
       },
     );
   };
 
   const otherError =
-    create.error instanceof ApiError &&
-    (create.error.fieldMessage("confirmOutsideAvailability") ||
-      Object.keys(errorsOf(create.error.issues, values)).length > 0)
-      ? null
-      : create.error;
+    create.error instanceof ApiError && (create.error.fieldMessage("confirmOutsideAvailability") || Object.keys(errorsOf(create.error.issues, values)).length > 0) ? null : create.error;
   const clash = create.error instanceof ApiError && create.error.status === 409;
 
   return (
@@ -362,113 +247,40 @@ function ScheduleForm({
             }}
           />
         ) : null}
-        <StudentChoice
-          area={area}
-          tutorMemberId={values.tutorMemberId}
-          form={form}
-        />
-        <TextInput
-          label="Subject"
-          withAsterisk
-          maxLength={60}
-          {...form.getInputProps("subject")}
-        />
+        <StudentChoice area={area} tutorMemberId={values.tutorMemberId} form={form} />
+        <TextInput label="Subject" withAsterisk maxLength={60} {...form.getInputProps("subject")} />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <TextInput
-            type="date"
-            label="Date"
-            withAsterisk
-            {...form.getInputProps("date")}
-          />
-          <TextInput
-            type="time"
-            label="Start time"
-            withAsterisk
-            {...form.getInputProps("startTime")}
-          />
-          <TextInput
-            type="time"
-            label="End time"
-            withAsterisk
-            {...form.getInputProps("endTime")}
-          />
+          <TextInput type="date" label="Date" withAsterisk {...form.getInputProps("date")} />
+          <TextInput type="time" label="Start time" withAsterisk {...form.getInputProps("startTime")} />
+          <TextInput type="time" label="End time" withAsterisk {...form.getInputProps("endTime")} />
         </SimpleGrid>
-        <Checkbox
-          label="Repeat weekly"
-          {...form.getInputProps("repeat", { type: "checkbox" })}
-        />
+        <Checkbox label="Repeat weekly" {...form.getInputProps("repeat", { type: "checkbox" })} />
         {values.repeat ? (
           <Stack gap="sm" pl="md">
-            <Radio.Group
-              label="Series ends"
-              value={values.repeatEnd}
-              onChange={(value) =>
-                form.setFieldValue("repeatEnd", value as "until" | "count")
-              }
-            >
+            <Radio.Group label="Series ends" value={values.repeatEnd} onChange={(value) => form.setFieldValue("repeatEnd", value as "until" | "count")}>
               <Group gap="lg" mt={6}>
                 <Radio value="count" label="After a number of sessions" />
                 <Radio value="until" label="On a date" />
               </Group>
             </Radio.Group>
             {values.repeatEnd === "count" ? (
-              <NumberInput
-                label="Number of sessions"
-                withAsterisk
-                min={2}
-                max={104}
-                allowDecimal={false}
-                {...form.getInputProps("count")}
-              />
+              <NumberInput label="Number of sessions" withAsterisk min={2} max={104} allowDecimal={false} {...form.getInputProps("count")} />
             ) : (
-              <TextInput
-                type="date"
-                label="Last session on or before"
-                withAsterisk
-                {...form.getInputProps("until")}
-              />
+              <TextInput type="date" label="Last session on or before" withAsterisk {...form.getInputProps("until")} />
             )}
           </Stack>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="Location"
-            description="Optional."
-            maxLength={200}
-            {...form.getInputProps("location")}
-          />
-          <TextInput
-            label="Online link"
-            description="Optional; https://…"
-            maxLength={500}
-            {...form.getInputProps("onlineUrl")}
-          />
+          <TextInput label="Location" description="Optional." maxLength={200} {...form.getInputProps("location")} />
+          <TextInput label="Online link" description="Optional; https://…" maxLength={500} {...form.getInputProps("onlineUrl")} />
         </SimpleGrid>
-        <Textarea
-          label="Notes for the family"
-          description="Guardians and the student can read these."
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={2000}
-          {...form.getInputProps("notes")}
-        />
+        <Textarea label="Notes for the family" description="Guardians and the student can read these." autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps("notes")} />
         {outside ? (
-          <Alert
-            color="yellow"
-            role="alert"
-            title="Outside the tutor's availability"
-          >
+          <Alert color="yellow" role="alert" title="Outside the tutor's availability">
             <Stack gap="xs">
               <Text size="sm">{outside}</Text>
               <Group gap="sm">
-                <Button
-                  size="compact-md"
-                  color="dark"
-                  variant="outline"
-                  loading={create.isPending}
-                  onClick={() => send(true)}
-                >
+                <Button size="compact-md" color="dark" variant="outline" loading={create.isPending} onClick={() => send(true)}>
                   Schedule anyway
                 </Button>
                 <Text size="sm">or change the time.</Text>
@@ -477,15 +289,7 @@ function ScheduleForm({
           </Alert>
         ) : null}
         {otherError ? (
-          <Alert
-            color="red"
-            role="alert"
-            title={
-              clash
-                ? "This time clashes with another session"
-                : "Could not schedule the session"
-            }
-          >
+          <Alert color="red" role="alert" title={clash ? "This time clashes with another session" : "Could not schedule the session"}>
             {otherError.message}
           </Alert>
         ) : null}

@@ -1,57 +1,16 @@
-import type {
-  DatesSetArg,
-  EventClickArg,
-  EventContentArg,
-  EventInput,
-} from "@fullcalendar/core";
+import type { DatesSetArg, EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import enGbLocale from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Box, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconPlus,
-} from "@tabler/icons-react";
-import {
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import {
-  canSchedule,
-  useSessions,
-  type CalendarArea,
-  type SessionFilters,
-  type SessionRange,
-} from "../api.ts";
-import {
-  isCancelled,
-  isoDate,
-  rangeFor,
-  STATUS_LABELS,
-  studentNames,
-  wallNow,
-  wallTimes,
-  zoneLabel,
-} from "../format.ts";
+import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
+import { isCancelled, isoDate, rangeFor, STATUS_LABELS, studentNames, wallNow, wallTimes, zoneLabel } from "../format.ts";
 import { ScheduleSessionModal } from "./schedule-session-modal.tsx";
 import { SessionDrawer } from "./session-drawer.tsx";
 import classes from "./session-calendar.module.css";
@@ -75,10 +34,7 @@ function hoursToShow(sessions: Session[]): { min: string; max: string } {
   for (const session of sessions) {
     const { start, end } = wallTimes(session);
     min = Math.min(min, Number(start.slice(11, 13)));
-    const endHour =
-      end.slice(0, 10) !== start.slice(0, 10)
-        ? 24
-        : Number(end.slice(11, 13)) + (end.slice(14, 16) === "00" ? 0 : 1);
+    const endHour = end.slice(0, 10) !== start.slice(0, 10) ? 24 : Number(end.slice(11, 13)) + (end.slice(14, 16) === "00" ? 0 : 1);
     max = Math.max(max, endHour);
   }
   return {
@@ -99,17 +55,10 @@ function toEvent(session: Session): EventInput {
   };
 }
 
-function EventBody({
-  arg,
-  onOpen,
-}: {
-  arg: EventContentArg;
-  onOpen: (sessionId: string) => void;
-}) {
+function EventBody({ arg, onOpen, showTutor }: { arg: EventContentArg; onOpen: (sessionId: string) => void; showTutor: boolean }) {
   const session = arg.event.extendedProps.session as Session;
   const list = arg.view.type.startsWith("list");
-  const status =
-    session.status === "scheduled" ? null : STATUS_LABELS[session.status];
+  const status = session.status === "scheduled" ? null : STATUS_LABELS[session.status];
   // The list view's own link is replaced by this content: it is the focusable control there
   // (in the grids, FullCalendar's event element is, and Enter opens the session).
   const openAttrs = list
@@ -124,18 +73,17 @@ function EventBody({
       }
     : {};
   return (
-    <span
-      className={list ? `${classes.body} ${classes.open}` : classes.body}
-      {...openAttrs}
-    >
+    <span className={list ? `${classes.body} ${classes.open}` : classes.body} {...openAttrs}>
       {list ? null : <span className={classes.time}>{arg.timeText} </span>}
       {isCancelled(session.status) ? (
         <s>
           <strong>{session.subject}</strong> · {studentNames(session)}
+          {showTutor ? ` with ${session.tutor.name}` : null}
         </s>
       ) : (
         <span>
           <strong>{session.subject}</strong> · {studentNames(session)}
+          {showTutor ? ` with ${session.tutor.name}` : null}
         </span>
       )}
       {status ? <span className={classes.status}> ({status})</span> : null}
@@ -148,29 +96,15 @@ function EventBody({
  * workspace's), fetched for the visible range; a click (or Enter on a focused event) opens the
  * session; tutors and admins schedule from here.
  */
-export function SessionCalendar({
-  area,
-  timeZone,
-  filters = {},
-  toolbar,
-}: {
-  area: CalendarArea;
-  timeZone: string;
-  filters?: SessionFilters;
-  toolbar?: ReactNode;
-}) {
+export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { area: CalendarArea; timeZone: string; filters?: SessionFilters; toolbar?: ReactNode }) {
   const narrow = useMediaQuery("(max-width: 48em)", false, {
     getInitialValueInEffect: false,
   });
   const calendar = useRef<FullCalendar>(null);
-  const [view, setView] = useState<ViewName>(
-    narrow ? "listMonth" : "timeGridWeek",
-  );
+  const [view, setView] = useState<ViewName>(narrow ? "listMonth" : "timeGridWeek");
   const [range, setRange] = useState<SessionRange | null>(null);
   const [title, setTitle] = useState("");
-  const [visible, setVisible] = useState<{ start: string; end: string } | null>(
-    null,
-  );
+  const [visible, setVisible] = useState<{ start: string; end: string } | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [scheduling, schedule] = useDisclosure(false);
   const sessions = useSessions(area, range, filters, timeZone);
@@ -178,17 +112,7 @@ export function SessionCalendar({
   const events = useMemo(() => items.map(toEvent), [items]);
   const hours = useMemo(() => hoursToShow(items), [items]);
   const open = items.find((session) => session.id === openId) ?? null;
-  const visibleCount = useMemo(
-    () =>
-      visible
-        ? items.filter(
-            (session) =>
-              session.local.date >= visible.start &&
-              session.local.date < visible.end,
-          ).length
-        : items.length,
-    [items, visible],
-  );
+  const visibleCount = useMemo(() => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end).length : items.length), [items, visible]);
 
   const api = () => calendar.current?.getApi();
   const onDates = (arg: DatesSetArg) => {
@@ -199,9 +123,7 @@ export function SessionCalendar({
     });
     setRange((current) => {
       const next = rangeFor(arg.view.activeStart, arg.view.activeEnd);
-      return current?.from === next.from && current.to === next.to
-        ? current
-        : next;
+      return current?.from === next.from && current.to === next.to ? current : next;
     });
   };
   const changeView = (next: string) => {
@@ -212,47 +134,24 @@ export function SessionCalendar({
   return (
     <Stack gap="sm" pb={64}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="xs" wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={`Previous ${PERIOD[view]}`}
-            onClick={() => api()?.prev()}
-          >
+        <Group gap="xs" wrap="wrap">
+          <ActionIcon variant="default" size="lg" aria-label={`Previous ${PERIOD[view]}`} onClick={() => api()?.prev()}>
             <IconChevronLeft size={18} aria-hidden="true" />
           </ActionIcon>
           <Button variant="default" onClick={() => api()?.today()}>
             Today
           </Button>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={`Next ${PERIOD[view]}`}
-            onClick={() => api()?.next()}
-          >
+          <ActionIcon variant="default" size="lg" aria-label={`Next ${PERIOD[view]}`} onClick={() => api()?.next()}>
             <IconChevronRight size={18} aria-hidden="true" />
           </ActionIcon>
-          <Title
-            order={2}
-            size="h4"
-            aria-live="polite"
-            className={classes.title}
-          >
+          <Title order={2} size="h4" aria-live="polite" className={classes.title}>
             {title}
           </Title>
         </Group>
         <Group gap="sm" wrap="wrap">
-          <SegmentedControl
-            aria-label="Calendar view"
-            value={view}
-            onChange={changeView}
-            data={VIEWS}
-          />
+          <SegmentedControl aria-label="Calendar view" value={view} onChange={changeView} data={VIEWS} />
           {canSchedule(area) ? (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={schedule.open}
-            >
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={schedule.open}>
               Schedule session
             </Button>
           ) : null}
@@ -268,22 +167,14 @@ export function SessionCalendar({
             <Loader size="xs" aria-hidden="true" />
             <Text size="sm">Loading sessions…</Text>
           </Group>
-        ) : sessions.isSuccess &&
-          visibleCount === 0 &&
-          !view.startsWith("list") ? (
+        ) : sessions.isSuccess && visibleCount === 0 && !view.startsWith("list") ? (
           <Text size="sm">No sessions this {PERIOD[view]}.</Text>
         ) : null}
       </Group>
       {sessions.isError ? (
         <Alert color="red" title="Could not load the sessions" role="alert">
           {sessions.error.message}{" "}
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            ml="sm"
-            onClick={() => void sessions.refetch()}
-          >
+          <Button size="compact-sm" variant="light" color="red" ml="sm" onClick={() => void sessions.refetch()}>
             Retry
           </Button>
         </Alert>
@@ -312,23 +203,17 @@ export function SessionCalendar({
             minute: "2-digit",
             hour12: false,
           }}
-          dayHeaderFormat={
-            view === "timeGridWeek"
-              ? { weekday: "short", day: "numeric", month: "short" }
-              : { weekday: "short" }
-          }
+          dayHeaderFormat={view !== "timeGridWeek" ? { weekday: "short" } : narrow ? { weekday: "short", day: "numeric" } : { weekday: "short", day: "numeric", month: "short" }}
           listDayFormat={{ weekday: "long", day: "numeric", month: "long" }}
           listDaySideFormat={false}
           eventDisplay="block"
           dayMaxEvents={4}
           eventInteractive
           events={events}
-          eventContent={(arg) => <EventBody arg={arg} onOpen={setOpenId} />}
+          eventContent={(arg) => <EventBody arg={arg} onOpen={setOpenId} showTutor={area === "admin"} />}
           eventDidMount={(arg) => {
             // FullCalendar makes an event focusable (Enter opens it); say it is a button.
-            const target = arg.el.matches("[tabindex]")
-              ? arg.el
-              : arg.el.querySelector("[tabindex]");
+            const target = arg.el.matches("[tabindex]") ? arg.el : arg.el.querySelector("[tabindex]");
             target?.setAttribute("role", "button");
           }}
           eventClick={(arg: EventClickArg) => {
@@ -339,12 +224,7 @@ export function SessionCalendar({
           noEventsContent="No sessions this month."
         />
       </Box>
-      <SessionDrawer
-        area={area}
-        session={open}
-        timeZone={timeZone}
-        onClose={() => setOpenId(null)}
-      />
+      <SessionDrawer area={area} session={open} timeZone={timeZone} onClose={() => setOpenId(null)} />
       {canSchedule(area) ? (
         <ScheduleSessionModal
           area={area}

@@ -1,33 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Box, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import {
-  canSchedule,
-  useCancelSession,
-  useLateNotice,
-  useRequestCancellation,
-  type CalendarArea,
-} from "../api.ts";
-import {
-  describeWhen,
-  hoursUntil,
-  STATUS_COLORS,
-  STATUS_LABELS,
-  zoneLabel,
-} from "../format.ts";
+import { canSchedule, useCancelSession, useLateNotice, useRequestCancellation, type CalendarArea } from "../api.ts";
+import { describeWhen, hoursUntil, STATUS_COLORS, STATUS_LABELS, zoneLabel } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -36,11 +12,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <Text component="dt" size="sm" fw={600}>
         {label}
       </Text>
-      <Text
-        component="dd"
-        m={0}
-        style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
-      >
+      <Text component="dd" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         {children}
       </Text>
     </Box>
@@ -56,54 +28,28 @@ function fromNow(hours: number): string {
 }
 
 /** What cancelling now means for the late-cancellation policy, as far as the viewer knows it. */
-function LateNote({
-  session,
-  noticeHours,
-}: {
-  session: Session;
-  noticeHours: number | undefined;
-}) {
+function LateNote({ session, noticeHours }: { session: Session; noticeHours: number | undefined }) {
   const hours = hoursUntil(session);
-  if (hours <= 0)
-    return (
-      <Text size="sm">
-        This session has started: cancelling it now counts as a late
-        cancellation.
-      </Text>
-    );
+  if (hours <= 0) return <Text size="sm">This session has started: cancelling it now counts as a late cancellation.</Text>;
   if (noticeHours !== undefined) {
     return hours < noticeHours ? (
       <Alert color="orange" title="This will be a late cancellation">
-        The session starts {fromNow(hours)}, inside the workspace&apos;s{" "}
-        {noticeHours}-hour notice period.
+        The session starts {fromNow(hours)}, inside the workspace&apos;s {noticeHours}-hour notice period.
       </Alert>
     ) : (
       <Text size="sm">
-        The session starts {fromNow(hours)}: cancelling now is not a late
-        cancellation (the notice period is {noticeHours} hours).
+        The session starts {fromNow(hours)}: cancelling now is not a late cancellation (the notice period is {noticeHours} hours).
       </Text>
     );
   }
   return (
     <Text size="sm">
-      The session starts {fromNow(hours)}. Cancelling later than the
-      workspace&apos;s notice period before the start (24 hours unless your
-      workspace changed it) counts as a late cancellation.
+      The session starts {fromNow(hours)}. Cancelling later than the workspace&apos;s notice period before the start (24 hours unless your workspace changed it) counts as a late cancellation.
     </Text>
   );
 }
 
-function CancelForm({
-  area,
-  session,
-  onDone,
-  onBack,
-}: {
-  area: "admin" | "tutor";
-  session: Session;
-  onDone: () => void;
-  onBack: () => void;
-}) {
+function CancelForm({ area, session, onDone, onBack }: { area: "admin" | "tutor"; session: Session; onDone: () => void; onBack: () => void }) {
   const cancel = useCancelSession(area);
   const notice = useLateNotice(area === "admin");
   const [reason, setReason] = useState("");
@@ -117,15 +63,11 @@ function CancelForm({
       },
       {
         onSuccess: (batch) => {
-          const late = batch.items.filter(
-            (item) => item.status === "late_cancelled",
-          ).length;
+          const late = batch.items.filter((item) => item.status === "late_cancelled").length;
           const count = batch.items.length;
           notifySuccess(
             count === 1 ? "Session cancelled" : `${count} sessions cancelled`,
-            late > 0
-              ? `Counted as a late cancellation${count > 1 ? ` (${late} of them)` : ""}: inside the workspace's notice period.`
-              : "The family sees it as cancelled on their calendar.",
+            late > 0 ? `Counted as a late cancellation${count > 1 ? ` (${late} of them)` : ""}: inside the workspace's notice period.` : "The family sees it as cancelled on their calendar.",
           );
           onDone();
         },
@@ -135,34 +77,16 @@ function CancelForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Cancel the session">
       <Stack gap="sm">
-        <LateNote
-          session={session}
-          noticeHours={notice.data?.lateCancellationHours}
-        />
+        <LateNote session={session} noticeHours={notice.data?.lateCancellationHours} />
         {session.seriesId ? (
-          <Radio.Group
-            label="Which sessions"
-            value={scope}
-            onChange={(value) => setScope(value as "this" | "following")}
-          >
+          <Radio.Group label="Which sessions" value={scope} onChange={(value) => setScope(value as "this" | "following")}>
             <Stack gap={6} mt={6}>
               <Radio value="this" label="This session only" />
-              <Radio
-                value="following"
-                label="This and the following sessions of the series"
-              />
+              <Radio value="following" label="This and the following sessions of the series" />
             </Stack>
           </Radio.Group>
         ) : null}
-        <Textarea
-          label="Reason (optional)"
-          description="Kept with the session."
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={500}
-        />
+        <Textarea label="Reason (optional)" description="Kept with the session." value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} maxLength={500} />
         {cancel.error ? (
           <Alert color="red" role="alert" title="Could not cancel the session">
             {cancel.error.message}
@@ -181,17 +105,7 @@ function CancelForm({
   );
 }
 
-function RequestForm({
-  area,
-  session,
-  onDone,
-  onBack,
-}: {
-  area: "parent" | "student";
-  session: Session;
-  onDone: () => void;
-  onBack: () => void;
-}) {
+function RequestForm({ area, session, onDone, onBack }: { area: "parent" | "student"; session: Session; onDone: () => void; onBack: () => void }) {
   const request = useRequestCancellation(area);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -206,18 +120,10 @@ function RequestForm({
       { sessionId: session.id, input: { reason: reason.trim() } },
       {
         onSuccess: () => {
-          notifySuccess(
-            "Cancellation requested",
-            "Your tutor and the workspace's admins were told. The session stays on the calendar until they cancel it.",
-          );
+          notifySuccess("Cancellation requested", "Your tutor and the workspace's admins were told. The session stays on the calendar until they cancel it.");
           onDone();
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError
-              ? (failure.fieldMessage("reason") ?? null)
-              : null,
-          ),
+        onError: (failure) => setError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null),
       },
     );
   };
@@ -225,10 +131,7 @@ function RequestForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Ask to cancel the session">
       <Stack gap="sm">
-        <Text size="sm">
-          Your tutor and the workspace&apos;s admins get your request by email;
-          the session stays scheduled until they cancel it.
-        </Text>
+        <Text size="sm">Your tutor and the workspace&apos;s admins get your request by email; the session stays scheduled until they cancel it.</Text>
         <Textarea
           label="Reason"
           withAsterisk
@@ -260,33 +163,17 @@ function RequestForm({
   );
 }
 
-function SessionDetails({
-  area,
-  session,
-  timeZone,
-  onClose,
-}: {
-  area: CalendarArea;
-  session: Session;
-  timeZone: string;
-  onClose: () => void;
-}) {
+function SessionDetails({ area, session, timeZone, onClose }: { area: CalendarArea; session: Session; timeZone: string; onClose: () => void }) {
   const [acting, setActing] = useState(false);
   const open = session.status === "scheduled";
   return (
     // Bottom room so that the floating Switch Role button never covers the actions.
     <Stack gap="md" pb={64}>
       <Group gap="xs">
-        <Badge
-          color={STATUS_COLORS[session.status]}
-          variant={session.status === "scheduled" ? "filled" : "light"}
-          size="lg"
-        >
+        <Badge color={STATUS_COLORS[session.status]} variant={session.status === "scheduled" ? "filled" : "light"} size="lg">
           {STATUS_LABELS[session.status]}
         </Badge>
-        {session.seriesId ? (
-          <Text size="sm">Part of a weekly series</Text>
-        ) : null}
+        {session.seriesId ? <Text size="sm">Part of a weekly series</Text> : null}
       </Group>
       <Stack component="dl" gap="sm" m={0}>
         <Detail label="When">
@@ -296,18 +183,12 @@ function SessionDetails({
             {zoneLabel(timeZone, new Date(session.startsAt))}
           </Text>
         </Detail>
-        <Detail label={session.students.length === 1 ? "Student" : "Students"}>
-          {session.students.map((student) => student.name).join(", ")}
-        </Detail>
+        <Detail label={session.students.length === 1 ? "Student" : "Students"}>{session.students.map((student) => student.name).join(", ")}</Detail>
         <Detail label="Tutor">{session.tutor.name}</Detail>
         <Detail label="Location">{session.location || "Not set"}</Detail>
         <Detail label="Online link">
           {session.onlineUrl ? (
-            <Anchor
-              href={session.onlineUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <Anchor href={session.onlineUrl} target="_blank" rel="noopener noreferrer">
               {session.onlineUrl}
             </Anchor>
           ) : (
@@ -315,11 +196,7 @@ function SessionDetails({
           )}
         </Detail>
         <Detail label="Notes for the family">{session.notes || "None"}</Detail>
-        {session.cancelledAt ? (
-          <Detail label="Cancellation reason">
-            {session.cancellationReason || "None given"}
-          </Detail>
-        ) : null}
+        {session.cancelledAt ? <Detail label="Cancellation reason">{session.cancellationReason || "None given"}</Detail> : null}
       </Stack>
       {open && !acting ? (
         <Group>
@@ -336,19 +213,9 @@ function SessionDetails({
       ) : null}
       {open && acting ? (
         canSchedule(area) ? (
-          <CancelForm
-            area={area}
-            session={session}
-            onDone={onClose}
-            onBack={() => setActing(false)}
-          />
+          <CancelForm area={area} session={session} onDone={onClose} onBack={() => setActing(false)} />
         ) : (
-          <RequestForm
-            area={area}
-            session={session}
-            onDone={onClose}
-            onBack={() => setActing(false)}
-          />
+          <RequestForm area={area} session={session} onDone={onClose} onBack={() => setActing(false)} />
         )
       ) : null}
     </Stack>
@@ -356,35 +223,10 @@ function SessionDetails({
 }
 
 /** One session's details and what the viewer may do with it. */
-export function SessionDrawer({
-  area,
-  session,
-  timeZone,
-  onClose,
-}: {
-  area: CalendarArea;
-  session: Session | null;
-  timeZone: string;
-  onClose: () => void;
-}) {
+export function SessionDrawer({ area, session, timeZone, onClose }: { area: CalendarArea; session: Session | null; timeZone: string; onClose: () => void }) {
   return (
-    <Drawer
-      opened={session !== null}
-      onClose={onClose}
-      position="right"
-      size="md"
-      title={session ? `${session.subject}` : "Session"}
-      closeButtonProps={{ "aria-label": "Close session details" }}
-    >
-      {session ? (
-        <SessionDetails
-          key={session.id}
-          area={area}
-          session={session}
-          timeZone={timeZone}
-          onClose={onClose}
-        />
-      ) : null}
+    <Drawer opened={session !== null} onClose={onClose} position="right" size="md" title={session ? `${session.subject}` : "Session"} closeButtonProps={{ "aria-label": "Close session details" }}>
+      {session ? <SessionDetails key={session.id} area={area} session={session} timeZone={timeZone} onClose={onClose} /> : null}
     </Drawer>
   );
 }
