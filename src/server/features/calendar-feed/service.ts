@@ -12,6 +12,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import { CALENDAR_FEED_FUTURE_DAYS, CALENDAR_FEED_PAST_DAYS, type CalendarFeedCreated, type CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
+import { SESSION_MAX_MINUTES } from "../../../shared/schemas/sessions.ts";
 import type { Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { calendarFeed, member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
@@ -100,6 +101,8 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
           visibleSessions(viewer, relationship),
           lt(tutoringSession.startsAt, new Date(now.getTime() + CALENDAR_FEED_FUTURE_DAYS * DAY_MS)),
           gt(tutoringSession.endsAt, new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS)),
+          // A lower bound the starts_at indexes can use (sessions last at most SESSION_MAX_MINUTES).
+          gt(tutoringSession.startsAt, new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS - SESSION_MAX_MINUTES * 60_000)),
         ),
       )
       .orderBy(asc(tutoringSession.startsAt), asc(tutoringSession.id))
