@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, calendarWorkspace, londonToday, nextMonday, scheduleAsAdmin, studentLogin } from "./support/calendar.ts";
-import { screenshots } from "./support/family.ts";
+import { linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 
 /** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
@@ -178,5 +178,26 @@ test.describe("@calendar session calendars", () => {
     await chooseView(page, "Month");
     await expectAccessible(page);
     await screenshots(page, "cal-admin-month");
+  });
+
+  test("@calendar a parent sees their child's sessions on the child's page", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const { admin, tutorMemberId, student } = await calendarWorkspace(api);
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+    const day = addDays(londonToday(), 2);
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Physics", startsAt: `${day}T16:00`, endsAt: `${day}T17:00` });
+
+    await signInThroughForm(page, parent);
+    await expect(page).toHaveURL("/parent/dashboard");
+    await page.goto(`/parent/students/${student.id}`);
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    await expect(sessions.getByText("Times in Europe/London")).toBeVisible();
+    await chooseView(page, "List");
+    if (!sameMonth(day, londonToday())) await sessions.getByRole("button", { name: "Next month" }).click();
+    await expect(events(page, "Physics")).toHaveCount(1);
+    await expectAccessible(page);
+    await events(page, "Physics").click();
+    await expect(page.getByRole("dialog", { name: "Physics" })).toContainText("16:00–17:00");
   });
 });

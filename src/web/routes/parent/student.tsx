@@ -10,6 +10,8 @@ import { StudentStatusBadge } from "../../features/records/components/student-st
 import { displayName } from "../../features/records/format.ts";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { SectionCard } from "../../components/ui/section-card.tsx";
+import { SessionCalendar } from "../../features/calendar/components/session-calendar.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -51,6 +53,11 @@ export default function ParentStudent() {
               </Button>
             </Group>
             <StudentRecordView student={student} audience="parent" timeZone={timeZone} />
+            {timeZone ? (
+              <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">
+                <SessionCalendar area="parent" timeZone={timeZone} filters={{ studentId: student.id }} />
+              </SectionCard>
+            ) : null}
             <AccessLogSection
               path={parentAccessLogPath(student.id)}
               timeZone={timeZone}
