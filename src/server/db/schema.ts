@@ -345,6 +345,10 @@ export const tutoringSession = pgTable(
     index("tutoring_session_starts_idx").on(table.organizationId, table.startsAt),
     index("tutoring_session_series_idx").on(table.organizationId, table.seriesId, table.occurrenceDate),
     check("tutoring_session_order_check", sql`ends_at > starts_at`),
+    // The calendar queries bound starts_at from below by (window start − 12 hours): the
+    // longest session (SESSION_MAX_MINUTES) must hold in the database too, or a longer one
+    // would drop out of a calendar.
+    check("tutoring_session_length_check", sql`ends_at - starts_at <= interval '12 hours'`),
     check("tutoring_session_status_check", sql`status in ('scheduled', 'completed', 'cancelled', 'late_cancelled', 'no_show')`),
     check("tutoring_session_series_check", sql`(series_id is null) = (occurrence_date is null)`),
     workspaceIsolation("tutoring_session"),

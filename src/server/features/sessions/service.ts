@@ -4,10 +4,11 @@
  * period), and a family's cancellation request. Everything inside withWorkspace; every change
  * audited once per student concerned (the entry shows in that student's access log).
  */
-import { and, asc, count, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import {
   SERIES_MAX_OCCURRENCES,
+  SESSION_MAX_MINUTES,
   type CancellationRequest,
   type Session,
   type SessionBatch,
@@ -90,6 +91,9 @@ export function sessionRangeWhere(viewer: Viewer, relationship: SessionRelations
     visibleSessions(viewer, relationship),
     lt(tutoringSession.startsAt, new Date(query.to)),
     sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
+    // A lower bound the starts_at indexes can use (a session lasts at most SESSION_MAX_MINUTES,
+    // also checked by the database): without it a week's query read all earlier history.
+    gt(tutoringSession.startsAt, new Date(Date.parse(query.from) - SESSION_MAX_MINUTES * 60_000)),
     query.tutorMemberId ? eq(tutoringSession.tutorMemberId, query.tutorMemberId) : undefined,
     query.studentId
       ? sql`exists (select 1 from ${sessionStudent} where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${qualified("session_student", "student_id")} = ${query.studentId})`

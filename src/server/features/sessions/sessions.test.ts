@@ -89,6 +89,24 @@ describe("scheduling one session", () => {
     expect(one.body.local).toEqual({ timeZone: "Asia/Tokyo", date: "2026-12-02", startTime: "01:00", endTime: "02:00" });
   });
 
+  it("lists a session that began before the range and ends inside it; refuses one longer than 12 hours", async () => {
+    const late = await admin.client.post("/api/admin/sessions", {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      subject: "Night revision",
+      startsAt: "2026-12-09T20:00",
+      endsAt: "2026-12-10T07:00",
+      confirmOutsideAvailability: true,
+    });
+    expect(late.status, late.text).toBe(201);
+    const list = await admin.client.get(`/api/admin/sessions?from=2026-12-10&to=2026-12-11&studentId=${noah}`);
+    expect(list.body.items.map((item: Session) => item.subject)).toEqual(["Night revision"]);
+
+    const [row] = await t.db.select().from(tutoringSession).where(eq(tutoringSession.id, (late.body.items as Session[])[0]!.id));
+    // The database holds the 12-hour rule too: the calendars' lower bound on starts_at relies on it.
+    await expect(t.db.update(tutoringSession).set({ endsAt: new Date(row!.startsAt.getTime() + 13 * 3_600_000) }).where(eq(tutoringSession.id, row!.id))).rejects.toThrow();
+  });
+
   it("refuses bad input with a clear message and writes nothing", async () => {
     const before = [await sessionCount(), await seriesCount()];
     const base = { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Maths", startsAt: "2026-12-02T16:00", endsAt: "2026-12-02T17:00", confirmOutsideAvailability: true };

@@ -1,0 +1,1 @@
+ALTER TABLE "tutoring_session" ADD CONSTRAINT "tutoring_session_length_check" CHECK (ends_at - starts_at <= interval '12 hours');
