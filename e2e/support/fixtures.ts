@@ -33,8 +33,12 @@ export async function signInThroughForm(page: Page, account: Pick<Account, "emai
   await submitLoginForm(page, account);
 }
 
-/** Runs axe on the page as it is now and fails with a readable list of every violation. */
+/**
+ * Runs axe on the page once its transitions have finished (a dialog fading in has, for a
+ * moment, colours of too little contrast) and fails with a readable list of every violation.
+ */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity));
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
