@@ -200,4 +200,38 @@ test.describe("@calendar session calendars", () => {
     await events(page, "Physics").click();
     await expect(page.getByRole("dialog", { name: "Physics" })).toContainText("16:00–17:00");
   });
+
+  test("@calendar a tutor makes a private calendar address in Settings; the feed holds the session; a new address revokes the old", async ({ page, api }) => {
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    const day = addDays(londonToday(), 3);
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Biology", startsAt: `${day}T09:00`, endsAt: `${day}T10:00` });
+
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await page.goto("/tutor/settings");
+    const section = page.getByRole("region", { name: "Calendar feed" });
+    await expect(section.getByText("You have no calendar address yet.")).toBeVisible();
+    await section.getByRole("button", { name: "Make my calendar address" }).click();
+    const address = section.getByLabel("Your private calendar address");
+    await expect(address).toHaveValue(/\/api\/calendar\/[^/]+\.ics$/);
+    await expectAccessible(page);
+    await section.scrollIntoViewIfNeeded();
+    await screenshots(page, "cal-feed-settings");
+    const first = await address.inputValue();
+
+    const feed = await page.request.get(first, { headers: { cookie: "" } });
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toContain("text/calendar");
+    const text = await feed.text();
+    expect(text).toContain("BEGIN:VCALENDAR");
+    expect(text).toContain("SUMMARY:Biology");
+
+    await section.getByRole("button", { name: "Make a new address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Make a new calendar address?" });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Make a new address" }).click();
+    await expect(address).not.toHaveValue(first);
+    expect((await page.request.get(first)).status()).toBe(404);
+    expect((await page.request.get(await address.inputValue())).status()).toBe(200);
+  });
 });

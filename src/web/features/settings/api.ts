@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../lib/api-client.ts";
+import type { CalendarFeedCreated, CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
+import { api, ApiError } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { fromAuthError } from "../auth/auth-errors.ts";
@@ -14,7 +15,19 @@ import { summariseUserAgent } from "./user-agent.ts";
 export const settingsKeys = {
   all: ["settings"] as const,
   sessions: () => [...settingsKeys.all, "sessions"] as const,
+  calendarFeed: () => [...settingsKeys.all, "calendar-feed"] as const,
 };
+
+/** Whether the member has a private calendar feed (its URL is shown only when it is made). */
+export const useCalendarFeed = () => useQuery({ queryKey: settingsKeys.calendarFeed(), queryFn: () => api.get<CalendarFeedStatus>("/calendar-feed") });
+
+/** Makes the feed URL, or a new one (the old URL stops working). */
+export function useCreateCalendarFeed() {
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeedCreated>("/calendar-feed", {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.calendarFeed() }),
+  });
+}
 
 interface AuthResult<T> {
   data: T | null;

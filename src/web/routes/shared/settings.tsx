@@ -2,6 +2,7 @@ import { Stack } from "@mantine/core";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useMe } from "../../features/session/api.ts";
+import { CalendarFeedSection } from "../../features/settings/components/calendar-feed-section.tsx";
 import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
 import { PasswordSection } from "../../features/settings/components/password-section.tsx";
 import { ProfileSection } from "../../features/settings/components/profile-section.tsx";
@@ -34,6 +35,7 @@ export default function Settings() {
               <PasswordSection />
               <TwoFactorSection enabled={data.user.twoFactorEnabled} />
               <SessionsSection />
+              {data.membershipStatus === "active" ? <CalendarFeedSection /> : null}
               <WorkspacesSection me={data} />
               {isAdmin ? (
                 <>
