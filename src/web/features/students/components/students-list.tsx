@@ -1,53 +1,19 @@
-import { Anchor, Box, Button, EmptyState, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Box, Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch, IconUsers } from "@tabler/icons-react";
-import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { STUDENT_STATUS_LABELS, STUDENT_STATUSES, type StudentStatus, type StudentSummary } from "../../../../shared/schemas/students.ts";
 import { StudentStatusBadge } from "./people-ui.tsx";
+import { SearchAndStatusFilters, useRowLink } from "../../../components/ui/list-filters.tsx";
 
-/** A table caption for screen readers only: the page header already says it on screen. */
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 } as const;
-
-const STATUS_OPTIONS = [{ value: "any", label: "Any status" }, ...STUDENT_STATUSES.map((status) => ({ value: status, label: STUDENT_STATUS_LABELS[status] }))];
+const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({ value: status, label: STUDENT_STATUS_LABELS[status] }));
 
 const studentHref = (student: Pick<StudentSummary, "id">) => `/admin/students/${encodeURIComponent(student.id)}`;
 const names = (people: readonly { name: string }[]) => (people.length ? people.map((person) => person.name).join(", ") : "—");
 
-/** Search by name and filter by status; the search waits for typing to stop. */
-export function StudentFilters({
-  search,
-  onSearch,
-  status,
-  onStatus,
-}: {
-  search: string;
-  onSearch: (text: string) => void;
-  status: StudentStatus | null;
-  onStatus: (status: StudentStatus | null) => void;
-}) {
-  return (
-    <Group gap="md" align="flex-end" role="search" aria-label="Find students">
-      <TextInput
-        label="Search by name"
-        type="search"
-        placeholder="Name or preferred name"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        maxLength={100}
-        style={{ flex: "1 1 16rem" }}
-      />
-      <Select
-        label="Status"
-        data={STATUS_OPTIONS}
-        value={status ?? "any"}
-        onChange={(value) => onStatus(value && value !== "any" ? (value as StudentStatus) : null)}
-        allowDeselect={false}
-        w={{ base: "100%", xs: 200 }}
-      />
-    </Group>
-  );
+/** Search by name and filter by status; the search waits for typing to stop (the caller's). */
+export function StudentFilters(props: { search: string; onSearch: (text: string) => void; status: StudentStatus | null; onStatus: (status: StudentStatus | null) => void }) {
+  return <SearchAndStatusFilters label="Find students" searchLabel="Search by name" placeholder="Name or preferred name" statuses={STATUS_OPTIONS} {...props} />;
 }
 
 /** No students at all, or none matching the filters. */
@@ -80,13 +46,7 @@ export function StudentsEmpty({ filtered, onClear, onAdd }: { filtered: boolean;
 /** One page of students: a table on wide screens, cards on narrow ones. A row opens the record. */
 export function StudentsList({ students, busy }: { students: StudentSummary[]; busy: boolean }) {
   const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
-  const navigate = useNavigate();
-
-  // The whole row is a target for the mouse; keyboards and screen readers use the name's link.
-  const openRow = (student: StudentSummary) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest("a, button") || window.getSelection()?.toString()) return;
-    void navigate(studentHref(student));
-  };
+  const openRow = useRowLink(studentHref);
 
   if (!wide) {
     return (
@@ -123,7 +83,10 @@ export function StudentsList({ students, busy }: { students: StudentSummary[]; b
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
-        <Table.Caption style={VISUALLY_HIDDEN}>Students of your workspace by name. Open a student to see and edit the record.</Table.Caption>
+        <Table.Caption>
+          {/* For screen readers only: the page header already says it on screen. */}
+          <VisuallyHidden>Students of your workspace by name. Open a student to see and edit the record.</VisuallyHidden>
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>

@@ -1,16 +1,13 @@
-import { Anchor, Badge, Box, Button, EmptyState, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSchool, IconSearch } from "@tabler/icons-react";
-import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { formatMoney } from "../../../../shared/money.ts";
 import { TUTOR_STATUSES, type TutorStatus, type TutorSummary } from "../../../../shared/schemas/tutors.ts";
-
-/** A table caption for screen readers only: the page header already says it on screen. */
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 } as const;
+import { SearchAndStatusFilters, useRowLink } from "../../../components/ui/list-filters.tsx";
 
 export const TUTOR_STATUS_LABELS: Record<TutorStatus, string> = { active: "Active", inactive: "Inactive" };
-const STATUS_OPTIONS = [{ value: "any", label: "Any status" }, ...TUTOR_STATUSES.map((status) => ({ value: status, label: TUTOR_STATUS_LABELS[status] }))];
+const STATUS_OPTIONS = TUTOR_STATUSES.map((status) => ({ value: status, label: TUTOR_STATUS_LABELS[status] }));
 
 const tutorHref = (tutor: Pick<TutorSummary, "memberId">) => `/admin/tutors/${encodeURIComponent(tutor.memberId)}`;
 
@@ -29,39 +26,9 @@ export function TutorStatusBadges({ tutor }: { tutor: Pick<TutorSummary, "status
   );
 }
 
-export function TutorFilters({
-  search,
-  onSearch,
-  status,
-  onStatus,
-}: {
-  search: string;
-  onSearch: (text: string) => void;
-  status: TutorStatus | null;
-  onStatus: (status: TutorStatus | null) => void;
-}) {
-  return (
-    <Group gap="md" align="flex-end" role="search" aria-label="Find tutors">
-      <TextInput
-        label="Search"
-        type="search"
-        placeholder="Name or email"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        maxLength={100}
-        style={{ flex: "1 1 16rem" }}
-      />
-      <Select
-        label="Status"
-        data={STATUS_OPTIONS}
-        value={status ?? "any"}
-        onChange={(value) => onStatus(value && value !== "any" ? (value as TutorStatus) : null)}
-        allowDeselect={false}
-        w={{ base: "100%", xs: 200 }}
-      />
-    </Group>
-  );
+/** Search by name or email and filter by status; the search waits for typing to stop (the caller's). */
+export function TutorFilters(props: { search: string; onSearch: (text: string) => void; status: TutorStatus | null; onStatus: (status: TutorStatus | null) => void }) {
+  return <SearchAndStatusFilters label="Find tutors" searchLabel="Search" placeholder="Name or email" statuses={STATUS_OPTIONS} {...props} />;
 }
 
 export function TutorsEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
@@ -97,13 +64,8 @@ export function TutorsEmpty({ filtered, onClear }: { filtered: boolean; onClear:
 /** One page of tutors: a table on wide screens, cards on narrow ones. A row opens the tutor. */
 export function TutorsList({ tutors, busy, currency }: { tutors: TutorSummary[]; busy: boolean; currency: string }) {
   const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
-  const navigate = useNavigate();
+  const openRow = useRowLink(tutorHref);
   const rate = (tutor: TutorSummary) => (tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`);
-
-  const openRow = (tutor: TutorSummary) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest("a, button") || window.getSelection()?.toString()) return;
-    void navigate(tutorHref(tutor));
-  };
 
   if (!wide) {
     return (
@@ -152,7 +114,10 @@ export function TutorsList({ tutors, busy, currency }: { tutors: TutorSummary[];
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
-        <Table.Caption style={VISUALLY_HIDDEN}>Tutors of your workspace by name. Open a tutor to edit the profile, rates and availability.</Table.Caption>
+        <Table.Caption>
+          {/* For screen readers only: the page header already says it on screen. */}
+          <VisuallyHidden>Tutors of your workspace by name. Open a tutor to edit the profile, rates and availability.</VisuallyHidden>
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>

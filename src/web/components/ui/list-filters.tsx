@@ -1,0 +1,66 @@
+import { Group, Select, TextInput } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
+import type { MouseEvent } from "react";
+import { useNavigate } from "react-router";
+
+/**
+ * The filters of a server-paginated list: a search box and a status select whose first option
+ * ("Any status") means no filter, a real option rather than a clear button (which the
+ * keyboard cannot reach).
+ */
+export function SearchAndStatusFilters<S extends string>({
+  label,
+  searchLabel,
+  placeholder,
+  search,
+  onSearch,
+  status,
+  onStatus,
+  statuses,
+}: {
+  /** The search landmark's name, e.g. "Find students". */
+  label: string;
+  searchLabel: string;
+  placeholder: string;
+  search: string;
+  onSearch: (text: string) => void;
+  status: S | null;
+  onStatus: (status: S | null) => void;
+  statuses: readonly { value: S; label: string }[];
+}) {
+  return (
+    <Group gap="md" align="flex-end" role="search" aria-label={label}>
+      <TextInput
+        label={searchLabel}
+        type="search"
+        placeholder={placeholder}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        maxLength={100}
+        style={{ flex: "1 1 16rem" }}
+      />
+      <Select
+        label="Status"
+        data={[{ value: "any", label: "Any status" }, ...statuses]}
+        value={status ?? "any"}
+        onChange={(value) => onStatus(value && value !== "any" ? (value as S) : null)}
+        allowDeselect={false}
+        w={{ base: "100%", xs: 200 }}
+      />
+    </Group>
+  );
+}
+
+/**
+ * A whole table row as a target for the mouse (keyboards and screen readers use the link in
+ * the row): a click that is not on a link or button, and not the end of a text selection,
+ * opens the row's page.
+ */
+export function useRowLink<T>(hrefOf: (item: T) => string) {
+  const navigate = useNavigate();
+  return (item: T) => (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest("a, button") || window.getSelection()?.toString()) return;
+    void navigate(hrefOf(item));
+  };
+}
