@@ -29,7 +29,7 @@ export function AuditFilters({ onChange }: { onChange: (filters: Filters) => voi
     const values = { actor, student, action, from, to, ...next };
     if (values.from && values.to && values.to < values.from) return;
     onChange({
-      actorUserId: values.actor?.userId ?? null,
+      actorUserId: values.actor?.id ?? null,
       action: values.action,
       studentId: values.student?.id ?? null,
       from: DATE.test(values.from) ? values.from : null,

@@ -7,6 +7,7 @@ import type { MeResponse } from "../../../../shared/schemas/me.ts";
 import type { ApiError } from "../../../lib/api-client.ts";
 import { queryClient } from "../../../lib/query-client.ts";
 import { AuthCard } from "../../auth/auth-card.tsx";
+import { CheckEmail } from "../../auth/check-email.tsx";
 import { refreshMe, sessionKeys } from "../../session/api.ts";
 import { signOutHere, useAcceptInvitation } from "../public-api.ts";
 import { InvitationSignupForm } from "./invitation-signup-form.tsx";
@@ -170,27 +171,14 @@ export function SignUpToAccept({ token, preview, onDone, returnTo }: { token: st
 export function CheckEmailToJoin({ preview }: { preview: InvitationPreview }) {
   const role = ROLE_LABELS[preview.role].toLowerCase();
   return (
-    <AuthCard
-      title="Check your email"
-      announce
-      description={
-        <>
-          We sent a confirmation link to <strong>{preview.email}</strong>.
-        </>
-      }
-    >
-      <Stack gap="sm" role="status">
+    <CheckEmail
+      result={{ email: preview.email, next: "dashboard" }}
+      nextStep={
         <Text>
           Open the link to confirm your email address. Then sign in: you are in {preview.workspaceName} as {/^[aeiou]/.test(role) ? "an" : "a"} {role},
           with nothing more to wait for.
         </Text>
-        <Text size="sm" c="dimmed">
-          The link is valid for 24 hours. If the email does not arrive within a few minutes, check your spam folder.
-        </Text>
-        <Anchor component={Link} to="/login">
-          Go to sign in
-        </Anchor>
-      </Stack>
-    </AuthCard>
+      }
+    />
   );
 }
