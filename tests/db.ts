@@ -7,6 +7,10 @@ import {
   assignment,
   auditLog,
   calendarFeed,
+  sessionRecording,
+  sessionReport,
+  sessionReportStudent,
+  sessionSummary,
   devOutbox,
   member,
   organization,
@@ -48,6 +52,10 @@ export const WRITABLE_TABLES = {
   tutoringSession,
   sessionStudent,
   calendarFeed,
+  sessionReport,
+  sessionReportStudent,
+  sessionSummary,
+  sessionRecording,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

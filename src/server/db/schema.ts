@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -272,9 +274,20 @@ export const workspacePolicy = pgTable(
     organizationId: organizationIdColumn().primaryKey(),
     /** Cancelling a session less than this many hours before it starts is a late cancellation. */
     lateCancellationHours: integer("late_cancellation_hours").notNull().default(24),
+    /** Reminder emails go out this many hours before a session starts. */
+    reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
+    /** Family summaries wait for an admin's approval before they are shared. */
+    summaryRequiresReview: boolean("summary_requires_review").notNull().default(false),
+    /** Recording files are deleted this many days after upload; null keeps them. */
+    recordingRetentionDays: integer("recording_retention_days"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  () => [check("workspace_policy_late_cancellation_check", sql`late_cancellation_hours between 0 and 720`), workspaceIsolation("workspace_policy")],
+  () => [
+    check("workspace_policy_late_cancellation_check", sql`late_cancellation_hours between 0 and 720`),
+    check("workspace_policy_reminder_lead_check", sql`reminder_lead_hours between 1 and 168`),
+    check("workspace_policy_recording_retention_check", sql`recording_retention_days is null or recording_retention_days between 1 and 3650`),
+    workspaceIsolation("workspace_policy"),
+  ],
 ).enableRLS();
 
 export const SESSION_STATUSES = ["scheduled", "completed", "cancelled", "late_cancelled", "no_show"] as const;
@@ -336,6 +349,11 @@ export const tutoringSession = pgTable(
     cancelledByUserId: text("cancelled_by_user_id").references(() => user.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancellationReason: text("cancellation_reason"),
+    /**
+     * When the reminder for the current start time went out (claimed by one job run, so two
+     * app instances never both send it); cleared when the session moves.
+     */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
@@ -344,6 +362,8 @@ export const tutoringSession = pgTable(
     index("tutoring_session_tutor_starts_idx").on(table.organizationId, table.tutorMemberId, table.startsAt),
     index("tutoring_session_starts_idx").on(table.organizationId, table.startsAt),
     index("tutoring_session_series_idx").on(table.organizationId, table.seriesId, table.occurrenceDate),
+    // The reminder job's scan across workspaces: scheduled sessions whose reminder is due.
+    index("tutoring_session_reminder_due_idx").on(table.startsAt).where(sql`status = 'scheduled' and reminder_sent_at is null`),
     check("tutoring_session_order_check", sql`ends_at > starts_at`),
     // The calendar queries bound starts_at from below by (window start − 12 hours): the
     // longest session (SESSION_MAX_MINUTES) must hold in the database too, or a longer one
@@ -391,5 +411,123 @@ export const calendarFeed = pgTable(
     foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
     uniqueIndex("calendar_feed_token_hash_idx").on(table.tokenHash),
     workspaceIsolation("calendar_feed"),
+  ],
+).enableRLS();
+
+export const ATTENDANCE_VALUES = ["present", "late", "absent"] as const;
+export const HOMEWORK_COMPLETION_VALUES = ["completed", "partly", "not_done", "none_set"] as const;
+
+/** The tutor's report on a session: what was covered for everyone, and private notes. */
+export const sessionReport = pgTable(
+  "session_report",
+  {
+    organizationId: organizationIdColumn(),
+    sessionId: uuid("session_id").notNull(),
+    topics: text("topics").notNull(),
+    homeworkSet: text("homework_set").notNull().default(""),
+    /** Never shown to families. */
+    privateNotes: text("private_notes").notNull().default(""),
+    filedByUserId: text("filed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    filedAt: timestamp("filed_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.sessionId] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
+    workspaceIsolation("session_report"),
+  ],
+).enableRLS();
+
+/**
+ * Each student's part of a report. Kept per student so that in a group session a family
+ * sees only its own child's attendance, ratings and score.
+ */
+export const sessionReportStudent = pgTable(
+  "session_report_student",
+  {
+    organizationId: organizationIdColumn(),
+    sessionId: uuid("session_id").notNull(),
+    studentId: uuid("student_id").notNull(),
+    attendance: text("attendance", { enum: ATTENDANCE_VALUES }).notNull(),
+    previousHomework: text("previous_homework", { enum: HOMEWORK_COMPLETION_VALUES }).notNull(),
+    /** 1–5; null when the student was absent. */
+    understanding: smallint("understanding"),
+    engagement: smallint("engagement"),
+    scorePercent: smallint("score_percent"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [sessionReport.organizationId, sessionReport.sessionId] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.sessionId, table.studentId], foreignColumns: [sessionStudent.organizationId, sessionStudent.sessionId, sessionStudent.studentId] }).onDelete("cascade"),
+    check("session_report_student_attendance_check", sql`attendance in ('present', 'late', 'absent')`),
+    check("session_report_student_homework_check", sql`previous_homework in ('completed', 'partly', 'not_done', 'none_set')`),
+    check("session_report_student_understanding_check", sql`understanding is null or understanding between 1 and 5`),
+    check("session_report_student_engagement_check", sql`engagement is null or engagement between 1 and 5`),
+    check("session_report_student_score_check", sql`score_percent is null or score_percent between 0 and 100`),
+    workspaceIsolation("session_report_student"),
+  ],
+).enableRLS();
+
+export const SUMMARY_STATUSES = ["draft", "awaiting_review", "shared"] as const;
+
+/** The family summary of a session for one student: drafted from the report, edited, shared. */
+export const sessionSummary = pgTable(
+  "session_summary",
+  {
+    organizationId: organizationIdColumn(),
+    sessionId: uuid("session_id").notNull(),
+    studentId: uuid("student_id").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: SUMMARY_STATUSES }).notNull().default("draft"),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    reviewedByUserId: text("reviewed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    sharedByUserId: text("shared_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId, table.studentId], foreignColumns: [sessionReportStudent.organizationId, sessionReportStudent.sessionId, sessionReportStudent.studentId] }).onDelete("cascade"),
+    // A family's list of shared summaries, newest first.
+    index("session_summary_student_shared_idx").on(table.organizationId, table.studentId, table.sharedAt).where(sql`status = 'shared'`),
+    index("session_summary_awaiting_idx").on(table.organizationId, table.submittedAt).where(sql`status = 'awaiting_review'`),
+    check("session_summary_status_check", sql`status in ('draft', 'awaiting_review', 'shared')`),
+    check("session_summary_shared_check", sql`(status = 'shared') = (shared_at is not null)`),
+    workspaceIsolation("session_summary"),
+  ],
+).enableRLS();
+
+export const RECORDING_KINDS = ["file", "link"] as const;
+
+/**
+ * A session's recording: an uploaded audio or video file kept by the storage backend under
+ * storage_key, or a link to one kept elsewhere.
+ */
+export const sessionRecording = pgTable(
+  "session_recording",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    sessionId: uuid("session_id").notNull(),
+    kind: text("kind", { enum: RECORDING_KINDS }).notNull(),
+    title: text("title").notNull(),
+    url: text("url"),
+    storageKey: text("storage_key"),
+    contentType: text("content_type"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    uploadedByUserId: text("uploaded_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
+    index("session_recording_session_idx").on(table.organizationId, table.sessionId),
+    // The retention job's scan across workspaces.
+    index("session_recording_file_created_idx").on(table.createdAt).where(sql`kind = 'file'`),
+    check("session_recording_kind_check", sql`kind in ('file', 'link')`),
+    check("session_recording_shape_check", sql`(kind = 'file' and storage_key is not null and url is null) or (kind = 'link' and url is not null and storage_key is null)`),
+    workspaceIsolation("session_recording"),
   ],
 ).enableRLS();

@@ -180,12 +180,37 @@ export type SessionPage = z.infer<typeof sessionPageSchema>;
 export const sessionBatchSchema = z.object({ items: z.array(sessionSchema), seriesId: z.string().nullable() });
 export type SessionBatch = z.infer<typeof sessionBatchSchema>;
 
-export const sessionPolicySchema = z.object({ lateCancellationHours: z.number().int() });
-export const sessionPolicyUpdateSchema = z.strictObject({
-  lateCancellationHours: z
-    .number({ error: "Notice period must be a number of hours." })
-    .int("Notice period must be a whole number of hours.")
-    .min(0, "Notice period must not be negative.")
-    .max(720, "Notice period must be at most 720 hours (30 days)."),
+export const sessionPolicySchema = z.object({
+  lateCancellationHours: z.number().int(),
+  reminderLeadHours: z.number().int(),
+  summaryRequiresReview: z.boolean(),
+  /** Null keeps recordings. */
+  recordingRetentionDays: z.number().int().nullable(),
 });
+/** Change any of the policies; the others stay as they are. */
+export const sessionPolicyUpdateSchema = z
+  .strictObject({
+    lateCancellationHours: z
+      .number({ error: "Notice period must be a number of hours." })
+      .int("Notice period must be a whole number of hours.")
+      .min(0, "Notice period must not be negative.")
+      .max(720, "Notice period must be at most 720 hours (30 days).")
+      .optional(),
+    reminderLeadHours: z
+      .number({ error: "Reminder lead time must be a number of hours." })
+      .int("Reminder lead time must be a whole number of hours.")
+      .min(1, "Reminder lead time must be at least 1 hour.")
+      .max(168, "Reminder lead time must be at most 168 hours (7 days).")
+      .optional(),
+    summaryRequiresReview: z.boolean({ error: "Summary review must be true or false." }).optional(),
+    recordingRetentionDays: z
+      .number({ error: "Recording retention must be a number of days, or null to keep recordings." })
+      .int("Recording retention must be a whole number of days.")
+      .min(1, "Recording retention must be at least 1 day.")
+      .max(3650, "Recording retention must be at most 3650 days (10 years).")
+      .nullable()
+      .optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Give at least one policy to change." });
+export type SessionPolicyUpdate = z.infer<typeof sessionPolicyUpdateSchema>;
 export type SessionPolicy = z.infer<typeof sessionPolicySchema>;

@@ -23,7 +23,8 @@ import {
 import type { AppDeps, AppEnv } from "../../context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import type { SessionRelationship } from "./policy.ts";
-import { cancelSession, createSessions, listSessions, readSessionPolicy, requestCancellation, updateSession, updateSessionPolicy, viewSession } from "./service.ts";
+import { cancelSession, createSessions, listSessions, requestCancellation, updateSession, viewSession } from "./service.ts";
+import { readSessionPolicy, updateSessionPolicy } from "./workspace-policy.ts";
 
 /** Any id is accepted: one that names no visible session answers 404. */
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -118,15 +119,15 @@ const policyReadRoute = defineOperation(needs("admin:settings:read"), {
   method: "get",
   path: "/admin/session-policy",
   tags: ["Sessions"],
-  summary: "The workspace's session policies (late-cancellation notice in hours)",
-  responses: { 200: { description: "The policies (24 hours unless set).", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
+  summary: "The workspace's session policies (late-cancellation notice, reminder lead time, summary review, recording retention)",
+  responses: { 200: { description: "The policies (defaults: 24-hour notice, reminders 24 hours ahead, no review, recordings kept).", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
 });
 
 const policyUpdateRoute = defineOperation(needs("admin:settings:write"), {
   method: "put",
   path: "/admin/session-policy",
   tags: ["Sessions"],
-  summary: "Set the late-cancellation notice period (audited)",
+  summary: "Change one or more session policies (audited)",
   request: { body: { required: true, content: jsonContent(sessionPolicyUpdateSchema) } },
   responses: { 200: { description: "Saved.", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
 });

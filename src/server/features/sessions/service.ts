@@ -16,21 +16,20 @@ import {
   type SessionCreate,
   type SessionListQuery,
   type SessionPage,
-  type SessionPolicy,
   type SessionUpdate,
 } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user, workspacePolicy } from "../../db/schema.ts";
+import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
-import { writeAudit } from "../audit/service.ts";
 import { notEnded, workspaceToday } from "../assignments/queries.ts";
 import { type Actor, auditStudent } from "../students/audit.ts";
 import { isRecordId } from "../students/policy.ts";
 import { lockCalendars, refuseDoubleBooking, requireWithinAvailability, type Slot } from "./conflicts.ts";
 import { addLocalDays, daysBetween, describeTime, expandWeekly, localTimeOf, weeklyRule, zonedInstant } from "./series.ts";
+import { readWorkspacePolicy } from "./workspace-policy.ts";
 import { canWrite, qualified, type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
 
 const sessionNotFound = () => notFound("The session");
@@ -386,11 +385,6 @@ export async function updateSession(db: Database, actor: Actor, relationship: Se
   });
 }
 
-async function noticeHours(tx: Transaction, organizationId: string): Promise<number> {
-  const [row] = await tx.select({ hours: workspacePolicy.lateCancellationHours }).from(workspacePolicy).where(eq(workspacePolicy.organizationId, organizationId));
-  return row?.hours ?? 24;
-}
-
 export async function cancelSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId!;
   if (!canWrite(relationship)) throw sessionNotFound();
@@ -398,7 +392,7 @@ export async function cancelSession(db: Database, actor: Actor, relationship: Se
     const row = await findVisible(tx, actor, relationship, sessionId, true);
     if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
     const targets = await targetsOf(tx, organizationId, row, input.scope);
-    const hours = await noticeHours(tx, organizationId);
+    const hours = (await readWorkspacePolicy(tx, organizationId)).lateCancellationHours;
     const now = new Date();
     const updated: SessionRow[] = [];
     for (const target of targets) {
@@ -459,29 +453,4 @@ export async function requestCancellation(deps: AppDeps, actor: Actor, relations
     }
   }
   return { requested: true };
-}
-
-export async function readSessionPolicy(db: Database, actor: Actor): Promise<SessionPolicy> {
-  return withWorkspace(db, actor.viewer.organizationId!, async (tx) => ({ lateCancellationHours: await noticeHours(tx, actor.viewer.organizationId!) }));
-}
-
-export async function updateSessionPolicy(db: Database, actor: Actor, input: SessionPolicy): Promise<SessionPolicy> {
-  const organizationId = actor.viewer.organizationId!;
-  return withWorkspace(db, organizationId, async (tx) => {
-    const before = await noticeHours(tx, organizationId);
-    await tx
-      .insert(workspacePolicy)
-      .values({ organizationId, lateCancellationHours: input.lateCancellationHours })
-      .onConflictDoUpdate({ target: workspacePolicy.organizationId, set: { lateCancellationHours: input.lateCancellationHours, updatedAt: new Date() } });
-    await writeAudit(tx, {
-      organizationId,
-      userId: actor.viewer.user.id,
-      actorRole: actor.viewer.role,
-      action: "SESSION_POLICY_CHANGED",
-      description: `${actor.viewer.user.name} set the late-cancellation notice to ${input.lateCancellationHours} hours (was ${before})`,
-      ipAddress: actor.ipAddress,
-      metadata: { lateCancellationHours: input.lateCancellationHours, previous: before },
-    });
-    return { lateCancellationHours: input.lateCancellationHours };
-  });
 }

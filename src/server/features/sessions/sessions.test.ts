@@ -271,8 +271,8 @@ describe("cancelling", () => {
     expect((await admin.client.post(`/api/admin/sessions/${later.items[0]!.id}/cancel`, {})).status).toBe(409);
 
     const policy = await admin.client.put("/api/admin/session-policy", { lateCancellationHours: 2 });
-    expect(policy.body).toEqual({ lateCancellationHours: 2 });
-    expect((await admin.client.get("/api/admin/session-policy")).body).toEqual({ lateCancellationHours: 2 });
+    expect(policy.body).toMatchObject({ lateCancellationHours: 2, reminderLeadHours: 24, summaryRequiresReview: false, recordingRetentionDays: null });
+    expect((await admin.client.get("/api/admin/session-policy")).body).toMatchObject({ lateCancellationHours: 2 });
     const again = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: inHours(10), endsAt: inHours(11), timeZone: "UTC" });
     expect((await admin.client.post(`/api/admin/sessions/${again.items[0]!.id}/cancel`, {})).body.items[0].status).toBe("cancelled");
     await admin.client.put("/api/admin/session-policy", { lateCancellationHours: 24 });
