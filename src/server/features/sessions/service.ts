@@ -34,15 +34,15 @@ import { canWrite, qualified, type SessionRelationship, shownStudents, visibleSe
 
 const sessionNotFound = () => notFound("The session");
 
-type SessionRow = typeof tutoringSession.$inferSelect;
+export type SessionRow = typeof tutoringSession.$inferSelect;
 
-async function workspaceZone(tx: Transaction, organizationId: string): Promise<string> {
+export async function workspaceZone(tx: Transaction, organizationId: string): Promise<string> {
   const [row] = await tx.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, organizationId));
   return row?.timeZone ?? "UTC";
 }
 
 /** The sessions with tutor and (shown) students, in the viewer's zone, in the order of `rows`. */
-async function shape(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
+export async function shape(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
   if (rows.length === 0) return [];
   const organizationId = actor.viewer.organizationId!;
   const ids = rows.map((row) => row.id);
@@ -127,7 +127,7 @@ export async function listSessions(db: Database, actor: Actor, relationship: Ses
   });
 }
 
-async function findVisible(tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, lock = false): Promise<SessionRow> {
+export async function findVisible(tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, lock = false): Promise<SessionRow> {
   if (!isRecordId(sessionId)) throw sessionNotFound();
   const query = tx
     .select()
@@ -202,11 +202,11 @@ async function planningZone(tx: Transaction, organizationId: string, tutorMember
   return profile?.timeZone ?? (await workspaceZone(tx, organizationId));
 }
 
-async function auditSessions(tx: Transaction, actor: Actor, action: AuditAction, studentIds: string[], description: string, metadata: Record<string, unknown>): Promise<void> {
+export async function auditSessions(tx: Transaction, actor: Actor, action: AuditAction, studentIds: string[], description: string, metadata: Record<string, unknown>): Promise<void> {
   for (const studentId of studentIds) await auditStudent(tx, actor, { action, studentId, description, metadata });
 }
 
-async function studentsOf(tx: Transaction, organizationId: string, sessionIds: string[]): Promise<string[]> {
+export async function studentsOf(tx: Transaction, organizationId: string, sessionIds: string[]): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const rows = await tx
     .selectDistinct({ studentId: sessionStudent.studentId })
