@@ -362,6 +362,9 @@ export const tutoringSession = pgTable(
     index("tutoring_session_tutor_starts_idx").on(table.organizationId, table.tutorMemberId, table.startsAt),
     index("tutoring_session_starts_idx").on(table.organizationId, table.startsAt),
     index("tutoring_session_series_idx").on(table.organizationId, table.seriesId, table.occurrenceDate),
+    // Sessions over but still "scheduled" are the ones without a report (filing one completes
+    // the session): the missing-report lists read only those, however long the history.
+    index("tutoring_session_unreported_idx").on(table.organizationId, table.endsAt).where(sql`status = 'scheduled'`),
     // The reminder job's scan across workspaces: scheduled sessions whose reminder is due.
     index("tutoring_session_reminder_due_idx").on(table.startsAt).where(sql`status = 'scheduled' and reminder_sent_at is null`),
     check("tutoring_session_order_check", sql`ends_at > starts_at`),
