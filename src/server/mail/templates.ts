@@ -40,4 +40,10 @@ export const mails = {
     subject: `Cancellation requested: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${requester} asked to cancel the ${subject} session on ${when} in ${workspace}.\n\nTheir reason: ${reason}\n\nThe session stays scheduled until a tutor or an admin cancels it:\n\n${url}\n\nGlassroom`,
   }),
+  /** A session's summary, shared with a guardian or the student. */
+  summaryShared: ({ to, name, workspace, studentName, subject, when, body, url }: { to: string; name: string; workspace: string; studentName: string; subject: string; when: string; body: string; url: string }): Mail => ({
+    to,
+    subject: `${studentName}'s ${subject} session: summary`,
+    text: `Hello ${name},\n\nHere is the summary of ${studentName}'s ${subject} session on ${when}, from ${workspace}:\n\n${body}\n\nYou can read it, and every earlier summary, in Glassroom:\n\n${url}\n\nGlassroom`,
+  }),
 };

@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = {
   SESSION_CANCELLED: "Session cancelled",
   SESSION_CANCELLATION_REQUESTED: "Session cancellation requested",
   SESSION_POLICY_CHANGED: "Session policy changed",
+  SESSION_REPORT_FILED: "Session report filed",
+  SESSION_REPORT_UPDATED: "Session report corrected",
+  SESSION_SUMMARY_EDITED: "Session summary edited",
+  SESSION_SUMMARY_SUBMITTED: "Session summary submitted for review",
+  SESSION_SUMMARY_SHARED: "Session summary shared",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
