@@ -6,6 +6,7 @@ import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createRecordingStorage } from "./storage/index.ts";
 import type { WebBuild } from "./spa/serve.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
@@ -21,6 +22,7 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   const db: Database = createDatabase(databaseUrl, { max: options.poolMax, queryTimeoutMs: QUERY_TIMEOUT_MS });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
   const auth = createAuth({ config, db, mailer });
-  const deps: AppDeps = { config, db, auth, mailer, logger };
+  const recordings = await createRecordingStorage(config);
+  const deps: AppDeps = { config, db, auth, mailer, logger, recordings };
   return { deps, app: createApp(deps, web) };
 }

@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Storage } from "./storage/storage.ts";
 
 export interface AppDeps {
   config: Config;
@@ -12,6 +13,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Where session recordings are kept (STORAGE: local files or an S3 bucket). */
+  recordings: Storage;
   /** Where the built web app lives; absent in API-only tests. */
   webRoot?: string;
 }

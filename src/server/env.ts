@@ -32,7 +32,15 @@ export interface Config {
    * outbox page. A development server reachable under another name gets neither.
    */
   localDevelopment: boolean;
+  /** Where uploaded files (session recordings) are kept: DATA_DIR/recordings, or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** The largest recording upload, in bytes. */
+  recordingMaxBytes: number;
 }
+
+export type StorageSettings =
+  | { kind: "local" }
+  | { kind: "s3"; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 type Env = Record<string, string | undefined>;
 
@@ -73,6 +81,27 @@ function readAuthSecret(env: Env, nodeEnv: Config["nodeEnv"], dataDir: string): 
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function readStorage(env: Env): StorageSettings {
+  const kind = env.STORAGE || "local";
+  if (kind === "local") return { kind };
+  if (kind !== "s3") throw new ConfigError(`STORAGE must be local or s3, not "${kind}".`);
+  const missing = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required when STORAGE=s3.`);
+  const region = env.S3_REGION || "us-east-1";
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, not "${region}".`);
+  const endpoint = readUrl(env, "S3_ENDPOINT", `https://s3.${region}.amazonaws.com`, ["http:", "https:"])!.replace(/\/+$/, "");
+  const bucket = env.S3_BUCKET!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes), not "${bucket}".`);
+  return { kind, endpoint, bucket, region, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, forcePathStyle: readBoolean(env, "S3_FORCE_PATH_STYLE", false) };
+}
+
+function readRecordingMaxBytes(env: Env): number {
+  const raw = env.RECORDING_MAX_BYTES || String(2 * 1024 ** 3);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new ConfigError(`RECORDING_MAX_BYTES must be a whole number of bytes of at least 1, not "${raw}".`);
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -129,5 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || undefined,
     serveWebBuild: env.GLASSROOM_API_ONLY !== "true",
     localDevelopment: nodeEnv !== "production" && ["localhost", "127.0.0.1", "[::1]"].includes(new URL(appUrl).hostname),
+    storage: readStorage(env),
+    recordingMaxBytes: readRecordingMaxBytes(env),
   };
 }
