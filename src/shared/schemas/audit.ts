@@ -42,6 +42,10 @@ export const AUDIT_ACTIONS = {
   SESSION_SUMMARY_EDITED: "Session summary edited",
   SESSION_SUMMARY_SUBMITTED: "Session summary submitted for review",
   SESSION_SUMMARY_SHARED: "Session summary shared",
+  RECORDING_ADDED: "Recording added",
+  RECORDING_PLAYED: "Recording played",
+  RECORDING_DELETED: "Recording deleted",
+  RECORDING_EXPIRED: "Recording deleted (retention)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
