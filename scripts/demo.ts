@@ -100,6 +100,7 @@ async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
     writeFileSync(MARKER, JSON.stringify(summary, null, 2));
     return summary;
   } finally {
+    await deps.jobs.stop();
     await deps.db.$client.end();
   }
 }

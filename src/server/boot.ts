@@ -4,6 +4,7 @@ import type { AppDeps } from "./context.ts";
 import { createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
+import { createJobQueue } from "./jobs/runner.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createRecordingStorage } from "./storage/index.ts";
@@ -23,6 +24,8 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
   const auth = createAuth({ config, db, mailer });
   const recordings = await createRecordingStorage(config);
-  const deps: AppDeps = { config, db, auth, mailer, logger, recordings };
+  // Installs or upgrades pg-boss's schema and queues; runs no job (the server starts the workers).
+  const jobs = await createJobQueue(databaseUrl, logger);
+  const deps: AppDeps = { config, db, auth, mailer, logger, recordings, jobs };
   return { deps, app: createApp(deps, web) };
 }

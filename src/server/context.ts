@@ -3,6 +3,7 @@ import type { Role } from "../shared/roles.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
+import type { JobQueue } from "./jobs/runner.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -13,6 +14,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Background jobs (pg-boss): queue one inside a transaction; the server runs the workers. */
+  jobs: JobQueue;
   /** Where session recordings are kept (STORAGE: local files or an S3 bucket). */
   recordings: Storage;
   /** Where the built web app lives; absent in API-only tests. */

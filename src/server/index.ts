@@ -33,6 +33,9 @@ async function main() {
     logger.warn("no web build found in build/client: run `npm run build` (npm start does it for you)");
   }
   const { deps, app } = await bootApp(config, config.databaseUrl ?? embedded!.url, logger, web);
+  // Reminders and queued mail (src/server/jobs/registry.ts): every instance runs workers; pg-boss
+  // hands each job to one of them.
+  await deps.jobs.startWorkers(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, url: config.appUrl }, `Glassroom ${config.nodeEnv} server listening on ${config.appUrl}`);
@@ -50,6 +53,8 @@ async function main() {
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Running jobs finish (up to 10 s) before the pool they use closes.
+    await deps.jobs.stop();
     await deps.db.$client.end().catch(() => {});
     if (embedded) await embedded.stop().catch((error) => logger.error({ err: error }, "embedded PostgreSQL did not stop cleanly"));
     logger.info("stopped");

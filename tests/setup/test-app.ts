@@ -96,6 +96,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
     close: async () => {
       if (closed) return;
       closed = true;
+      await deps.jobs.stop();
       await deps.db.$client.end();
       if (ownDatabase) await dropDatabase(ownDatabase);
       rmSync(dataDir, { recursive: true, force: true });

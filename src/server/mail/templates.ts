@@ -46,4 +46,22 @@ export const mails = {
     subject: `${studentName}'s ${subject} session: summary`,
     text: `Hello ${name},\n\nHere is the summary of ${studentName}'s ${subject} session on ${when}, from ${workspace}:\n\n${body}\n\nYou can read it, and every earlier summary, in Glassroom:\n\n${url}\n\nGlassroom`,
   }),
+  /** Before a session, the workspace's reminder lead time ahead; `what` names it for the reader ("your Physics session with Maya Lopez"). */
+  sessionReminder: ({ to, name, workspace, subject, what, when, place, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; place: string[]; url: string }): Mail => ({
+    to,
+    subject: `Reminder: ${subject} on ${when}`,
+    text: `Hello ${name},\n\nA reminder of ${what} in ${workspace} on ${when}.${place.length > 0 ? `\n\n${place.join("\n")}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
+  }),
+  /** A session (or, count > 1, several of a weekly series) moved or changed place; one line per change. */
+  sessionChanged: ({ to, name, workspace, subject, what, when, count, changes, by, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; count: number; changes: string[]; by: string; url: string }): Mail => ({
+    to,
+    subject: count > 1 ? `Changed: ${count} ${subject} sessions from ${when}` : `Changed: ${subject} on ${when}`,
+    text: `Hello ${name},\n\n${by} changed ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from the one of ${when} on` : ` of ${when}`}.\n\n${changes.join("\n")}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
+  }),
+  /** A session (or, count > 1, several of a weekly series, `when` to `lastWhen`) was cancelled. */
+  sessionCancelled: ({ to, name, workspace, subject, what, when, lastWhen, count, by, reason, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; lastWhen: string; count: number; by: string; reason: string | null; url: string }): Mail => ({
+    to,
+    subject: count > 1 ? `Cancelled: ${count} ${subject} sessions from ${when}` : `Cancelled: ${subject} on ${when}`,
+    text: `Hello ${name},\n\n${by} cancelled ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from ${when} to ${lastWhen}` : ` on ${when}`}.${reason ? `\n\nThe reason given: ${reason}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
+  }),
 };

@@ -93,10 +93,10 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
   return new OpenAPIHono<AppEnv>()
     .openapi(create, async (c) => c.json(await createSessions(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("json")), 201))
     .openapi(update, async (c) =>
-      c.json(await updateSession(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+      c.json(await updateSession(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
     )
     .openapi(cancel, async (c) =>
-      c.json(await cancelSession(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+      c.json(await cancelSession(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
     );
 }
 

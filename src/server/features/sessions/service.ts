@@ -25,6 +25,7 @@ import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { notEnded, workspaceToday } from "../assignments/queries.ts";
+import { queueSessionChangeMails } from "../session-mail/changes.ts";
 import { type Actor, auditStudent } from "../students/audit.ts";
 import { isRecordId } from "../students/policy.ts";
 import { lockCalendars, refuseDoubleBooking, requireWithinAvailability, type Slot } from "./conflicts.ts";
@@ -317,10 +318,10 @@ async function splitSeries(tx: Transaction, actor: Actor, row: SessionRow, targe
   return created!.id;
 }
 
-export async function updateSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
+export async function updateSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId!;
   if (!canWrite(relationship)) throw sessionNotFound();
-  return withWorkspace(db, organizationId, async (tx) => {
+  return withWorkspace(deps.db, organizationId, async (tx) => {
     const current = await findVisible(tx, actor, relationship, sessionId);
     const oldStudents = await studentsOf(tx, organizationId, [current.id]);
     const studentIds = input.studentIds ?? oldStudents;
@@ -359,6 +360,8 @@ export async function updateSession(db: Database, actor: Actor, relationship: Se
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
           ...(input.status !== undefined ? { status: input.status } : {}),
           ...(moving ? { startsAt: plan.startsAt, endsAt: plan.endsAt, timeZone } : {}),
+          // A new start time needs its own reminder (session-mail/reminders.ts).
+          ...(moving && plan.startsAt.getTime() !== plan.target.startsAt.getTime() ? { reminderSentAt: null } : {}),
           seriesId,
           updatedByUserId: actor.viewer.user.id,
           updatedAt: now,
@@ -381,14 +384,15 @@ export async function updateSession(db: Database, actor: Actor, relationship: Se
       seriesId,
       previousSeriesId: row.seriesId,
     });
+    await queueSessionChangeMails(deps, tx, organizationId, { kind: "changed", by: actor.viewer.user.name, before: targets, after: updated });
     return { items: await shape(tx, actor, relationship, updated, timeZone), seriesId };
   });
 }
 
-export async function cancelSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
+export async function cancelSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId!;
   if (!canWrite(relationship)) throw sessionNotFound();
-  return withWorkspace(db, organizationId, async (tx) => {
+  return withWorkspace(deps.db, organizationId, async (tx) => {
     const row = await findVisible(tx, actor, relationship, sessionId, true);
     if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
     const targets = await targetsOf(tx, organizationId, row, input.scope);
@@ -413,6 +417,7 @@ export async function cancelSession(db: Database, actor: Actor, relationship: Se
       lateCount,
       noticeHours: hours,
     });
+    await queueSessionChangeMails(deps, tx, organizationId, { kind: "cancelled", by: actor.viewer.user.name, before: targets, after: updated, reason: input.reason || null });
     return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
   });
 }

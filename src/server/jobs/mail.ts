@@ -1,0 +1,22 @@
+/**
+ * The mail queue: one job per mail, sent by a worker, retried with back-off when the mail
+ * server refuses or cannot be reached. Queue mail here (deps.jobs.send(tx, mailQueue, mail))
+ * when it must go out only if a change commits, and must not be lost when the process stops
+ * before sending it.
+ *
+ * A job is completed after the mail server accepted the mail. A crash between the two (or a
+ * mail server that accepts and then times out) sends that mail again: at least once is the
+ * most SMTP allows. Each job is one recipient, so a retry never repeats anyone else's mail.
+ */
+import type { Mail } from "../mail/mailer.ts";
+import { defineQueue } from "./define.ts";
+
+export const mailQueue = defineQueue<Mail>({
+  name: "mail",
+  // The job holds the mail's text: kept a day after sending for inspection, not the default week.
+  settings: { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400 },
+  concurrency: 2,
+  async work(deps, mail) {
+    await deps.mailer.send(mail);
+  },
+});

@@ -1,0 +1,13 @@
+/**
+ * Every background job of the app. bootApp creates a pg-boss queue for each; the server's
+ * workers run them (README, "Background jobs", says what runs and how often: keep it in step).
+ *
+ * To add a job: define it next to its feature with defineQueue or defineScheduledJob
+ * (./define.ts explains both) and append it here. A scheduled job's handler may run on any
+ * instance and must claim its work in the database, as the session reminders do.
+ */
+import { sessionReminderJob } from "../features/session-mail/reminders.ts";
+import type { JobDefinition } from "./define.ts";
+import { mailQueue } from "./mail.ts";
+
+export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob];
