@@ -1,5 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { createDatabase, migrateDatabase } from "../../src/server/db/client.ts";
+import { createJobQueue } from "../../src/server/jobs/runner.ts";
+import { createLogger } from "../../src/server/lib/logger.ts";
 import { startTestPostgres } from "../test-postgres.ts";
 
 /**
@@ -25,6 +27,8 @@ export default async function setup(project: TestProject) {
       // No connection may stay open on a template: CREATE DATABASE ... TEMPLATE refuses then.
       await template.$client.end();
     }
+    // pg-boss's schema and queues too, as bootApp installs them: each test's app then finds them.
+    await (await createJobQueue(postgres.url, createLogger("silent"))).stop();
   } catch (error) {
     await postgres.destroy();
     throw error;
