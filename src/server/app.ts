@@ -12,6 +12,7 @@ import { memberRoutes } from "./features/members/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/routes.ts";
+import { isRecordingUpload, recordingRoutes } from "./features/recordings/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -42,7 +43,9 @@ export function createApi(deps: AppDeps) {
       }
     },
   });
-  api.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB)."); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB)."); } });
+  // A recording upload streams a file to storage under its own limit (RECORDING_MAX_BYTES).
+  api.use("*", (c, next) => (isRecordingUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route("/auth", authRoutes(deps));
   // Health answers even when the session cannot be read (database down).
   api.route("/", healthRoutes(deps));
@@ -58,6 +61,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", tutorRoutes(deps));
   api.route("/", sessionRoutes(deps));
   api.route("/", calendarFeedRoutes(deps));
+  api.route("/", recordingRoutes(deps));
   api.route("/", auditRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 

@@ -1,0 +1,270 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "../../../../tests/db.ts";
+import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
+import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
+import { sampleMp3, sampleMp4, uploadRecording } from "../../../../tests/recording-factories.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { sessionRecording, student, workspacePolicy } from "../../db/schema.ts";
+import { deleteExpiredRecordings } from "./retention.ts";
+
+const LIMIT = 64 * 1024;
+
+let t: TestApp;
+let admin: AdminFixture;
+let tina: MemberFixture;
+let theo: MemberFixture;
+let parent: MemberFixture;
+let otherParent: MemberFixture;
+let pupil: MemberFixture;
+let otherAdmin: AdminFixture;
+let maya: string;
+let sessionId: string;
+let noahSession: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RECORDING_MAX_BYTES: String(LIMIT), RATE_LIMIT_MULTIPLIER: "100" } });
+  admin = await createAdmin(t, { fullName: "Ada Admin" });
+  tina = await createMember(t, { admin, role: "tutor", fullName: "Tina Tutor" });
+  theo = await createMember(t, { admin, role: "tutor", fullName: "Theo Teacher" });
+  parent = await createMember(t, { admin, role: "parent" });
+  otherParent = await createMember(t, { admin, role: "parent" });
+  pupil = await createMember(t, { admin, role: "student" });
+  otherAdmin = await createAdmin(t);
+  maya = (await createStudent(admin.client, { name: "Maya Lopez" })).id;
+  const noah = (await createStudent(admin.client, { name: "Noah Kim" })).id;
+  await linkGuardian(admin.client, maya, parent.memberId);
+  await linkGuardian(admin.client, noah, otherParent.memberId);
+  await t.db.update(student).set({ userId: pupil.user.id }).where(eq(student.id, maya));
+  for (const id of [maya, noah]) await assignTutor(admin.client, { tutorMemberId: tina.memberId, studentId: id });
+  sessionId = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
+  noahSession = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2026-12-02T16:00", endsAt: "2026-12-02T17:00", timeZone: "UTC" })).items[0]!.id;
+}, 90_000);
+afterAll(() => t?.close());
+
+const filesRoot = () => path.join(t.config.dataDir, "recordings");
+/** Every stored file, as "<workspace>/<recording>". */
+const storedFiles = () =>
+  readdirSync(filesRoot(), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== ".tmp")
+    .flatMap((dir) => readdirSync(path.join(filesRoot(), dir.name)).map((name) => `${dir.name}/${name}`));
+const recordingCount = async () => (await t.db.select({ n: count() }).from(sessionRecording))[0]!.n;
+const fileUrl = (area: string, recordingId: string, session = sessionId) => `/api/${area}/sessions/${session}/recordings/${recordingId}/file`;
+
+describe("uploading and playing a file", () => {
+  const bytes = sampleMp3(40_000);
+  let recordingId: string;
+
+  it("stores the tutor's upload, lists it for everyone who sees the session, and audits it on the student's record", async () => {
+    const res = await uploadRecording(tina.client, "tutor", sessionId, bytes, { title: "Week 3: Algebra" });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ kind: "file", title: "Week 3: Algebra", contentType: "audio/mpeg", sizeBytes: 40_000, addedBy: "Tina Tutor", url: null });
+    recordingId = res.body.id;
+    expect(res.body.fileUrl).toBe(fileUrl("tutor", recordingId));
+    expect(storedFiles()).toContain(`${admin.organizationId}/${recordingId}`);
+    for (const [client, area] of [[admin.client, "admin"], [tina.client, "tutor"], [parent.client, "parent"], [pupil.client, "student"]] as const) {
+      const list = await client.get(`/api/${area}/sessions/${sessionId}/recordings`);
+      expect(list.status, `${area}: ${list.text}`).toBe(200);
+      expect(list.body.maxUploadBytes).toBe(LIMIT);
+      expect(list.body.items.map((item: { id: string; fileUrl: string }) => [item.id, item.fileUrl])).toEqual([[recordingId, fileUrl(area, recordingId)]]);
+    }
+    const added = await auditEntries(t.db, { action: "RECORDING_ADDED", organizationId: admin.organizationId });
+    expect(added.map((entry) => [entry.studentId, entry.userId])).toEqual([[maya, tina.user.id]]);
+    expect(added[0]!.description).toMatch(/^Tina Tutor uploaded a recording of the .* session of Tue 1 Dec 2026, 16:00–17:00 \(UTC\)$/);
+  });
+
+  it("serves a byte range as 206 with Content-Range, the exact bytes, and the headers a player needs", async () => {
+    const res = await parent.client.get(fileUrl("parent", recordingId), { headers: { range: "bytes=100-1099" } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe("bytes 100-1099/40000");
+    expect(res.headers.get("content-length")).toBe("1000");
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+    expect(res.headers.get("content-type")).toBe("audio/mpeg");
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="Week 3 Algebra.mp3"; filename*=UTF-8''Week%203%20Algebra.mp3`);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("gives the exact bytes of a range, a suffix range and the whole file", async () => {
+    const read = async (range?: string) => {
+      const response = await t.app.request(`http://localhost:3000${fileUrl("student", recordingId)}`, { headers: { cookie: pupil.client.cookieHeader(), ...(range ? { range } : {}) } });
+      return { status: response.status, range: response.headers.get("content-range"), bytes: new Uint8Array(await response.arrayBuffer()) };
+    };
+    const middle = await read("bytes=100-1099");
+    expect(middle.status).toBe(206);
+    expect(middle.bytes).toEqual(bytes.slice(100, 1100));
+    const tail = await read("bytes=-500");
+    expect([tail.status, tail.range]).toEqual([206, "bytes 39500-39999/40000"]);
+    expect(tail.bytes).toEqual(bytes.slice(39_500));
+    const open = await read("bytes=39990-");
+    expect(open.bytes).toEqual(bytes.slice(39_990));
+    const whole = await read();
+    expect(whole.status).toBe(200);
+    expect(whole.bytes).toEqual(bytes);
+    // Not one valid byte range: ignored, the whole file.
+    expect((await read("bytes=0-10,20-30")).status).toBe(200);
+  });
+
+  it("answers 416 with the file's size for a range past its end, auditing nothing", async () => {
+    const before = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length;
+    const res = await admin.client.get(fileUrl("admin", recordingId), { headers: { range: "bytes=40000-" } });
+    expect(res.status).toBe(416);
+    expect(res.headers.get("content-range")).toBe("bytes */40000");
+    expect(res.body.error.message).toBe("The requested range is outside the file (40000 bytes).");
+    expect((await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length).toBe(before);
+  });
+
+  it("audits each play once, on the student's record: a request from the first byte, not each later range", async () => {
+    const before = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length;
+    expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range: "bytes=0-" } })).status).toBe(206);
+    for (const range of ["bytes=20000-", "bytes=30000-39999"]) expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range } })).status).toBe(206);
+    expect((await pupil.client.get(fileUrl("student", recordingId))).status).toBe(200);
+    const played = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).slice(before);
+    expect(played.map((entry) => [entry.userId, entry.studentId])).toEqual([
+      [parent.user.id, maya],
+      [pupil.user.id, maya],
+    ]);
+    expect(played[1]!.description).toMatch(/^The student played a recording of the/);
+    // The parent sees it in the child's access log.
+    const log = await parent.client.get(`/api/parent/students/${maya}/access-log`);
+    expect(log.status).toBe(200);
+    expect(JSON.stringify(log.body)).toContain("RECORDING_PLAYED");
+  });
+
+  it("is hidden (404) from a parent of another student, a tutor of other sessions and another workspace: list, file and delete", async () => {
+    const denied: [MemberFixture | AdminFixture, string][] = [
+      [otherParent, "parent"],
+      [theo, "tutor"],
+      [otherAdmin, "admin"],
+    ];
+    for (const [who, area] of denied) {
+      expect((await who.client.get(`/api/${area}/sessions/${sessionId}/recordings`)).status, area).toBe(404);
+      expect((await who.client.get(fileUrl(area, recordingId))).status, area).toBe(404);
+      if (area !== "parent") {
+        expect((await who.client.delete(`/api/${area}/sessions/${sessionId}/recordings/${recordingId}`)).status, area).toBe(404);
+        expect((await uploadRecording(who.client, area as "tutor" | "admin", sessionId, sampleMp3(100))).status, area).toBe(404);
+        expect((await who.client.post(`/api/${area}/sessions/${sessionId}/recordings/links`, { title: "x", url: "https://example.com/x" })).status, area).toBe(404);
+      }
+    }
+    // A real recording id under another visible session is not found either.
+    expect((await tina.client.get(fileUrl("tutor", recordingId, noahSession))).status).toBe(404);
+    // Parents and students have no write operations; the tutor's are refused to them by permission.
+    expect((await parent.client.delete(`/api/tutor/sessions/${sessionId}/recordings/${recordingId}`)).status).toBe(403);
+    expect((await pupil.client.delete(`/api/parent/sessions/${sessionId}/recordings/${recordingId}`)).status).toBe(404);
+    expect(await recordingCount()).toBe(1);
+  });
+
+  it("deletes the recording and its stored file, audited; the file then answers 404", async () => {
+    const res = await tina.client.delete(`/api/tutor/sessions/${sessionId}/recordings/${recordingId}`);
+    expect(res.status, res.text).toBe(200);
+    expect(storedFiles()).not.toContain(`${admin.organizationId}/${recordingId}`);
+    expect(await recordingCount()).toBe(0);
+    expect((await auditEntries(t.db, { action: "RECORDING_DELETED" })).map((entry) => [entry.userId, entry.studentId])).toEqual([[tina.user.id, maya]]);
+    expect((await parent.client.get(fileUrl("parent", recordingId))).status).toBe(404);
+  });
+});
+
+describe("refused uploads write nothing", () => {
+  const nothingWritten = async (send: () => Promise<{ status: number; body: { error?: { message: string } } }>, status: number, message: RegExp) => {
+    const files = storedFiles();
+    const rows = await recordingCount();
+    const audits = (await auditEntries(t.db, { action: "RECORDING_ADDED" })).length;
+    const res = await send();
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error?.message).toMatch(message);
+    expect(storedFiles()).toEqual(files);
+    expect(readdirSync(path.join(filesRoot(), ".tmp"))).toEqual([]);
+    expect(await recordingCount()).toBe(rows);
+    expect((await auditEntries(t.db, { action: "RECORDING_ADDED" })).length).toBe(audits);
+  };
+
+  it("an oversized file, named by its limit", async () => {
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT + 1)), 413, /^The file is too large: a recording may be at most 64 KiB\.$/);
+  });
+
+  it("a body longer than its Content-Length, or shorter", async () => {
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT), { contentLength: "1000" }), 400, /did not deliver the size it stated/);
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(1000), { contentLength: "5000" }), 400, /did not deliver the size it stated/);
+  });
+
+  it("no Content-Length, or an empty file", async () => {
+    await nothingWritten(() => tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { body: sampleMp3(100), contentType: "audio/mpeg" }), 411, /Content-Length/);
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new Uint8Array(0)), 400, /^The file is empty\.$/);
+  });
+
+  it("a type that is not audio or video", async () => {
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("hello there, not a song"), { contentType: "text/plain" }), 415, /^Files of type text\/plain cannot be uploaded\. Only audio and video files can be uploaded \(MP3, M4A/);
+    await nothingWritten(() => tina.client.post(`/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { some: "json" }), 415, /application\/json cannot be uploaded/);
+  });
+
+  it("a text file or a program renamed to .mp3 / .mp4 (its leading bytes)", async () => {
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("just some notes, saved as lesson.mp3"), { contentType: "audio/mpeg" }), 415, /^The file's content is not MP3 \(audio\/mpeg\)\./);
+    const program = sampleMp3(2000);
+    program.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00]);
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, program, { contentType: "video/mp4" }), 415, /^The file's content is not MP4 \(video\/mp4\)\./);
+    // An MP4 declared as MP3 is refused too: the content must be of the declared type.
+    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp4(2000), { contentType: "audio/mpeg" }), 415, /not MP3/);
+  });
+
+  it("a missing or unsafe title", async () => {
+    const res = await tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files`, { body: sampleMp3(100), contentType: "audio/mpeg", headers: { "content-length": "100" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.issues[0].path).toEqual(["title"]);
+    expect(await recordingCount()).toBe(0);
+  });
+});
+
+describe("links", () => {
+  it("adds a link (http or https only) that everyone who sees the session can open, audited", async () => {
+    const bad = await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Zoom", url: "javascript:alert(1)" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.issues[0]).toEqual({ path: ["url"], message: "Link must be a web address starting with http:// or https://." });
+    const res = await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Zoom cloud recording", url: "https://zoom.example/rec/abc" });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ kind: "link", url: "https://zoom.example/rec/abc", fileUrl: null, sizeBytes: null, addedBy: "Ada Admin" });
+    const list = await pupil.client.get(`/api/student/sessions/${sessionId}/recordings`);
+    expect(list.body.items.map((item: { title: string }) => item.title)).toEqual(["Zoom cloud recording"]);
+    expect((await pupil.client.get(fileUrl("student", res.body.id))).status).toBe(404);
+    const added = await auditEntries(t.db, { action: "RECORDING_ADDED", userId: admin.user.id });
+    expect(added.map((entry) => entry.description)).toEqual([expect.stringMatching(/^Ada Admin added a recording link of the/)]);
+    expect((await admin.client.delete(`/api/admin/sessions/${sessionId}/recordings/${res.body.id}`)).status).toBe(200);
+  });
+});
+
+describe("retention", () => {
+  it("deletes only the expired files of workspaces that set a retention, each audited; links and younger files stay", async () => {
+    const other = await createAdmin(t);
+    const otherStudent = (await createStudent(other.client)).id;
+    const otherTutor = await createMember(t, { admin: other, role: "tutor" });
+    await assignTutor(other.client, { tutorMemberId: otherTutor.memberId, studentId: otherStudent });
+    const otherSession = (await createSession(other.client, { tutorMemberId: otherTutor.memberId, studentIds: [otherStudent], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
+
+    const upload = async (client: typeof admin.client, session: string) => (await uploadRecording(client, "admin", session, sampleMp3(500))).body.id as string;
+    const old = await upload(admin.client, sessionId);
+    const young = await upload(admin.client, sessionId);
+    const oldLink = (await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Old link", url: "https://example.com/a" })).body.id as string;
+    const keptElsewhere = await upload(other.client, otherSession);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    for (const [id, age] of [[old, 31], [young, 29], [oldLink, 400], [keptElsewhere, 400]] as const) {
+      await t.db.update(sessionRecording).set({ createdAt: daysAgo(age) }).where(eq(sessionRecording.id, id));
+    }
+    // Workspace A keeps recordings 30 days; the other workspace keeps them (no policy).
+    expect((await admin.client.put("/api/admin/session-policy", { recordingRetentionDays: 30 })).status).toBe(200);
+
+    const result = await deleteExpiredRecordings(t.deps, new Date(), 2);
+    expect(result).toEqual({ deleted: 1, failedWorkspaces: [] });
+    const left = await t.db.select({ id: sessionRecording.id }).from(sessionRecording);
+    expect(left.map((row) => row.id).sort()).toEqual([young, oldLink, keptElsewhere].sort());
+    expect(storedFiles()).not.toContain(`${admin.organizationId}/${old}`);
+    expect(storedFiles()).toContain(`${admin.organizationId}/${young}`);
+    expect(storedFiles()).toContain(`${other.organizationId}/${keptElsewhere}`);
+    const expired = await auditEntries(t.db, { action: "RECORDING_EXPIRED" });
+    expect(expired.map((entry) => [entry.organizationId, entry.studentId, entry.userId])).toEqual([[admin.organizationId, maya, null]]);
+    expect(expired[0]!.description).toMatch(/was deleted: the workspace keeps recordings 30 days$/);
+
+    // A workspace that set no retention keeps everything; a second run finds nothing more.
+    await t.db.delete(workspacePolicy).where(and(eq(workspacePolicy.organizationId, other.organizationId)));
+    expect(await deleteExpiredRecordings(t.deps)).toEqual({ deleted: 0, failedWorkspaces: [] });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * A session's recordings in each area (the session's own path, so the same visibility rules):
+ * every area lists and plays them; admins and tutors add links, upload files and delete.
+ * The upload is the raw request body (the file, with its media type as Content-Type and its
+ * size as Content-Length), streamed to storage: it is exempt from the API's 1 MB body limit
+ * (isRecordingUpload, used by app.ts) and has its own (RECORDING_MAX_BYTES).
+ */
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Permission } from "../../../shared/roles.ts";
+import { recordingLinkCreateSchema, recordingListSchema, recordingSchema, recordingUploadQuerySchema, RECORDING_MEDIA_TYPES } from "../../../shared/schemas/recordings.ts";
+import type { AppDeps, AppEnv } from "../../context.ts";
+import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import type { SessionRelationship } from "../sessions/policy.ts";
+import { addLink, deleteRecording, listRecordings, openRecordingFile, UnsatisfiableRange, uploadRecording } from "./service.ts";
+
+const AREAS = {
+  admin: { read: "admin:sessions:read", write: "admin:sessions:write" },
+  tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write" },
+  parent: { read: "parent:students:read", write: "parent:students:read" },
+  student: { read: "student:calendar:read", write: "student:calendar:read" },
+} as const satisfies Record<SessionRelationship, { read: Permission; write: Permission }>;
+
+const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+const recordingParams = sessionParams.extend({ recordingId: z.string().min(1).max(100) });
+const notFoundResponse = { 404: { description: "No such session among the viewer's own, or no such recording of it." } };
+const binary = z.string().openapi({ format: "binary" });
+const mediaContent = Object.fromEntries(Object.keys(RECORDING_MEDIA_TYPES).map((type) => [type, { schema: binary }]));
+
+const UPLOAD_PATH = /^\/api\/(admin|tutor)\/sessions\/[^/]+\/recordings\/files$/;
+/** Whether the request is a recording upload, whose body is a file and not bound by the API's JSON body limit. */
+export const isRecordingUpload = (method: string, path: string) => method === "POST" && UPLOAD_PATH.test(path);
+
+function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
+  const access = needs(AREAS[relationship].read);
+  const list = defineOperation(access, {
+    method: "get",
+    path: `/${relationship}/sessions/{sessionId}/recordings`,
+    tags: ["Recordings"],
+    summary: "A session's recordings (files and links), oldest first, with the upload limit and the workspace's retention",
+    request: { params: sessionParams },
+    responses: { 200: { description: "The recordings.", content: jsonContent(recordingListSchema) }, ...notFoundResponse, ...errorResponses },
+  });
+  const file = defineOperation(access, {
+    method: "get",
+    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}/file`,
+    tags: ["Recordings"],
+    summary: "Play or download a recorded file; a Range header (one byte range) answers 206 with that part. Audited once per play (a request including the first byte)",
+    request: { params: recordingParams },
+    responses: {
+      200: { description: "The whole file (Accept-Ranges: bytes).", content: mediaContent },
+      206: { description: "The requested range (Content-Range).", content: mediaContent },
+      416: { description: "The range starts past the end of the file." },
+      ...notFoundResponse,
+      ...errorResponses,
+    },
+  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(list, async (c) => c.json(await listRecordings(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200))
+    .openapi(file, async (c) => {
+      const { sessionId, recordingId } = c.req.valid("param");
+      try {
+        const answer = await openRecordingFile(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, c.req.header("range"));
+        return c.body(answer.object.body, answer.status, answer.headers);
+      } catch (error) {
+        if (error instanceof UnsatisfiableRange) c.header("content-range", `bytes */${error.size}`);
+        throw error;
+      }
+    });
+}
+
+function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
+  const access = needs(AREAS[relationship].write);
+  const link = defineOperation(access, {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/recordings/links`,
+    tags: ["Recordings"],
+    summary: "Add a link to a recording kept elsewhere (http or https; audited)",
+    request: { params: sessionParams, body: { required: true, content: jsonContent(recordingLinkCreateSchema) } },
+    responses: { 201: { description: "Added.", content: jsonContent(recordingSchema) }, ...notFoundResponse, ...errorResponses },
+  });
+  const upload = defineOperation(access, {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/recordings/files`,
+    tags: ["Recordings"],
+    summary: "Upload an audio or video file: the raw body, with its media type as Content-Type and its size as Content-Length (audited)",
+    request: { params: sessionParams, query: recordingUploadQuerySchema, body: { required: true, content: mediaContent } },
+    responses: {
+      201: { description: "Stored.", content: jsonContent(recordingSchema) },
+      400: { description: "The file is empty, or the upload delivered fewer or more bytes than it stated; nothing is stored." },
+      411: { description: "No Content-Length." },
+      413: { description: "Larger than the limit (the message names it); nothing is stored." },
+      415: { description: "Not an allowed audio or video type, or the file's content is not of the type it claims; nothing is stored." },
+      ...notFoundResponse,
+      ...errorResponses,
+    },
+  });
+  const remove = defineOperation(access, {
+    method: "delete",
+    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}`,
+    tags: ["Recordings"],
+    summary: "Delete a recording, and its stored file (audited)",
+    request: { params: recordingParams },
+    responses: { 200: { description: "Deleted.", content: jsonContent(z.object({ deleted: z.literal(true) })) }, ...notFoundResponse, ...errorResponses },
+  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(link, async (c) =>
+      c.json(await addLink(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
+    )
+    .openapi(upload, async (c) => {
+      const recording = await uploadRecording(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
+        contentType: c.req.header("content-type"),
+        contentLength: c.req.header("content-length"),
+        body: c.req.raw.body,
+      });
+      return c.json(recording, 201);
+    })
+    .openapi(remove, async (c) => {
+      const { sessionId, recordingId } = c.req.valid("param");
+      await deleteRecording(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId);
+      return c.json({ deleted: true as const }, 200);
+    });
+}
+
+export function recordingRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>()
+    .route("/", readRoutes(deps, "admin"))
+    .route("/", writeRoutes(deps, "admin"))
+    .route("/", readRoutes(deps, "tutor"))
+    .route("/", writeRoutes(deps, "tutor"))
+    .route("/", readRoutes(deps, "parent"))
+    .route("/", readRoutes(deps, "student"));
+}
