@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits.ts";
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** Field rules shared by the forms and the API. Messages name the field. */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
-
 export const emailField = z
   .string({ error: "Email is required." })
   .trim()
