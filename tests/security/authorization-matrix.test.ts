@@ -53,6 +53,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "assignmentId") return records.assignmentId;
   if (name === "invitationId") return records.invitationId;
   if (name === "sessionId") return records.sessionId;
+  if (name === "recordingId") return records.recordingId;
   return name === "id" ? "google" : "matrix-probe";
 }
 

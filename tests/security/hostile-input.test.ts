@@ -20,6 +20,7 @@ import { student } from "../../src/server/db/schema.ts";
 import { ApiClient, randomTestIp, type ApiResponse } from "../client.ts";
 import { createAdmin, createMember, createPendingJoiner, type AdminFixture } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
+import { sampleMp3, uploadRecording } from "../recording-factories.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { hostileBody, hostileHeaders, hostileQuery, hostileSegment, type HostileBody } from "./hostile.ts";
 import { apiOperations, authOperations, pathParameters, type Operation } from "./operations.ts";
@@ -45,6 +46,8 @@ let studentId: string;
 let tutorMemberId: string;
 /** A session of the tutor with that student, so that hostile bodies reach the session services. */
 let sessionId: string;
+/** A recorded file of that session, so that hostile requests reach the recordings' services. */
+let recordingId: string;
 beforeAll(async () => {
   admin = await createAdmin(t);
   personas.admin = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
@@ -60,6 +63,7 @@ beforeAll(async () => {
   await t.db.update(student).set({ userId: members.student.user.id }).where(eq(student.id, studentId));
   const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
   sessionId = (await createSession(admin.client, { tutorMemberId, studentIds: [studentId], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" })).items[0]!.id;
+  recordingId = (await uploadRecording(admin.client, "admin", sessionId, sampleMp3(2_000))).body.id;
 }, 60_000);
 
 /** The member whose area the operation is in (its permission's prefix); the admin for everything else. */
@@ -90,6 +94,7 @@ async function realRecord(operation: Operation, name: string): Promise<string | 
   if (/member/i.test(name)) return realPendingMember();
   if (name === "studentId") return studentId;
   if (name === "sessionId") return sessionId;
+  if (name === "recordingId") return recordingId;
   return undefined;
 }
 

@@ -13,6 +13,7 @@ import { WRITABLE_TABLES } from "../db.ts";
 import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
+import { sampleMp3, uploadRecording } from "../recording-factories.ts";
 import type { Operation } from "./operations.ts";
 
 export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
@@ -115,7 +116,7 @@ export interface World {
    * related to (assigned, guardian, own login), the tutor persona's membership, the parent
    * persona's membership, an assignment and a pending invitation.
    */
-  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string; sessionId: string };
+  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string; sessionId: string; recordingId: string };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
@@ -164,6 +165,9 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   // A session of the tutor with S1, a week ahead (the parent and student personas see it too).
   const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
   const taughtSession = await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [related.id], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" });
+  // A recorded file of that session (the tutor, parent and student personas may play it).
+  const recorded = await uploadRecording(admin.client, "admin", taughtSession.items[0]!.id, sampleMp3(2_000));
+  if (recorded.status !== 201) throw new Error(`Uploading a recording answered ${recorded.status}: ${recorded.text}`);
   const invited = await admin.client.post("/api/admin/invitations", { email: uniqueEmail("invitee"), role: "tutor" });
   if (invited.status !== 201) throw new Error(`Inviting answered ${invited.status}: ${invited.text}`);
 
@@ -177,7 +181,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     personas,
     workspaceA: { organizationId: admin.organizationId },
     workspaceB: { organizationId: other.organizationId },
-    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id, sessionId: taughtSession.items[0]!.id },
+    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id, sessionId: taughtSession.items[0]!.id, recordingId: recorded.body.id },
     async pendingMemberOfA() {
       if (pendingMemberId) {
         const [row] = await ctx.db.select({ status: member.status }).from(member).where(eq(member.id, pendingMemberId));

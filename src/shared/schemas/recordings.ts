@@ -47,12 +47,11 @@ export function formatBytes(bytes: number): string {
 
 export const recordingTitleField = nameField("Title", 200);
 
+const LINK_MESSAGE = "Link must be a web address starting with http:// or https://.";
 export const recordingUrlField = z
-  .string({ error: "Link is required." })
-  .trim()
-  .min(1, "Link is required.")
+  .url({ protocol: /^https?$/, error: LINK_MESSAGE })
   .max(2000, "Link must be at most 2000 characters.")
-  .refine((value) => /^https?:\/\/[^\s<>"]+$/i.test(value) && URL.canParse(value), "Link must be a web address starting with http:// or https://.");
+  .refine((value) => !/[\s<>"]/.test(value), LINK_MESSAGE);
 
 export const recordingLinkCreateSchema = z.object({ title: recordingTitleField, url: recordingUrlField });
 export type RecordingLinkCreate = z.infer<typeof recordingLinkCreateSchema>;
