@@ -7,7 +7,8 @@
  * instance and must claim its work in the database, as the session reminders do.
  */
 import { sessionReminderJob } from "../features/session-mail/reminders.ts";
+import { recordingRetentionJob } from "../features/recordings/retention.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
-export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob];
+export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob, recordingRetentionJob];

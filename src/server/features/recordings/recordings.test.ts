@@ -7,8 +7,9 @@ import { createAdmin, createMember, type AdminFixture, type MemberFixture } from
 import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
 import { sampleMp3, sampleMp4, uploadRecording } from "../../../../tests/recording-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { sessionRecording, student, workspacePolicy } from "../../db/schema.ts";
-import { deleteExpiredRecordings } from "./retention.ts";
+import { sessionRecording, student } from "../../db/schema.ts";
+import { JOBS } from "../../jobs/registry.ts";
+import { deleteExpiredRecordings, recordingRetentionJob } from "./retention.ts";
 
 const LIMIT = 64 * 1024;
 
@@ -263,8 +264,16 @@ describe("retention", () => {
     expect(expired.map((entry) => [entry.organizationId, entry.studentId, entry.userId])).toEqual([[admin.organizationId, maya, null]]);
     expect(expired[0]!.description).toMatch(/was deleted: the workspace keeps recordings 30 days$/);
 
-    // A workspace that set no retention keeps everything; a second run finds nothing more.
-    await t.db.delete(workspacePolicy).where(and(eq(workspacePolicy.organizationId, other.organizationId)));
+    // A second run finds nothing more.
     expect(await deleteExpiredRecordings(t.deps)).toEqual({ deleted: 0, failedWorkspaces: [] });
+  });
+
+  it("runs daily as a registered background job", async () => {
+    expect(JOBS).toContain(recordingRetentionJob);
+    expect(recordingRetentionJob.cron).toBe("17 3 * * *");
+    const [young] = await t.db.select({ id: sessionRecording.id }).from(sessionRecording).where(and(eq(sessionRecording.organizationId, admin.organizationId), eq(sessionRecording.kind, "file")));
+    await t.db.update(sessionRecording).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessionRecording.id, young!.id));
+    await recordingRetentionJob.run(t.deps);
+    expect(await t.db.select().from(sessionRecording).where(eq(sessionRecording.id, young!.id))).toEqual([]);
   });
 });

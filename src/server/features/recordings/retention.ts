@@ -13,6 +13,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../context.ts";
 import { sessionRecording, tutoringSession, workspacePolicy } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
+import { defineScheduledJob } from "../../jobs/define.ts";
 import { writeAudit } from "../audit/service.ts";
 import { describeTime } from "../sessions/series.ts";
 import { studentsOf } from "../sessions/service.ts";
@@ -88,3 +89,18 @@ async function deleteInWorkspace(deps: Pick<AppDeps, "db" | "recordings">, organ
     return rows.length;
   });
 }
+
+/**
+ * Daily at 03:17 UTC. Safe when two instances overlap: each workspace's rows are locked and
+ * re-read before deletion, and deleting a stored file twice is harmless. A workspace whose
+ * files could not be deleted fails the run (pg-boss retries it) after the others are done.
+ */
+export const recordingRetentionJob = defineScheduledJob({
+  name: "recording-retention",
+  cron: "17 3 * * *",
+  settings: { retryLimit: 3, retryDelaySeconds: 600, expireInSeconds: 3_600, deleteAfterSeconds: 7 * 86_400 },
+  async run(deps) {
+    const result = await deleteExpiredRecordings(deps);
+    if (result.failedWorkspaces.length > 0) throw new Error(`Expired recordings of ${result.failedWorkspaces.length} workspace(s) could not be deleted (see the log).`);
+  },
+});
