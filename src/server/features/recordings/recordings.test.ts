@@ -6,6 +6,7 @@ import { auditEntries } from "../../../../tests/db.ts";
 import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
 import { sampleMp3, sampleMp4, uploadRecording } from "../../../../tests/recording-factories.ts";
+import { startS3Double, type S3Double } from "../../../../tests/s3-double.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { sessionRecording, student } from "../../db/schema.ts";
 import { JOBS } from "../../jobs/registry.ts";
@@ -275,5 +276,45 @@ describe("retention", () => {
     await t.db.update(sessionRecording).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessionRecording.id, young!.id));
     await recordingRetentionJob.run(t.deps);
     expect(await t.db.select().from(sessionRecording).where(eq(sessionRecording.id, young!.id))).toEqual([]);
+  });
+});
+
+describe("with S3 storage (STORAGE=s3, against the S3 double)", () => {
+  let double: S3Double;
+  let s3App: TestApp;
+  afterAll(async () => {
+    await s3App?.close();
+    await double?.close();
+  });
+
+  it("uploads to the bucket, plays ranges from it, and deletes from it", async () => {
+    double = await startS3Double();
+    s3App = await createTestApp({
+      env: { STORAGE: "s3", S3_ENDPOINT: double.url, S3_BUCKET: double.bucket, S3_REGION: double.region, S3_ACCESS_KEY_ID: double.accessKeyId, S3_SECRET_ACCESS_KEY: double.secretAccessKey, S3_FORCE_PATH_STYLE: "true", RECORDING_MAX_BYTES: String(LIMIT) },
+    });
+    const boss = await createAdmin(s3App);
+    const kid = (await createStudent(boss.client)).id;
+    const teacher = await createMember(s3App, { admin: boss, role: "tutor" });
+    await assignTutor(boss.client, { tutorMemberId: teacher.memberId, studentId: kid });
+    const session = (await createSession(boss.client, { tutorMemberId: teacher.memberId, studentIds: [kid], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
+
+    const bytes = sampleMp4(30_000);
+    const uploaded = await uploadRecording(teacher.client, "tutor", session, bytes, { contentType: "video/mp4", title: "Geometry" });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const key = `recordings/${boss.organizationId}/${uploaded.body.id}`;
+    expect(double.objects.get(key)?.body.length).toBe(30_000);
+
+    const response = await s3App.app.request(`http://localhost:3000/api/admin/sessions/${session}/recordings/${uploaded.body.id}/file`, { headers: { cookie: boss.client.cookieHeader(), range: "bytes=1000-1999" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe("bytes 1000-1999/30000");
+    expect(response.headers.get("content-type")).toBe("video/mp4");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes.slice(1000, 2000));
+
+    const refused = await uploadRecording(teacher.client, "tutor", session, sampleMp4(LIMIT + 1), { contentType: "video/mp4" });
+    expect(refused.status).toBe(413);
+    expect(double.objects.size).toBe(1);
+
+    expect((await teacher.client.delete(`/api/tutor/sessions/${session}/recordings/${uploaded.body.id}`)).status).toBe(200);
+    expect(double.objects.has(key)).toBe(false);
   });
 });
