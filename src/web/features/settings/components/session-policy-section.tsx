@@ -1,0 +1,130 @@
+import { Button, Group, NumberInput, Radio, Stack, Switch } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { sessionPolicyUpdateSchema, type SessionPolicy, type SessionPolicyUpdate } from "../../../../shared/schemas/sessions.ts";
+import { QueryState } from "../../../components/ui/query-state.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
+import { serverFieldErrors } from "../../../lib/forms.ts";
+import { notifyInfo, notifySuccess } from "../notify.ts";
+import { useSessionPolicy, useUpdateSessionPolicy } from "../session-policy-api.ts";
+import { FormError } from "./form-error.tsx";
+
+interface PolicyForm {
+  lateCancellationHours: number | string;
+  reminderLeadHours: number | string;
+  summaryRequiresReview: boolean;
+  retention: "keep" | "delete";
+  recordingRetentionDays: number | string;
+}
+
+/** A number field left empty is sent as NaN, so that the schema names the field ("… must be a number …"). */
+const numberOf = (value: number | string) => (typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value));
+
+function policyOf(values: PolicyForm): SessionPolicy {
+  return {
+    lateCancellationHours: numberOf(values.lateCancellationHours),
+    reminderLeadHours: numberOf(values.reminderLeadHours),
+    summaryRequiresReview: values.summaryRequiresReview,
+    recordingRetentionDays: values.retention === "keep" ? null : numberOf(values.recordingRetentionDays),
+  };
+}
+
+function formOf(policy: SessionPolicy): PolicyForm {
+  return {
+    lateCancellationHours: policy.lateCancellationHours,
+    reminderLeadHours: policy.reminderLeadHours,
+    summaryRequiresReview: policy.summaryRequiresReview,
+    retention: policy.recordingRetentionDays === null ? "keep" : "delete",
+    recordingRetentionDays: policy.recordingRetentionDays ?? 365,
+  };
+}
+
+/** The messages of the shared schema (the server checks the same), on the form's fields. */
+function validate(values: PolicyForm): Record<string, string> {
+  const result = sessionPolicyUpdateSchema.safeParse(policyOf(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+function changesOf(values: PolicyForm, saved: SessionPolicy): SessionPolicyUpdate {
+  const next = policyOf(values);
+  return Object.fromEntries((Object.keys(next) as (keyof SessionPolicy)[]).filter((key) => next[key] !== saved[key]).map((key) => [key, next[key]]));
+}
+
+/**
+ * "Session policies" (admins): the late-cancellation notice, how long before a session the
+ * reminder emails go out, whether family summaries wait for an admin's review, and how long
+ * recordings are kept.
+ */
+export function SessionPolicySection() {
+  const policy = useSessionPolicy();
+  return (
+    <SectionCard title="Session policies" description="Cancellations, reminder emails, family summaries and recordings, for every session of the workspace.">
+      <QueryState query={policy} label="session policies">
+        {(data) => <SessionPolicyForm policy={data} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function SessionPolicyForm({ policy }: { policy: SessionPolicy }) {
+  const update = useUpdateSessionPolicy();
+  const form = useForm<PolicyForm>({ initialValues: formOf(policy), validate });
+  const values = form.getValues();
+
+  const submit = form.onSubmit((formValues) => {
+    const changes = changesOf(formValues, policy);
+    if (Object.keys(changes).length === 0) {
+      notifyInfo("Nothing to save", "The session policies are unchanged.");
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        form.setInitialValues(formOf(saved));
+        form.setValues(formOf(saved));
+        notifySuccess("Session policies saved", "They apply to every session from now on.");
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    });
+  });
+
+  const unnamedError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <NumberInput
+          label="Late-cancellation notice (hours)"
+          description="A session cancelled less than this long before it starts counts as a late cancellation. 0 for none."
+          allowDecimal={false}
+          clampBehavior="none"
+          {...form.getInputProps("lateCancellationHours")}
+        />
+        <NumberInput
+          label="Reminder lead time (hours)"
+          description="The tutor, the guardians and students with a login get a reminder email this long before each session (1 to 168 hours)."
+          allowDecimal={false}
+          clampBehavior="none"
+          {...form.getInputProps("reminderLeadHours")}
+        />
+        <Switch label="Summaries need an admin's review before families see them" {...form.getInputProps("summaryRequiresReview", { type: "checkbox" })} />
+        <Radio.Group label="Recordings" {...form.getInputProps("retention")}>
+          <Stack gap="xs" mt={6}>
+            <Radio value="keep" label="Keep recordings" />
+            <Radio value="delete" label="Delete recordings after a number of days" />
+          </Stack>
+        </Radio.Group>
+        {values.retention === "delete" ? (
+          <NumberInput label="Delete recordings after (days)" description="Counted from the upload (1 to 3650 days)." allowDecimal={false} clampBehavior="none" {...form.getInputProps("recordingRetentionDays")} />
+        ) : null}
+        <FormError error={unnamedError} title="Could not save the session policies" />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save session policies
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

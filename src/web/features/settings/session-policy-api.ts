@@ -1,0 +1,17 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { SessionPolicy, SessionPolicyUpdate } from "../../../shared/schemas/sessions.ts";
+import { api, apiFetch } from "../../lib/api-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { settingsKeys } from "./api.ts";
+
+/** The workspace's session policies (admins): GET/PUT /api/admin/session-policy. */
+const sessionPolicyKey = () => [...settingsKeys.all, "session-policy"] as const;
+
+export const useSessionPolicy = () => useQuery({ queryKey: sessionPolicyKey(), queryFn: () => api.get<SessionPolicy>("/admin/session-policy") });
+
+export function useUpdateSessionPolicy() {
+  return useMutation({
+    mutationFn: (changes: SessionPolicyUpdate) => apiFetch<SessionPolicy>("/admin/session-policy", { method: "PUT", json: changes }),
+    onSuccess: (saved) => queryClient.setQueryData(sessionPolicyKey(), saved),
+  });
+}
