@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEMBER_ROLES, MEMBERSHIP_STATUSES } from "../roles.ts";
 import { emailField, pageOf, pageQuerySchema, searchQueryField, uuidField } from "./fields.ts";
+import { INVITATION_TOKEN_PATTERN } from "./invitation-token.ts";
 
 const roleField = z.enum(MEMBER_ROLES, { error: "Role must be one of admin, tutor, parent or student." });
 
@@ -77,6 +78,6 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const invitationTokenField = z
   .string({ error: "Invitation token is required." })
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, "The invitation link is not valid: check that you copied all of it.");
+  .regex(INVITATION_TOKEN_PATTERN, "The invitation link is not valid: check that you copied all of it.");
 
 export const acceptInvitationResponseSchema = z.object({ workspaceId: z.string(), role: z.enum(MEMBER_ROLES) });
