@@ -59,8 +59,11 @@ function slot(hours: number) {
   return { startsAt: local(start), endsAt: local(end), start, end };
 }
 
-async function schedule(subject: string, hours: number, extra: { repeat?: { frequency: "weekly"; count: number }; location?: string } = {}): Promise<SessionBatch> {
-  const { startsAt, endsAt } = slot(hours);
+type Slot = ReturnType<typeof slot>;
+
+/** Schedules a session of Tina's with Maya at `at` (a slot, or hours from now). */
+async function schedule(subject: string, at: number | Slot, extra: { repeat?: { frequency: "weekly"; count: number }; location?: string } = {}): Promise<SessionBatch> {
+  const { startsAt, endsAt } = typeof at === "number" ? slot(at) : at;
   return createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], subject, startsAt, endsAt, ...extra });
 }
 
@@ -87,9 +90,16 @@ async function mailsAbout(email: string, subject: string) {
 const everyone = () => [tina.user.email, parent.user.email, pupil.user.email];
 
 describe("reminders", () => {
+  it("are a job the workers run every minute (UTC)", async () => {
+    const { rows } = await a.db.execute<{ name: string; cron: string; timezone: string }>(sql`select name, cron, timezone from pgboss.schedule where name = 'session-reminders'`);
+    expect(rows).toEqual([{ name: "session-reminders", cron: "* * * * *", timezone: "UTC" }]);
+  });
+
   it("go out once per recipient per session with two job runners racing, to that session's people only", async () => {
     const subjects = ["Algebra", "Botany", "Calculus", "Drawing", "Ecology", "Fractions"];
-    for (const [index, subject] of subjects.entries()) await schedule(subject, 2 + index);
+    const algebra = slot(2);
+    await schedule("Algebra", algebra);
+    for (const [index, subject] of subjects.slice(1).entries()) await schedule(subject, 3 + index);
     const runs = await Promise.all([sendDueReminders(a.deps), sendDueReminders(b.deps), sendDueReminders(a.deps), sendDueReminders(b.deps)]);
     // The cron run may have claimed some first; no session is ever claimed twice.
     expect(runs.reduce((sum, run) => sum + run.sessions, 0)).toBeLessThanOrEqual(subjects.length);
@@ -104,8 +114,7 @@ describe("reminders", () => {
     expect(claimed.every((row) => row.sentAt !== null)).toBe(true);
 
     const [mail] = await mailsAbout(parent.user.email, "Algebra");
-    const { start, end } = slot(2);
-    expect(mail!.subject).toBe(`Reminder: Algebra on ${describeTime(start, end, ZONE)}`);
+    expect(mail!.subject).toBe(`Reminder: Algebra on ${describeTime(algebra.start, algebra.end, ZONE)}`);
     expect(mail!.body).toContain("Maya Lopez's Algebra session with Tina Tutor in Ada Tutoring");
     expect(mail!.body).toContain(`(${ZONE})`);
     expect(mail!.body).toContain(`/parent/students/${maya}`);
@@ -136,7 +145,8 @@ describe("reminders", () => {
   });
 
   it("go out again, for the new time, after a session moves", async () => {
-    const [session] = (await schedule("Japanese", 9)).items as [Session];
+    const first = slot(9);
+    const [session] = (await schedule("Japanese", first)).items as [Session];
     await sendDueReminders(a.deps);
     await mailDelivered();
     const moved = slot(11);
@@ -147,7 +157,7 @@ describe("reminders", () => {
     const newTime = describeTime(moved.start, moved.end, ZONE);
     for (const email of everyone()) {
       const reminders = (await mailsAbout(email, "Japanese")).filter((mail) => mail.subject.startsWith("Reminder"));
-      expect(reminders.map((mail) => mail.subject)).toEqual([`Reminder: Japanese on ${describeTime(slot(9).start, slot(9).end, ZONE)}`, `Reminder: Japanese on ${newTime}`]);
+      expect(reminders.map((mail) => mail.subject)).toEqual([`Reminder: Japanese on ${describeTime(first.start, first.end, ZONE)}`, `Reminder: Japanese on ${newTime}`]);
     }
   });
 });
@@ -155,7 +165,7 @@ describe("reminders", () => {
 describe("change mails", () => {
   it("tell each person once that a session moved or changed place, and once that it was cancelled", async () => {
     const before = slot(50);
-    const [session] = (await schedule("Latin", 50, { location: "Room 2" })).items as [Session];
+    const [session] = (await schedule("Latin", before, { location: "Room 2" })).items as [Session];
     const after = slot(52);
     expect((await admin.client.patch(`/api/admin/sessions/${session.id}`, { startsAt: after.startsAt, endsAt: after.endsAt, location: "Room 3", confirmOutsideAvailability: true })).status).toBe(200);
     // A change that is not of time or place mails nobody.
