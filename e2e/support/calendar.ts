@@ -3,8 +3,8 @@
  * assigned student (with a student login when asked) and sessions made as the admin. What the
  * spec tests is driven through the browser; this prepares the rest.
  */
-import { expect, type APIResponse } from "@playwright/test";
-import type { Session, SessionBatch, SessionCreate } from "../../src/shared/schemas/sessions.ts";
+import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
+import type { Session, SessionBatch, SessionCreate, SessionPage } from "../../src/shared/schemas/sessions.ts";
 import type { StudentDetail } from "../../src/shared/schemas/students.ts";
 import type { AdminAccount, Api, MemberAccount } from "./api.ts";
 import { addStudent, assign, invitationLink, invite, memberIdOf, signUpInvited, uniqueEmail, uniqueName } from "./family.ts";
@@ -87,4 +87,73 @@ export async function scheduleAsAdmin(admin: AdminAccount, input: Omit<SessionCr
   const batch = (await response.json()) as SessionBatch;
   expect(batch.items.length).toBeGreaterThan(0);
   return batch.items;
+}
+
+/** GET /api/admin/sessions for dates [from, to) with London local times: what the server holds. */
+export async function sessionsAsAdmin(admin: AdminAccount, from: string, to: string): Promise<Session[]> {
+  const response = await admin.client.get(`/api/admin/sessions?${new URLSearchParams({ from, to, timeZone: "Europe/London", pageSize: "500" })}`);
+  await expectStatus(response, 200, "Listing sessions");
+  return ((await response.json()) as SessionPage).items;
+}
+
+/** How many weeks (Monday to Sunday, as the calendar shows them) `date` is after this week in London. */
+export function weeksAhead(date: string): number {
+  const today = londonToday();
+  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return Math.floor((Date.parse(date) - Date.parse(monday)) / (7 * DAY));
+}
+
+/** The box of an element that must be on screen, for pointer moves. */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("The element has no box on screen.");
+  return box;
+}
+
+const slotLane = (page: Page, time: string) => page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`);
+
+/**
+ * Drags an event of the week view with the mouse so that it starts on `date` at `time` (a slot
+ * boundary): FullCalendar reads real pointer moves, in steps, past its few-pixel threshold.
+ * FullCalendar moves the held point to the centre of the held slot (half an hour, two snaps
+ * of a quarter): holding at 3/8 of the first slot and letting go at 1/4 of the target slot
+ * lands in the target's first quarter-hour, 4 px from any snap boundary whichever centre it takes.
+ */
+export async function dragEvent(page: Page, event: Locator, to: { date: string; time: string }): Promise<void> {
+  const from = await boxOf(event);
+  const column = await boxOf(page.locator(`td.fc-timegrid-col[data-date="${to.date}"]`));
+  const slot = await boxOf(slotLane(page, to.time));
+  const start = { x: from.x + from.width / 2, y: from.y + (slot.height * 3) / 8 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x, start.y + 12, { steps: 4 });
+  await page.mouse.move(column.x + column.width / 2, slot.y + slot.height / 4, { steps: 20 });
+  await page.mouse.up();
+}
+
+/** Drags the end of an event of the week view down from one slot boundary to another (`fromTime` to `toTime`). */
+export async function resizeEvent(page: Page, event: Locator, fromTime: string, toTime: string): Promise<void> {
+  await event.hover();
+  const handle = await boxOf(event.locator(".fc-event-resizer-end"));
+  const distance = (await boxOf(slotLane(page, toTime))).y - (await boxOf(slotLane(page, fromTime))).y;
+  // The handle straddles the event's end: hold its upper pixels, inside the event's last quarter-hour.
+  const start = { x: handle.x + handle.width / 2, y: handle.y + 1 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x, start.y + 8, { steps: 4 });
+  await page.mouse.move(start.x, start.y + distance, { steps: 20 });
+  await page.mouse.up();
+}
+
+/** Drags an event of the month view onto another day's cell (it keeps its time of day). */
+export async function dragEventToDay(page: Page, event: Locator, date: string): Promise<void> {
+  const from = await boxOf(event);
+  const day = await boxOf(page.locator(`td.fc-daygrid-day[data-date="${date}"]`));
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 12, start.y, { steps: 4 });
+  await page.mouse.move(day.x + day.width / 2, day.y + day.height / 2, { steps: 20 });
+  await page.mouse.up();
 }

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { CancellationRequest, Session, SessionBatch, SessionCancel, SessionCreate, SessionPage } from "../../../shared/schemas/sessions.ts";
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
-import { api } from "../../lib/api-client.ts";
+import { api, ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { availabilityMessage } from "./format.ts";
+import type { SessionUpdateRequest } from "./session-update.ts";
 
 /** The areas with a sessions API: who reads, and who may schedule and cancel. */
 export type CalendarArea = "admin" | "tutor" | "parent" | "student";
@@ -98,6 +100,20 @@ export function useCreateSessions(area: "admin" | "tutor") {
     mutationFn: (input: SessionCreate) => api.post<SessionBatch>(`/${area}/sessions`, input),
     onSuccess: afterWrite,
   });
+}
+
+/** Changes a session (or it and the following ones of its series); every session changed. */
+export function useUpdateSession(area: "admin" | "tutor") {
+  return useMutation({
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionUpdateRequest }) => api.patch<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}`, input),
+    onSuccess: afterWrite,
+  });
+}
+
+/** The server's "outside the tutor's availability" refusal, worded for people; null for any other failure. */
+export function outsideAvailabilityOf(error: unknown): string | null {
+  const message = error instanceof ApiError ? error.fieldMessage("confirmOutsideAvailability") : undefined;
+  return message ? availabilityMessage(message) : null;
 }
 
 export function useCancelSession(area: "admin" | "tutor") {

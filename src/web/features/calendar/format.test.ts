@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import { availabilityMessage, rangeFor, wallNow, wallTimes, zoneLabel } from "./format.ts";
+import { availabilityMessage, describeWallSpan, isPastWall, landingStart, rangeFor, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({
@@ -31,5 +31,26 @@ describe("calendar formats", () => {
 
   it("drops the API instruction from the availability refusal", () => {
     expect(availabilityMessage("The tutor has not set any availability. Send confirmOutsideAvailability: true to schedule it anyway.")).toBe("The tutor has not set any availability.");
+  });
+
+  it("reads a dropped event's wall time from its UTC fields, whatever the browser's zone", () => {
+    // The calendar runs in "UTC" holding the viewer's wall times: 10:00 on the grid is 10:00Z.
+    expect(wallDateTime(new Date("2026-12-02T10:15:00Z"))).toBe("2026-12-02T10:15");
+    expect(describeWallSpan("2026-12-02T10:15", "2026-12-02T11:15")).toMatch(/^Wednesday,? 2 December 2026, 10:15–11:15$/);
+    expect(describeWallSpan("2026-12-31T23:30", "2027-01-01T00:30")).toMatch(/^Thursday,? 31 December 2026, 23:30–00:30$/);
+  });
+
+  it("takes a drop's start from the slot in the week view, and keeps the time of day on a month day", () => {
+    const event = new Date("2026-12-01T16:00:00Z");
+    expect(landingStart({ start: new Date("2026-12-02T10:15:00Z"), allDay: false }, event)).toBe("2026-12-02T10:15");
+    expect(landingStart({ start: new Date("2026-12-09T00:00:00Z"), allDay: true }, event)).toBe("2026-12-09T16:00");
+  });
+
+  it("tells a past wall time of the zone from a future one", () => {
+    const now = new Date("2026-07-01T12:00:00Z"); // 13:00 in London (BST)
+    expect(isPastWall("2026-07-01T12:30", "Europe/London", now)).toBe(true);
+    expect(isPastWall("2026-07-01T13:00", "Europe/London", now)).toBe(false);
+    expect(isPastWall("2026-07-01T13:15", "Europe/London", now)).toBe(false);
+    expect(isPastWall("2026-07-01T08:30", "America/New_York", now)).toBe(false);
   });
 });

@@ -60,17 +60,39 @@ export function wallTimes(session: Session): { start: string; end: string } {
   return { start: `${date}T${startTime}`, end: `${endDate}T${endTime}` };
 }
 
-/** "Monday 1 December 2026, 16:00–17:00". */
-export function describeWhen(session: Session): string {
+/** "Monday 1 December 2026, 16:00–17:00" for a wall date and times. */
+export function describeLocal(date: string, startTime: string, endTime: string): string {
   const day = new Intl.DateTimeFormat("en-GB", {
     timeZone: "UTC",
     weekday: "long",
     day: "numeric",
     month: "long",
     year: "numeric",
-  }).format(new Date(`${session.local.date}T00:00:00Z`));
-  return `${day}, ${session.local.startTime}–${session.local.endTime}`;
+  }).format(new Date(`${date}T00:00:00Z`));
+  return `${day}, ${startTime}–${endTime}`;
 }
+
+/** "Monday 1 December 2026, 16:00–17:00". */
+export const describeWhen = (session: Session) => describeLocal(session.local.date, session.local.startTime, session.local.endTime);
+
+/**
+ * The wall date-time (YYYY-MM-DDTHH:MM) of a calendar date: the calendar runs in "UTC" holding
+ * the viewer's wall times, so a dropped event's UTC fields are already the viewer zone's.
+ */
+export const wallDateTime = (date: Date) => date.toISOString().slice(0, 16);
+
+/** "Tuesday 2 December 2026, 10:00–11:00" for wall date-times (the end may be on the next day). */
+export const describeWallSpan = (start: string, end: string) => describeLocal(start.slice(0, 10), start.slice(11, 16), end.slice(11, 16));
+
+/**
+ * Where a dragged event would start: a week-view slot gives the time; a month-view day (a span
+ * of whole days) keeps the event's own time of day.
+ */
+export const landingStart = (span: { start: Date; allDay: boolean }, eventStart: Date | null) =>
+  span.allDay && eventStart ? `${isoDate(span.start)}T${wallDateTime(eventStart).slice(11)}` : wallDateTime(span.start);
+
+/** Whether a wall date-time of `timeZone` is already past. */
+export const isPastWall = (wall: string, timeZone: string, now = new Date()) => wall < wallNow(timeZone, now).slice(0, 16);
 
 export const STATUS_LABELS: Record<SessionStatus, string> = {
   scheduled: "Scheduled",

@@ -1,31 +1,24 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { sessionCreateSchema, type Session, type SessionCreate } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
-import { useCreateSessions, useTutorStudents } from "../api.ts";
-import { availabilityMessage, describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
+import { outsideAvailabilityOf, useCreateSessions, useTutorStudents } from "../api.ts";
+import { describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
+import type { SessionFieldValues } from "../session-update.ts";
+import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
 
-interface ScheduleValues {
+interface ScheduleValues extends SessionFieldValues {
   tutorMemberId: string | null;
   studentIds: string[];
-  subject: string;
-  date: string;
-  startTime: string;
-  endTime: string;
   repeat: boolean;
   repeatEnd: "until" | "count";
   until: string;
   count: number | string;
-  location: string;
-  onlineUrl: string;
-  notes: string;
 }
-
-type Issue = { path: PropertyKey[]; message: string };
 
 /** The request for the form's values (times written in the viewer's zone). */
 function toRequest(values: ScheduleValues, area: "admin" | "tutor", timeZone: string): SessionCreate {
@@ -48,35 +41,23 @@ function toRequest(values: ScheduleValues, area: "admin" | "tutor", timeZone: st
 }
 
 /** The form field an issue of the request (the shared schema's or the server's) belongs to. */
-function fieldOf(path: PropertyKey[], values: ScheduleValues): keyof ScheduleValues | null {
-  const [first, second] = path;
-  if (first === "startsAt") return "startTime";
-  if (first === "endsAt") return "endTime";
-  if (first === "repeat") return second === "count" || (second === undefined && values.repeatEnd === "count") ? "count" : "until";
-  if (first === "tutorMemberId" || first === "studentIds" || first === "subject" || first === "location" || first === "onlineUrl" || first === "notes") return first;
-  return null;
-}
-
-function errorsOf(issues: Issue[], values: ScheduleValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = fieldOf(issue.path, values);
-    if (field) errors[field] ??= issue.message;
-  }
-  return errors;
-}
+const fieldOf =
+  (values: ScheduleValues) =>
+  (path: PropertyKey[]): keyof ScheduleValues | null => {
+    const [first, second] = path;
+    if (first === "repeat") return second === "count" || (second === undefined && values.repeatEnd === "count") ? "count" : "until";
+    if (first === "tutorMemberId" || first === "studentIds") return first;
+    return sharedFieldOf(path);
+  };
 
 function validate(values: ScheduleValues, area: "admin" | "tutor", timeZone: string): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = requiredTimes(values);
   if (area === "admin" && !values.tutorMemberId) errors.tutorMemberId = "Choose a tutor.";
-  if (!values.date) errors.date = "Date is required.";
-  if (!values.startTime) errors.startTime = "Start time is required.";
-  if (!values.endTime) errors.endTime = "End time is required.";
   if (values.repeat && values.repeatEnd === "until" && !values.until) errors.until = "Give the date of the last session.";
   if (values.repeat && values.repeatEnd === "count" && values.count === "") errors.count = "Give the number of sessions.";
   const result = sessionCreateSchema.safeParse(toRequest(values, area, timeZone));
   return {
-    ...(result.success ? {} : errorsOf(result.error.issues, values)),
+    ...(result.success ? {} : errorsOf(result.error.issues, fieldOf(values))),
     ...errors,
   };
 }
@@ -208,19 +189,16 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
           if (first) onScheduled(first);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldMessage("confirmOutsideAvailability")) {
-            setOutside(availabilityMessage(error.fieldMessage("confirmOutsideAvailability")!));
-            return;
-          }
-          if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, form.getValues()));
+          const outsideMessage = outsideAvailabilityOf(error);
+          if (outsideMessage) setOutside(outsideMessage);
+          else if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, fieldOf(form.getValues())));
         },
       },
     );
   };
 
-  const otherError =
-    create.error instanceof ApiError && (create.error.fieldMessage("confirmOutsideAvailability") || Object.keys(errorsOf(create.error.issues, values)).length > 0) ? null : create.error;
-  const clash = create.error instanceof ApiError && create.error.status === 409;
+  const otherError = create.error instanceof ApiError && (outsideAvailabilityOf(create.error) || Object.keys(errorsOf(create.error.issues, fieldOf(values))).length > 0) ? null : create.error;
+  const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
 
   return (
     <form onSubmit={form.onSubmit(() => send(false))} noValidate>
@@ -248,12 +226,7 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
           />
         ) : null}
         <StudentChoice area={area} tutorMemberId={values.tutorMemberId} form={form} />
-        <TextInput label="Subject" withAsterisk maxLength={60} {...form.getInputProps("subject")} />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <TextInput type="date" label="Date" withAsterisk {...form.getInputProps("date")} />
-          <TextInput type="time" label="Start time" withAsterisk {...form.getInputProps("startTime")} />
-          <TextInput type="time" label="End time" withAsterisk {...form.getInputProps("endTime")} />
-        </SimpleGrid>
+        <SubjectAndTimeFields inputProps={inputProps} />
         <Checkbox label="Repeat weekly" {...form.getInputProps("repeat", { type: "checkbox" })} />
         {values.repeat ? (
           <Stack gap="sm" pl="md">
@@ -270,29 +243,9 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
             )}
           </Stack>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Location" description="Optional." maxLength={200} {...form.getInputProps("location")} />
-          <TextInput label="Online link" description="Optional; https://…" maxLength={500} {...form.getInputProps("onlineUrl")} />
-        </SimpleGrid>
-        <Textarea label="Notes for the family" description="Guardians and the student can read these." autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps("notes")} />
-        {outside ? (
-          <Alert color="yellow" role="alert" title="Outside the tutor's availability">
-            <Stack gap="xs">
-              <Text size="sm">{outside}</Text>
-              <Group gap="sm">
-                <Button size="compact-md" color="dark" variant="outline" loading={create.isPending} onClick={() => send(true)}>
-                  Schedule anyway
-                </Button>
-                <Text size="sm">or change the time.</Text>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
-        {otherError ? (
-          <Alert color="red" role="alert" title={clash ? "This time clashes with another session" : "Could not schedule the session"}>
-            {otherError.message}
-          </Alert>
-        ) : null}
+        <PlaceAndNotesFields inputProps={inputProps} />
+        {outside ? <OutsideAvailabilityAlert message={outside} confirmLabel="Schedule anyway" pending={create.isPending} onConfirm={() => send(true)} /> : null}
+        {otherError ? <RefusalAlert error={otherError} title="Could not schedule the session" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
-import type { DatesSetArg, EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
+import type { DatesSetArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput } from "@fullcalendar/core";
 import enGbLocale from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
+import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
@@ -10,7 +11,10 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
-import { isCancelled, isoDate, rangeFor, STATUS_LABELS, studentNames, wallNow, wallTimes, zoneLabel } from "../format.ts";
+import { isCancelled, isoDate, isPastWall, landingStart, rangeFor, STATUS_LABELS, studentNames, wallDateTime, wallNow, wallTimes, zoneLabel } from "../format.ts";
+import { isMovable } from "../session-update.ts";
+import { useDragChange } from "./drag-change.tsx";
+import { EditSessionModal } from "./edit-session-modal.tsx";
 import { ScheduleSessionModal } from "./schedule-session-modal.tsx";
 import { SessionDrawer } from "./session-drawer.tsx";
 import classes from "./session-calendar.module.css";
@@ -43,14 +47,21 @@ function hoursToShow(sessions: Session[]): { min: string; max: string } {
   };
 }
 
-function toEvent(session: Session): EventInput {
+/**
+ * A session as an event. Managers drag a movable session in the week and month views and
+ * resize it in the week view (a month cell has no hours: a resize there would add days).
+ */
+function toEvent(session: Session, area: CalendarArea, view: ViewName, now: number): EventInput {
   const { start, end } = wallTimes(session);
+  const movable = isMovable(area, session, now);
   return {
     id: session.id,
     start,
     end,
     title: session.subject,
     classNames: [classes.event!, classes[session.status] ?? ""],
+    startEditable: movable,
+    durationEditable: movable && view === "timeGridWeek",
     extendedProps: { session },
   };
 }
@@ -106,12 +117,23 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
   const [title, setTitle] = useState("");
   const [visible, setVisible] = useState<{ start: string; end: string } | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [scheduling, schedule] = useDisclosure(false);
   const sessions = useSessions(area, range, filters, timeZone);
   const items = useMemo(() => sessions.data ?? [], [sessions.data]);
-  const events = useMemo(() => items.map(toEvent), [items]);
+  // Whether a session has started is judged at the time the data was fetched (a drop into the past is refused by eventAllow anyway).
+  const fetchedAt = sessions.dataUpdatedAt;
+  const events = useMemo(() => items.map((session) => toEvent(session, area, view, fetchedAt)), [items, area, view, fetchedAt]);
   const hours = useMemo(() => hoursToShow(items), [items]);
   const open = items.find((session) => session.id === openId) ?? null;
+  const editing = items.find((session) => session.id === editingId) ?? null;
+  // Only managers' events can be dragged (toEvent); the hook is called for every area, as hooks must be.
+  const drag = useDragChange(area === "admin" ? "admin" : "tutor", timeZone);
+  const dragged = (kind: "move" | "resize", event: EventApi, revert: () => void) => {
+    const session = event.extendedProps.session as Session;
+    if (!event.start || !event.end || !canSchedule(area)) return revert();
+    drag.start({ session, kind, start: wallDateTime(event.start), end: wallDateTime(event.end), revert });
+  };
   const visibleCount = useMemo(() => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end).length : items.length), [items, visible]);
 
   const api = () => calendar.current?.getApi();
@@ -182,7 +204,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
       <Box className={classes.calendar} aria-busy={sessions.isFetching}>
         <FullCalendar
           ref={calendar}
-          plugins={[timeGridPlugin, dayGridPlugin, listPlugin]}
+          plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
           locale={enGbLocale}
           timeZone="UTC"
           now={() => wallNow(timeZone)}
@@ -209,6 +231,10 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
           eventDisplay="block"
           dayMaxEvents={4}
           eventInteractive
+          snapDuration="00:15:00"
+          eventAllow={(span, event) => !isPastWall(landingStart(span, event?.start ?? null), timeZone)}
+          eventDrop={(arg: EventDropArg) => dragged("move", arg.event, arg.revert)}
+          eventResize={(arg: EventResizeDoneArg) => dragged("resize", arg.event, arg.revert)}
           events={events}
           eventContent={(arg) => <EventBody arg={arg} onOpen={setOpenId} showTutor={area === "admin"} />}
           eventDidMount={(arg) => {
@@ -224,7 +250,35 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
           noEventsContent="No sessions this month."
         />
       </Box>
-      <SessionDrawer area={area} session={open} timeZone={timeZone} onClose={() => setOpenId(null)} />
+      <SessionDrawer
+        area={area}
+        session={open}
+        timeZone={timeZone}
+        onClose={() => setOpenId(null)}
+        onEdit={(session) => {
+          setOpenId(null);
+          setEditingId(session.id);
+        }}
+      />
+      {canSchedule(area) ? (
+        <>
+          {drag.dialog}
+          <EditSessionModal
+            area={area}
+            timeZone={timeZone}
+            session={editing}
+            onCancel={() => {
+              // Back to the session's details, where "Edit" was chosen.
+              setOpenId(editingId);
+              setEditingId(null);
+            }}
+            onSaved={(first) => {
+              setEditingId(null);
+              if (first) api()?.gotoDate(first.local.date);
+            }}
+          />
+        </>
+      ) : null}
       {canSchedule(area) ? (
         <ScheduleSessionModal
           area={area}

@@ -163,7 +163,15 @@ function RequestForm({ area, session, onDone, onBack }: { area: "parent" | "stud
   );
 }
 
-function SessionDetails({ area, session, timeZone, onClose }: { area: CalendarArea; session: Session; timeZone: string; onClose: () => void }) {
+interface DrawerProps {
+  area: CalendarArea;
+  timeZone: string;
+  onClose: () => void;
+  /** Managers' "Edit": the calendar opens its edit form (the drawer closes). */
+  onEdit?: (session: Session) => void;
+}
+
+function SessionDetails({ area, session, timeZone, onClose, onEdit }: DrawerProps & { session: Session }) {
   const [acting, setActing] = useState(false);
   const open = session.status === "scheduled";
   return (
@@ -200,6 +208,7 @@ function SessionDetails({ area, session, timeZone, onClose }: { area: CalendarAr
       </Stack>
       {open && !acting ? (
         <Group>
+          {canSchedule(area) && onEdit ? <Button onClick={() => onEdit(session)}>Edit</Button> : null}
           {canSchedule(area) ? (
             <Button color="red" variant="light" onClick={() => setActing(true)}>
               Cancel session
@@ -223,10 +232,10 @@ function SessionDetails({ area, session, timeZone, onClose }: { area: CalendarAr
 }
 
 /** One session's details and what the viewer may do with it. */
-export function SessionDrawer({ area, session, timeZone, onClose }: { area: CalendarArea; session: Session | null; timeZone: string; onClose: () => void }) {
+export function SessionDrawer({ session, ...props }: DrawerProps & { session: Session | null }) {
   return (
-    <Drawer opened={session !== null} onClose={onClose} position="right" size="md" title={session ? `${session.subject}` : "Session"} closeButtonProps={{ "aria-label": "Close session details" }}>
-      {session ? <SessionDetails key={session.id} area={area} session={session} timeZone={timeZone} onClose={onClose} /> : null}
+    <Drawer opened={session !== null} onClose={props.onClose} position="right" size="md" title={session ? `${session.subject}` : "Session"} closeButtonProps={{ "aria-label": "Close session details" }}>
+      {session ? <SessionDetails key={session.id} session={session} {...props} /> : null}
     </Drawer>
   );
 }

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { sessionUpdateSchema, type Session, type SessionUpdateScope } from "../../../../shared/schemas/sessions.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
+import { describeWhen, zoneLabel } from "../format.ts";
+import { notifySuccess } from "../notify.ts";
+import { fieldValuesOf, updateRequest, type SessionFieldValues } from "../session-update.ts";
+import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
+
+interface EditValues extends SessionFieldValues {
+  scope: SessionUpdateScope;
+}
+
+interface EditProps {
+  area: "admin" | "tutor";
+  timeZone: string;
+  /** Closed without saving. */
+  onCancel: () => void;
+  /** Saved: the first session changed. */
+  onSaved: (first: Session | null) => void;
+}
+
+/**
+ * "Edit session": the keyboard's way to move a session, and the way to change its subject,
+ * place and notes; for an occurrence of a series, this one or it and the following ones.
+ */
+export function EditSessionModal({ session, ...props }: EditProps & { session: Session | null }) {
+  return (
+    <Modal opened={session !== null} onClose={props.onCancel} title="Edit session" size="lg" centered>
+      {session ? <EditForm key={session.id} session={session} {...props} /> : null}
+    </Modal>
+  );
+}
+
+function validate(session: Session, values: EditValues, timeZone: string): Record<string, string> {
+  const request = updateRequest(session, values, values.scope, timeZone);
+  const result = request ? sessionUpdateSchema.safeParse(request) : null;
+  return {
+    ...(result && !result.success ? errorsOf(result.error.issues, sharedFieldOf) : {}),
+    ...requiredTimes(values),
+  };
+}
+
+function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { session: Session }) {
+  const update = useUpdateSession(area);
+  const [outside, setOutside] = useState<string | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const form = useForm<EditValues>({
+    initialValues: { ...fieldValuesOf(session), scope: "this" },
+    validate: (values) => validate(session, values, timeZone),
+  });
+  const values = form.getValues();
+
+  const send = (confirm: boolean) => {
+    const current = form.getValues();
+    const request = updateRequest(session, current, current.scope, timeZone);
+    setOutside(null);
+    setUnchanged(request === null);
+    if (!request) return;
+    update.mutate(
+      { sessionId: session.id, input: { ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) } },
+      {
+        onSuccess: (batch) => {
+          const first = batch.items[0] ?? null;
+          onSaved(first);
+          notifySuccess(batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`, first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.` : "");
+        },
+        onError: (error) => {
+          const outsideMessage = outsideAvailabilityOf(error);
+          if (outsideMessage) setOutside(outsideMessage);
+          else if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, sharedFieldOf));
+        },
+      },
+    );
+  };
+
+  const otherError = update.error instanceof ApiError && (outsideAvailabilityOf(update.error) || Object.keys(errorsOf(update.error.issues, sharedFieldOf)).length > 0) ? null : update.error;
+  const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
+
+  return (
+    <form onSubmit={form.onSubmit(() => send(false))} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {session.students.map((student) => student.name).join(", ")} with {session.tutor.name}. Times in <strong>{zoneLabel(timeZone)}</strong>.
+        </Text>
+        <SubjectAndTimeFields inputProps={inputProps} />
+        <PlaceAndNotesFields inputProps={inputProps} />
+        {session.seriesId ? (
+          <Radio.Group label="Which sessions" description="A new day or time moves each following session by as many days, to the same time." value={values.scope} onChange={(value) => form.setFieldValue("scope", value as SessionUpdateScope)}>
+            <Stack gap={6} mt={6}>
+              <Radio value="this" label="This session only" />
+              <Radio value="following" label="This and the following sessions of the series" />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {unchanged ? (
+          <Alert color="gray" role="status" title="Nothing to save">
+            No field was changed.
+          </Alert>
+        ) : null}
+        {outside ? <OutsideAvailabilityAlert message={outside} confirmLabel="Save anyway" pending={update.isPending} onConfirm={() => send(true)} /> : null}
+        {otherError ? <RefusalAlert error={otherError} title="Could not save the changes" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending && !outside}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
