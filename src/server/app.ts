@@ -11,6 +11,7 @@ import { invitationRoutes } from "./features/invitations/routes.ts";
 import { memberRoutes } from "./features/members/routes.ts";
 import { tutorRoutes } from "./features/tutors/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
+import { sessionReportRoutes } from "./features/session-reports/routes.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/routes.ts";
 import { isRecordingUpload, recordingRoutes } from "./features/recordings/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", invitationRoutes(deps));
   api.route("/", tutorRoutes(deps));
   api.route("/", sessionRoutes(deps));
+  api.route("/", sessionReportRoutes(deps));
   api.route("/", calendarFeedRoutes(deps));
   api.route("/", recordingRoutes(deps));
   api.route("/", auditRoutes(deps));

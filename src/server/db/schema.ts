@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
 import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -417,8 +418,6 @@ export const calendarFeed = pgTable(
   ],
 ).enableRLS();
 
-export const ATTENDANCE_VALUES = ["present", "late", "absent"] as const;
-export const HOMEWORK_COMPLETION_VALUES = ["completed", "partly", "not_done", "none_set"] as const;
 
 /** The tutor's report on a session: what was covered for everyone, and private notes. */
 export const sessionReport = pgTable(
@@ -471,8 +470,6 @@ export const sessionReportStudent = pgTable(
     workspaceIsolation("session_report_student"),
   ],
 ).enableRLS();
-
-export const SUMMARY_STATUSES = ["draft", "awaiting_review", "shared"] as const;
 
 /** The family summary of a session for one student: drafted from the report, edited, shared. */
 export const sessionSummary = pgTable(

@@ -1,0 +1,128 @@
+/**
+ * Session reports and summaries: tutors and admins file a session's report, edit and share
+ * each student's summary, and list the sessions still to report; admins review summaries
+ * when the workspace requires it; parents and students read their shared summaries.
+ */
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Permission } from "../../../shared/roles.ts";
+import { pageQuerySchema } from "../../../shared/schemas/fields.ts";
+import {
+  dueReportPageSchema,
+  dueReportQuerySchema,
+  familySummaryPageSchema,
+  familySummaryQuerySchema,
+  reportViewSchema,
+  reviewPageSchema,
+  sessionReportInputSchema,
+  summarySchema,
+  summaryUpdateSchema,
+} from "../../../shared/schemas/session-reports.ts";
+import type { AppDeps, AppEnv } from "../../context.ts";
+import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import { listAwaitingReview, listDueReports, listFamilySummaries } from "./lists.ts";
+import { fileReport, readReport, shareSummary, updateSummary } from "./service.ts";
+
+const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+const summaryParams = z.object({ sessionId: z.string().min(1).max(100), studentId: z.string().min(1).max(100) });
+const notFoundResponse = { 404: { description: "No such session (or summary) among the viewer's own." } };
+const conflictResponse = { 409: { description: "The session was cancelled or has not started, or the summary was already shared." } };
+
+const MANAGERS = {
+  admin: { read: "admin:sessions:read", write: "admin:sessions:write", who: "any session of the workspace" },
+  tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write", who: "the tutor's own sessions" },
+} as const satisfies Record<string, { read: Permission; write: Permission; who: string }>;
+
+function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
+  const area = MANAGERS[relationship];
+  const read = defineOperation(needs(area.read), {
+    method: "get",
+    path: `/${relationship}/sessions/{sessionId}/report`,
+    tags: ["Session reports"],
+    summary: `A session's report (with private notes) and its students' summaries: ${area.who}`,
+    request: { params: sessionParams },
+    responses: { 200: { description: "The report, null until filed.", content: jsonContent(reportViewSchema) }, ...notFoundResponse, ...errorResponses },
+  });
+  const file = defineOperation(needs(area.write), {
+    method: "put",
+    path: `/${relationship}/sessions/{sessionId}/report`,
+    tags: ["Session reports"],
+    summary: "File or correct a session's report (every student once); completes the session (no-show when all were absent) and drafts each student's summary",
+    request: { params: sessionParams, body: { required: true, content: jsonContent(sessionReportInputSchema) } },
+    responses: { 200: { description: "Filed and audited.", content: jsonContent(reportViewSchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  const edit = defineOperation(needs(area.write), {
+    method: "put",
+    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}`,
+    tags: ["Session reports"],
+    summary: "Edit a student's summary before it is shared",
+    request: { params: summaryParams, body: { required: true, content: jsonContent(summaryUpdateSchema) } },
+    responses: { 200: { description: "Saved and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  const share = defineOperation(needs(area.write), {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}/share`,
+    tags: ["Session reports"],
+    summary:
+      relationship === "admin"
+        ? "Share a student's summary with the family (also approves one awaiting review): mailed to guardians and the student"
+        : "Share a student's summary with the family, or submit it for an admin's review when the workspace requires it",
+    request: { params: summaryParams },
+    responses: { 200: { description: "Shared (or submitted) and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+  });
+  const due = defineOperation(needs(area.read), {
+    method: "get",
+    path: `/${relationship}/session-reports/due`,
+    tags: ["Session reports"],
+    summary: `Sessions over without a report (overdueOnly: over for more than 48 hours): ${area.who}`,
+    request: { query: dueReportQuerySchema },
+    responses: { 200: { description: "One page, the longest overdue first.", content: jsonContent(dueReportPageSchema) }, ...errorResponses },
+  });
+  const actor = (c: { var: { viewer: AppEnv["Variables"]["viewer"]; clientIp: string } }) => ({ viewer: c.var.viewer!, ipAddress: c.var.clientIp });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(read, async (c) => c.json(await readReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId), 200))
+    .openapi(file, async (c) => c.json(await fileReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(edit, async (c) => {
+      const { sessionId, studentId } = c.req.valid("param");
+      return c.json(await updateSummary(deps.db, actor(c), relationship, sessionId, studentId, c.req.valid("json")), 200);
+    })
+    .openapi(share, async (c) => {
+      const { sessionId, studentId } = c.req.valid("param");
+      return c.json(await shareSummary(deps, actor(c), relationship, sessionId, studentId), 200);
+    })
+    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actor(c), relationship, c.req.valid("query")), 200));
+}
+
+const reviewRoute = defineOperation(needs("admin:sessions:read"), {
+  method: "get",
+  path: "/admin/summaries/awaiting-review",
+  tags: ["Session reports"],
+  summary: "Summaries tutors submitted for review (when the workspace requires it), oldest first",
+  request: { query: pageQuerySchema },
+  responses: { 200: { description: "One page.", content: jsonContent(reviewPageSchema) }, ...errorResponses },
+});
+
+const FAMILIES = {
+  parent: { read: "parent:students:read", who: "the parent's children" },
+  student: { read: "student:reports:read", who: "the student" },
+} as const satisfies Record<string, { read: Permission; who: string }>;
+
+function familyRoutes(deps: AppDeps, relationship: "parent" | "student") {
+  const list = defineOperation(needs(FAMILIES[relationship].read), {
+    method: "get",
+    path: `/${relationship}/summaries`,
+    tags: ["Session reports"],
+    summary: `Shared session summaries of ${FAMILIES[relationship].who}, newest first (filter by student or session)`,
+    request: { query: familySummaryQuerySchema },
+    responses: { 200: { description: "One page.", content: jsonContent(familySummaryPageSchema) }, ...errorResponses },
+  });
+  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200));
+}
+
+export function sessionReportRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>()
+    .route("/", managerRoutes(deps, "admin"))
+    .route("/", managerRoutes(deps, "tutor"))
+    .route("/", familyRoutes(deps, "parent"))
+    .route("/", familyRoutes(deps, "student"))
+    .openapi(reviewRoute, async (c) => c.json(await listAwaitingReview(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("query")), 200));
+}
