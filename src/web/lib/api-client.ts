@@ -79,4 +79,5 @@ export const api = {
   get: <T>(path: string) => apiFetch<T>(path),
   post: <T>(path: string, json: unknown = {}) => apiFetch<T>(path, { method: "POST", json }),
   patch: <T>(path: string, json: unknown) => apiFetch<T>(path, { method: "PATCH", json }),
+  put: <T>(path: string, json: unknown) => apiFetch<T>(path, { method: "PUT", json }),
 };
