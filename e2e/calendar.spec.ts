@@ -273,6 +273,14 @@ test.describe("@calendar session calendars", () => {
     await expect(eventsOn(page, monday).filter({ hasText: "Mathematics" })).toContainText("16:00");
     await expect(eventsOn(page, tuesday).filter({ hasText: "Mathematics" })).toHaveCount(0);
 
+    // Dropped, then thought better of (Escape): back in place, nothing sent.
+    await dragEvent(page, maths, { date: wednesday, time: "10:00" });
+    await expect(scope).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(scope).toHaveCount(0);
+    await expect(eventsOn(page, monday).filter({ hasText: "Mathematics" })).toContainText("16:00");
+    await expect(eventsOn(page, wednesday)).toHaveCount(0);
+
     // To Wednesday 10:00: the tutor set no availability, so the move is confirmed.
     await dragEvent(page, maths, { date: wednesday, time: "10:00" });
     await scope.getByRole("button", { name: "This session only" }).click();
@@ -333,6 +341,10 @@ test.describe("@calendar session calendars", () => {
     await expect(drawer).toHaveCount(0);
     const dialog = page.getByRole("dialog", { name: "Edit session" });
     await expect(dialog).toContainText(`${student.name} with ${tutor.name}`);
+    // Cancel goes back to the session's details.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await drawer.getByRole("button", { name: "Edit" }).click();
     await expect(fieldIn(dialog, "Date")).toHaveValue(second);
     await expect(fieldIn(dialog, "Start time")).toHaveValue("16:00");
     // Nothing changed yet: nothing is sent.
