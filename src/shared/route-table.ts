@@ -55,6 +55,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...details("admin", [
     ["students/:studentId", "Student", "A student's record, guardians, tutors and access log.", ["admin:students:read", "admin:students:write"]],
     ["tutors/:memberId", "Tutor", "A tutor's profile, rates, availability and students.", ["admin:tutors:read", "admin:tutors:write"]],
+    ["sessions/:sessionId", "Session", "A session's details, report, summaries and recordings.", ["admin:sessions:read", "admin:sessions:write"]],
   ]),
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read"]],
@@ -63,24 +64,31 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["resources", "Resources", "Guides and materials for parents.", ["parent:resources:read"], "Files and links your tutoring business shares with parents, by category, with search."],
     ["settings", "Settings", "Your account settings.", ["parent:settings:read", "parent:settings:write"]],
   ]),
-  ...details("parent", [["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]]]),
+  ...details("parent", [
+    ["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]],
+    ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read"]],
+  ]),
   ...area("student", [
     ["dashboard", "Dashboard", "Your tutoring at a glance.", ["student:read"]],
     ["profile", "My profile", "Your student record and who accessed it.", ["student:read"]],
     ["calendar", "Calendar", "Your upcoming sessions.", ["student:calendar:read"]],
-    ["reports", "Reports", "Your progress and session summaries.", ["student:reports:read"], "Your session summaries, attendance and progress over time."],
+    ["reports", "Reports", "The summaries your tutors shared after your sessions.", ["student:reports:read"]],
     ["settings", "Settings", "Your account settings.", ["student:settings:read", "student:settings:write"]],
   ]),
+  ...details("student", [["sessions/:sessionId", "Session", "One of your sessions: details, summary and recordings.", ["student:calendar:read"]]]),
   ...area("tutor", [
     ["dashboard", "Dashboard", "Your students and sessions at a glance.", ["tutor:read"]],
     ["students", "My students", "The students assigned to you.", ["tutor:students:read"]],
     ["calendar", "Jobs", "Your sessions (jobs) calendar.", ["tutor:jobs:read", "tutor:jobs:write"]],
     ["crm", "CRM", "Leads, follow-ups and enquiries.", ["tutor:jobs:read"], "Leads in pipeline stages, activities and follow-up tasks, and one-click conversion of a lead into a student."],
     ["resources", "Resources and handbooks", "Guides and materials for tutors.", ["tutor:resources:read"], "Handbooks, files and links shared with tutors, by category, with search."],
-    ["reports", "Reports", "Your hours, earnings and report completion.", ["tutor:reports:read"], "Your hours, earnings, report completion and your students' progress."],
+    ["reports", "Reports", "Sessions waiting for your report.", ["tutor:reports:read", "tutor:jobs:read"]],
     ["settings", "Settings", "Your profile, availability and account settings.", ["tutor:settings:read", "tutor:settings:write"]],
   ]),
-  ...details("tutor", [["students/:studentId", "Student", "An assigned student's record.", ["tutor:students:read"]]]),
+  ...details("tutor", [
+    ["students/:studentId", "Student", "An assigned student's record.", ["tutor:students:read"]],
+    ["sessions/:sessionId", "Session", "A session: details, report, summaries and recordings.", ["tutor:jobs:read", "tutor:jobs:write"]],
+  ]),
 ];
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, SETUP_2FA_ROUTE, ...AREA_ROUTES];

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Card, Group, List, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Anchor, Card, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
+import { SectionCard } from "../../components/ui/section-card.tsx";
+import { DueReports, ReviewQueue } from "../../features/session-reports/components/due-reports.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
 import { metaFor } from "../../lib/meta.ts";
@@ -53,6 +55,14 @@ export default function AdminDashboard() {
                 </Card>
               ))}
             </SimpleGrid>
+            <Stack gap="md" mt="lg">
+              <SectionCard title="Missing reports" description="Sessions still without a report 48 hours after they ended.">
+                <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
+              </SectionCard>
+              <SectionCard title="Summaries awaiting review" description="Tutors' summaries that wait for your approval before families see them (Settings → Session policies).">
+                <ReviewQueue timeZone={me?.activeWorkspace?.timeZone ?? "UTC"} />
+              </SectionCard>
+            </Stack>
             <Card withBorder padding="lg" mt="lg" maw={720}>
               <Text fw={600} mb="xs">
                 Getting started

@@ -12,6 +12,7 @@ import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { SessionCalendar } from "../../features/calendar/components/session-calendar.tsx";
+import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -56,6 +57,11 @@ export default function ParentStudent() {
             {timeZone ? (
               <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">
                 <SessionCalendar area="parent" timeZone={timeZone} filters={{ studentId: student.id }} />
+              </SectionCard>
+            ) : null}
+            {timeZone ? (
+              <SectionCard title="Session summaries" description="What the tutors shared after each session, newest first.">
+                <FamilySummaries area="parent" studentId={student.id} timeZone={timeZone} emptyText="No summary yet: the tutor shares one after each session." />
               </SectionCard>
             ) : null}
             <AccessLogSection

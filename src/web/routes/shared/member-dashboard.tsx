@@ -6,6 +6,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useStudentList, type RecordViewer } from "../../features/records/api.ts";
 import { StudentCards } from "../../features/records/components/student-cards.tsx";
+import { SectionCard } from "../../components/ui/section-card.tsx";
+import { DueReports } from "../../features/session-reports/components/due-reports.tsx";
+import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 
@@ -73,6 +76,17 @@ export default function MemberDashboard() {
           <DashboardStudents viewer={role} />
         </Stack>
       ) : null}
+      <Stack mb="xl" maw={960}>
+        {role === "tutor" ? (
+          <SectionCard title="Missing reports" description="Your sessions still without a report 48 hours after they ended.">
+            <DueReports area="tutor" overdueOnly emptyText="No report is overdue." />
+          </SectionCard>
+        ) : (
+          <SectionCard title="Latest summaries" description="What the tutors shared after the most recent sessions.">
+            <FamilySummaries area={role} timeZone={me?.activeWorkspace?.timeZone ?? "UTC"} pageSize={3} emptyText="No summary yet: tutors share one after each session." />
+          </SectionCard>
+        )}
+      </Stack>
       <Stack gap="md" maw={720}>
         <Card withBorder>
           <Text size="sm" c="dimmed">

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule, useCancelSession, useLateNotice, useRequestCancellation, type CalendarArea } from "../api.ts";
@@ -206,6 +207,11 @@ function SessionDetails({ area, session, timeZone, onClose, onEdit }: DrawerProp
         <Detail label="Notes for the family">{session.notes || "None"}</Detail>
         {session.cancelledAt ? <Detail label="Cancellation reason">{session.cancellationReason || "None given"}</Detail> : null}
       </Stack>
+      {!acting ? (
+        <Button component={Link} to={`/${area}/sessions/${session.id}`} variant="default" style={{ alignSelf: "flex-start" }}>
+          {canSchedule(area) ? "Open session: report, summaries, recordings" : "Open session: summary and recordings"}
+        </Button>
+      ) : null}
       {open && !acting ? (
         <Group>
           {canSchedule(area) && onEdit ? <Button onClick={() => onEdit(session)}>Edit</Button> : null}

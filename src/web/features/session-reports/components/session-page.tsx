@@ -1,0 +1,226 @@
+import { Alert, Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { ReportView } from "../../../../shared/schemas/session-reports.ts";
+import type { Session } from "../../../../shared/schemas/sessions.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { QueryState } from "../../../components/ui/query-state.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
+import { describeWhen, isCancelled, STATUS_COLORS, STATUS_LABELS, studentNames, zoneLabel } from "../../calendar/format.ts";
+import { notifySuccess } from "../../calendar/notify.ts";
+import { RecordingsSection } from "../../recordings/components/recordings-section.tsx";
+import { useFamilySummaries, useReport, useSession, type FamilyArea, type ManagerArea } from "../api.ts";
+import { ATTENDANCE_LABELS, describeInstant, HOMEWORK_LABELS } from "../format.ts";
+import { FamilySummaryCard } from "./family-summaries.tsx";
+import { ReportForm } from "./report-form.tsx";
+import { SummaryEditor } from "./summary-editor.tsx";
+
+const CALENDAR: Record<CalendarArea, { path: string; label: string }> = {
+  admin: { path: "/admin/calendar", label: "Calendar" },
+  tutor: { path: "/tutor/calendar", label: "Jobs" },
+  parent: { path: "/parent/students", label: "My students" },
+  student: { path: "/student/calendar", label: "Calendar" },
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+function SessionFacts({ session, timeZone }: { session: Session; timeZone: string }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" m={0}>
+      <Fact label="When">
+        {describeWhen(session)}
+        <br />
+        <Text span size="sm">
+          {zoneLabel(timeZone, new Date(session.startsAt))}
+        </Text>
+      </Fact>
+      <Fact label={session.students.length === 1 ? "Student" : "Students"}>{studentNames(session)}</Fact>
+      <Fact label="Tutor">{session.tutor.name}</Fact>
+      <Fact label="Location">{session.location || "Not set"}</Fact>
+      <Fact label="Online link">
+        {session.onlineUrl ? (
+          <Anchor href={session.onlineUrl} target="_blank" rel="noopener noreferrer">
+            {session.onlineUrl}
+          </Anchor>
+        ) : (
+          "None"
+        )}
+      </Fact>
+      <Fact label="Notes for the family">{session.notes || "None"}</Fact>
+      {session.cancelledAt ? <Fact label="Cancellation reason">{session.cancellationReason || "None given"}</Fact> : null}
+    </SimpleGrid>
+  );
+}
+
+function FiledReport({ view, timeZone }: { view: ReportView & { report: NonNullable<ReportView["report"]> }; timeZone: string }) {
+  const { report } = view;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" m={0}>
+        <Fact label="Topics covered">{report.topics}</Fact>
+        <Fact label="Homework set">{report.homeworkSet || "None"}</Fact>
+        {report.students.map((entry) => (
+          <Fact key={entry.studentId} label={entry.name}>
+            {ATTENDANCE_LABELS[entry.attendance]}
+            {entry.attendance !== "absent" ? ` · understanding ${entry.understanding}/5 · engagement ${entry.engagement}/5` : ""}
+            {entry.scorePercent !== null ? ` · score ${entry.scorePercent}%` : ""}
+            {` · previous homework: ${HOMEWORK_LABELS[entry.previousHomework].toLowerCase()}`}
+          </Fact>
+        ))}
+        <Fact label="Private notes (never shown to the family)">{report.privateNotes || "None"}</Fact>
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Filed by {report.filedBy ?? "a former member"} on {describeInstant(report.filedAt, timeZone)}
+        {report.updatedAt !== report.filedAt ? `, last corrected ${describeInstant(report.updatedAt, timeZone)}` : ""}.
+      </Text>
+    </Stack>
+  );
+}
+
+/** A tutor's or an admin's view: the report (to file, or filed and correctable) and each student's summary. */
+function ManagerSections({ area, session, timeZone }: { area: ManagerArea; session: Session; timeZone: string }) {
+  const report = useReport(area, session.id);
+  const [editing, setEditing] = useState(false);
+  const [openedAt] = useState(Date.now);
+  const notStarted = Date.parse(session.startsAt) > openedAt;
+  if (isCancelled(session.status)) return null;
+  if (notStarted) {
+    return (
+      <SectionCard title="Session report">
+        <Text c="dimmed">The report can be filed once the session has started.</Text>
+      </SectionCard>
+    );
+  }
+  return (
+    <QueryState query={report} label="the session report">
+      {(view) => (
+        <>
+          <SectionCard
+            title="Session report"
+            description={view.report ? "What was covered and how each student did. Private notes stay with you and the admins." : "File the report: it completes the session and drafts a summary for each family."}
+            actions={
+              view.report && !editing ? (
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Correct the report
+                </Button>
+              ) : null
+            }
+          >
+            {view.report && !editing ? (
+              <FiledReport view={{ ...view, report: view.report }} timeZone={timeZone} />
+            ) : (
+              <ReportForm
+                area={area}
+                session={session}
+                report={view.report}
+                onDone={() => {
+                  setEditing(false);
+                  notifySuccess(view.report ? "Report corrected" : "Report filed", view.report ? "Summaries keep your words; redraft one to take the changes." : "A summary for each family is drafted below.");
+                }}
+                onCancel={view.report ? () => setEditing(false) : undefined}
+              />
+            )}
+          </SectionCard>
+          {view.summaries.length > 0 ? (
+            <SectionCard
+              title="Summaries for the families"
+              description={
+                view.summaryRequiresReview
+                  ? "Drafted from the report: edit them in your own words. An admin reviews each one before the family sees it."
+                  : "Drafted from the report: edit them in your own words, then share. Guardians get them by email."
+              }
+            >
+              <Stack gap="md">
+                {view.summaries.map((summary) => (
+                  <SummaryEditor key={summary.studentId} area={area} summary={summary} requiresReview={view.summaryRequiresReview} timeZone={timeZone} />
+                ))}
+              </Stack>
+            </SectionCard>
+          ) : null}
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** A parent's or student's view: the summaries shared for this session. */
+function FamilySection({ area, session, timeZone }: { area: FamilyArea; session: Session; timeZone: string }) {
+  const summaries = useFamilySummaries(area, { sessionId: session.id });
+  const [openedAt] = useState(Date.now);
+  if (isCancelled(session.status)) return null;
+  return (
+    <SectionCard title="Summary" description="What your tutor shared after the session.">
+      <QueryState query={summaries} label="the session summary">
+        {(page) =>
+          page.items.length === 0 ? (
+            <Text c="dimmed">{Date.parse(session.endsAt) > openedAt ? "The summary comes after the session." : "No summary has been shared yet: your tutor shares one after writing the session report."}</Text>
+          ) : (
+            <Stack gap="sm">
+              {page.items.map((summary) => (
+                <FamilySummaryCard key={summary.studentId} area={area} summary={summary} timeZone={timeZone} linkToSession={false} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+/** One session: its facts, report and summaries (by role), and recordings. */
+export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea; sessionId: string; timeZone: string }) {
+  const session = useSession(area, sessionId);
+  const back = CALENDAR[area];
+  return (
+    <Stack gap="md" pb={64}>
+      <Anchor component={Link} to={back.path} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          {back.label}
+        </Group>
+      </Anchor>
+      {session.isError && session.error instanceof ApiError && session.error.status === 404 ? (
+        <>
+          <PageHeader title="Session not found" />
+          <Alert color="gray" title="There is no session here among yours">
+            It may have been removed, or it belongs to another student or workspace.
+          </Alert>
+        </>
+      ) : (
+        <QueryState query={session} label="the session">
+          {(data) => (
+            <>
+              <PageHeader title={`${data.subject} with ${data.tutor.name}`} description={describeWhen(data)}>
+                <Group gap="xs">
+                  <Badge color={STATUS_COLORS[data.status]} variant={data.status === "scheduled" ? "filled" : "light"} size="lg">
+                    {STATUS_LABELS[data.status]}
+                  </Badge>
+                  {data.seriesId ? <Text size="sm">Part of a weekly series</Text> : null}
+                </Group>
+              </PageHeader>
+              <SectionCard title="Details">
+                <SessionFacts session={data} timeZone={timeZone} />
+              </SectionCard>
+              {canSchedule(area) ? <ManagerSections area={area} session={data} timeZone={timeZone} /> : <FamilySection area={area} session={data} timeZone={timeZone} />}
+              {isCancelled(data.status) ? null : <RecordingsSection sessionId={data.id} area={area} canManage={canSchedule(area)} />}
+            </>
+          )}
+        </QueryState>
+      )}
+    </Stack>
+  );
+}

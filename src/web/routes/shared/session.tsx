@@ -1,0 +1,16 @@
+import { useLocation, useParams } from "react-router";
+import { SessionPage } from "../../features/session-reports/components/session-page.tsx";
+import { useMe } from "../../features/session/api.ts";
+import { metaFor } from "../../lib/meta.ts";
+import type { CalendarArea } from "../../features/calendar/api.ts";
+
+export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
+
+/** /{area}/sessions/:sessionId: one session, as the area's role sees it. */
+export default function SessionScreen() {
+  const { sessionId = "" } = useParams();
+  const area = useLocation().pathname.split("/")[1] as CalendarArea;
+  const { data: me } = useMe();
+  const timeZone = me?.activeWorkspace?.timeZone ?? "UTC";
+  return <SessionPage key={sessionId} area={area} sessionId={sessionId} timeZone={timeZone} />;
+}

@@ -1,0 +1,19 @@
+import { Stack } from "@mantine/core";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { SectionCard } from "../../components/ui/section-card.tsx";
+import { DueReports } from "../../features/session-reports/components/due-reports.tsx";
+import { metaFor } from "../../lib/meta.ts";
+
+export const meta = () => metaFor("/tutor/reports");
+
+/** The tutor's sessions waiting for a report, the longest overdue first. */
+export default function TutorReports() {
+  return (
+    <Stack gap="md">
+      <PageHeader title="Reports" description="Sessions that are over and waiting for your report. Filing one completes the session and drafts a summary for each family." />
+      <SectionCard title="Sessions to report" description="Reports still missing 48 hours after a session are marked overdue; your admins see those too.">
+        <DueReports area="tutor" overdueOnly={false} emptyText="All caught up: every session that is over has its report." />
+      </SectionCard>
+    </Stack>
+  );
+}
