@@ -105,7 +105,9 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
           definition.kind === "queue"
             ? (data: unknown) => (definition as QueueJob<unknown>).work(deps, data)
             : () => definition.run(deps);
-        await boss.work(definition.name, { localConcurrency: definition.kind === "queue" ? definition.concurrency : 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        // Queued work (mail) is picked up within a second; a cron job's occurrence within five.
+        const polling = definition.kind === "queue" ? { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 } : { localConcurrency: 1, pollingIntervalSeconds: 5 };
+        await boss.work(definition.name, polling, async ([job]) => {
           if (!job) return;
           try {
             await run(job.data);

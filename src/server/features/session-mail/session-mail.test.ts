@@ -122,7 +122,7 @@ describe("reminders", () => {
   });
 
   it("skip cancelled and past sessions and those beyond the lead time, and honour the workspace's lead time", async () => {
-    const cancelled = await schedule("Geology", 3.5);
+    const cancelled = await schedule("Geology", 13);
     expect((await admin.client.post(`/api/admin/sessions/${cancelled.items[0]!.id}/cancel`, { reason: "Closed" })).status).toBe(200);
     await schedule("History", -2);
     await schedule("Italian", 30);
