@@ -1,0 +1,113 @@
+import type { Page } from "@playwright/test";
+import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
+import { linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
+import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+import { linkIn } from "./support/api.ts";
+
+/** A notification with this text is shown; it is then closed, so that it covers no control. */
+async function notified(page: Page, text: string): Promise<void> {
+  const notification = page.getByRole("alert").filter({ hasText: text });
+  await expect(notification).toBeVisible();
+  await notification.getByRole("button", { name: "Close notification" }).click();
+  await expect(notification).toHaveCount(0);
+}
+
+test.describe("@reports session reports and summaries", () => {
+  test("@reports a tutor files a report and shares the summary; the parent gets it by email and reads it in the parent area", async ({ page, api }) => {
+    test.setTimeout(150_000);
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+    const yesterday = addDays(londonToday(), -1);
+    const lastWeek = addDays(londonToday(), -6);
+    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${yesterday}T16:00`, endsAt: `${yesterday}T17:00` });
+    const [overdue] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Physics", startsAt: `${lastWeek}T10:00`, endsAt: `${lastWeek}T11:00` });
+
+    // The tutor's dashboard lists the overdue report; Reports lists both.
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    const missing = page.getByRole("region", { name: "Missing reports" });
+    await expect(missing.getByRole("link", { name: "Physics" })).toBeVisible();
+    await expect(missing.getByRole("link", { name: "Mathematics" })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("navigation", { name: "Tutor navigation" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    const toReport = page.getByRole("region", { name: "Sessions to report" });
+    await expect(toReport.getByRole("row")).toHaveCount(3);
+    await expect(toReport.getByRole("row").filter({ hasText: "Physics" })).toContainText("Overdue");
+    await expectAccessible(page);
+    await screenshots(page, "reports-tutor-due");
+
+    // The session page: a refused report first (the schema's own messages), then a real one.
+    await toReport.getByRole("link", { name: "Mathematics" }).click();
+    await expect(page).toHaveURL(`/tutor/sessions/${session!.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: /^Mathematics with / })).toBeVisible();
+    const reportSection = page.getByRole("region", { name: "Session report" });
+    await expectAccessible(page);
+    await reportSection.getByRole("button", { name: "File the report" }).click();
+    await expect(reportSection.getByText("Topics covered is required.")).toBeVisible();
+    await expect(reportSection.getByText("Rate understanding from 1 to 5.")).toBeVisible();
+    await reportSection.getByLabel("Topics covered").fill("Simultaneous equations by elimination");
+    await reportSection.getByLabel("Homework set").fill("Exercise 5B, questions 1 to 8");
+    const entry = reportSection.getByRole("group", { name: student.name });
+    await entry.getByRole("radiogroup", { name: "Attendance" }).getByLabel("Late").check();
+    await entry.getByLabel("Previous homework").selectOption("partly");
+    await entry.getByRole("radiogroup", { name: "Understanding" }).getByLabel("4").check();
+    await entry.getByRole("radiogroup", { name: "Engagement" }).getByLabel("5").check();
+    await entry.getByLabel("Assessment score (%)").fill("78");
+    await reportSection.getByLabel("Private notes").fill("Mentioned a tough week at school.");
+    await expectAccessible(page);
+    await screenshots(page, "reports-form");
+    await reportSection.getByRole("button", { name: "File the report" }).click();
+    await notified(page, "Report filed");
+    await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+    await expect(reportSection).toContainText("Late · understanding 4/5 · engagement 5/5 · score 78%");
+
+    // The drafted summary: edited, then shared with the family.
+    const summaries = page.getByRole("region", { name: "Summaries for the families" });
+    const summary = summaries.getByLabel(`Summary for ${student.name}'s family`);
+    await expect(summary).toHaveValue(/arrived late to the Mathematics session/);
+    await expect(summary).toHaveValue(/We worked on: Simultaneous equations by elimination\./);
+    await expect(summary).not.toHaveValue(/tough week/);
+    await summary.fill(`${await summary.inputValue()}\n\nA real step forward with elimination today.`);
+    await summaries.getByRole("button", { name: "Share with the family" }).click();
+    await expectAccessible(page);
+    await summaries.getByRole("button", { name: "Share now" }).click();
+    await notified(page, "Summary shared");
+    await expect(summaries.getByText(/^Shared /)).toBeVisible();
+    await expect(summaries.getByRole("textbox")).toHaveCount(0);
+    await screenshots(page, "reports-shared");
+
+    // Reports now lists only the overdue Physics session.
+    await page.getByRole("navigation", { name: "Tutor navigation" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page.getByRole("region", { name: "Sessions to report" }).getByRole("row")).toHaveCount(2);
+
+    // The parent's mail, then the parent area.
+    const mail = await api.waitForMail(parent.email, `${student.name.split(" ")[0]}`);
+    expect(mail.subject).toContain("Mathematics session: summary");
+    expect(mail.text).toContain("A real step forward with elimination today.");
+    expect(mail.text).not.toContain("tough week");
+    const link = linkIn(mail.text, `/parent/sessions/${session!.id}`);
+
+    await page.context().clearCookies();
+    await signInThroughForm(page, parent);
+    await expect(page).toHaveURL("/parent/dashboard");
+    const latest = page.getByRole("region", { name: "Latest summaries" });
+    await expect(latest).toContainText("A real step forward with elimination today.");
+    await expectAccessible(page);
+    await screenshots(page, "reports-parent-dashboard");
+    await page.goto(`/parent/students/${student.id}`);
+    await expect(page.getByRole("region", { name: "Session summaries" })).toContainText("A real step forward with elimination today.");
+    await page.goto(new URL(link).pathname);
+    const shared = page.getByRole("region", { name: "Summary" });
+    await expect(shared).toContainText("arrived late to the Mathematics session");
+    await expect(page.getByText("tough week")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Session report" })).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshots(page, "reports-parent-session");
+
+    // The other session is not theirs to report: a parent reaching a manager's page is refused by the area guard.
+    await page.goto(`/tutor/sessions/${overdue!.id}`);
+    await expect(page).not.toHaveURL(`/tutor/sessions/${overdue!.id}`);
+  });
+});
