@@ -219,3 +219,22 @@ export const DEMO_SESSION_PLACES: Record<string, { location: string | null; onli
   "Sofia Ramirez": { location: "Brightpath Center, Room 3", onlineUrl: null },
   "James Whitaker": { location: null, onlineUrl: "https://meet.example.com/brightpath-whitaker" },
 };
+
+/** What each subject's sessions covered, week by week (cycled): the demo's reports and summaries. */
+export const DEMO_REPORT_TOPICS: Record<string, [topics: string, homework: string][]> = {
+  "Algebra I": [["Solving two-step linear equations", "Worksheet 3: equations 1–12"], ["Graphing lines from slope and intercept", "Graph the six lines on page 88"], ["Systems of equations by substitution", "Practice set B, odd questions"]],
+  "Algebra II": [["Factoring quadratics", "Textbook 4.3, questions 10–24"], ["Quadratic formula and the discriminant", "Discriminant practice sheet"], ["Exponential growth and decay", "Two word problems from the review packet"]],
+  Geometry: [["Similar triangles and scale factors", "Proof practice: two similarity proofs"], ["Pythagorean theorem in 3D figures", "Problems 5–15 on page 212"], ["Circle theorems: inscribed angles", "Circle review sheet"]],
+  "SAT Math": [["Heart of Algebra: linear word problems", "Practice test 2, math section 3"], ["Passport to Advanced Math: quadratics", "Ten timed questions from the question bank"], ["Problem solving and data analysis", "Data tables practice set"]],
+  Precalculus: [["Unit circle and exact trig values", "Unit circle quiz from memory"], ["Graphs of sine and cosine", "Sketch the four transformed graphs"], ["Logarithm rules", "Log equations 1–15"]],
+  Calculus: [["Limits and continuity", "AP-style free response 2019 #1"], ["The chain rule", "Derivatives set C"], ["Related rates", "Three related-rates problems"]],
+  Physics: [["Newton's second law with friction", "Free-body diagram practice"], ["Projectile motion", "Two projectile problems from the AP book"], ["Work and energy", "Energy conservation worksheet"]],
+  Chemistry: [["Balancing redox equations", "Redox practice, questions 1–10"], ["Stoichiometry and limiting reagents", "Limiting reagent worksheet"], ["Gas laws", "Ideal gas law problems 1–8"]],
+  Biology: [["Cell respiration", "Label the mitochondria diagram"], ["Mendelian genetics and Punnett squares", "Five Punnett square problems"], ["Photosynthesis: light and dark reactions", "Summary paragraph on the Calvin cycle"]],
+  Spanish: [["Preterite versus imperfect", "Write eight sentences about last summer"], ["Ordering food and polite requests", "Role-play script for a restaurant"], ["Reflexive verbs in the daily routine", "Describe your morning in ten sentences"]],
+  English: [["Finding the main idea and supporting details", "Read chapter 4 and note three details"], ["Figurative language in poetry", "Find five metaphors in the assigned poem"], ["Paragraph structure: topic sentences", "Rewrite two paragraphs with clear topic sentences"]],
+  "Essay Writing": [["Brainstorming the personal statement", "Draft two possible opening paragraphs"], ["Showing, not telling", "Revise the second paragraph with a concrete scene"], ["Tightening the conclusion", "Cut the draft to 650 words"]],
+  "SAT Prep": [["Reading: evidence-based pairs", "Reading section, practice test 4"], ["Writing: punctuation and boundaries", "Grammar drill set 2"], ["Timing strategy for the full test", "Timed section under test conditions"]],
+  "ACT Prep": [["Science: data representation passages", "Two science passages, timed"], ["English: rhetorical skills", "English section 3 of the practice test"], ["Math: plane geometry review", "Geometry drill, 20 questions"]],
+  "US History": [["The causes of the Civil War", "DBQ outline on sectionalism"], ["Reconstruction and its end", "Read and annotate the primary sources"], ["The Progressive Era", "Short answer practice: three prompts"]],
+};

@@ -14,6 +14,7 @@ import {
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
   DEMO_PENDING_INVITATION,
+  DEMO_REPORT_TOPICS,
   DEMO_SESSION_PLACES,
   DEMO_TERM,
   DEMO_TUTORS,
@@ -36,8 +37,11 @@ export interface DemoSummary {
   accounts: DemoAccount[];
   students: number;
   assignments: number;
-  /** Sessions of the term: completed (past), scheduled and cancelled (future). */
-  sessions: { completed: number; scheduled: number; cancelled: number };
+  /**
+   * Sessions of the term: completed (past, reported), a no-show, past ones still to report,
+   * scheduled and cancelled (future); and the summaries shared with families.
+   */
+  sessions: { completed: number; noShow: number; unreported: number; scheduled: number; cancelled: number; summariesShared: number };
 }
 
 const DAY = 86_400_000;
@@ -87,9 +91,10 @@ interface TermAssignment {
 
 /**
  * A weekly series per current assignment of an active student, through the sessions API: the
- * last DEMO_TERM.pastWeeks occurrences marked completed, the next DEMO_TERM.futureWeeks
- * scheduled, and one of them cancelled by the family (a holiday). No tutor or student is
- * booked twice: each takes the tutor's first free slot that does not overlap the student's.
+ * last DEMO_TERM.pastWeeks occurrences reported (see fileReports), the next
+ * DEMO_TERM.futureWeeks scheduled, and one of them cancelled by the family (a holiday). No
+ * tutor or student is booked twice: each takes the tutor's first free slot that does not
+ * overlap the student's.
  */
 async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; week: [number, string, string][] }>, assignments: TermAssignment[]): Promise<DemoSummary["sessions"]> {
   const zone = DEMO_WORKSPACE.timeZone;
@@ -97,7 +102,7 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
   const taken = new Map<string, { weekday: number; start: number }[]>();
   const overlaps = (key: string, slot: WeeklySlot) => (taken.get(key) ?? []).some((other) => other.weekday === slot.weekday && Math.abs(other.start - slot.start) < DEMO_TERM.minutes);
   const book = (key: string, slot: WeeklySlot) => taken.set(key, [...(taken.get(key) ?? []), { weekday: slot.weekday, start: slot.start }]);
-  const totals = { completed: 0, scheduled: 0, cancelled: 0 };
+  const totals = { completed: 0, noShow: 0, unreported: 0, scheduled: 0, cancelled: 0, summariesShared: 0 };
   for (const [index, item] of assignments.entries()) {
     const slot = weeklySlots(tutors.get(item.tutorMemberId)!.week).find((candidate) => !overlaps(item.tutorMemberId, candidate) && !overlaps(item.studentId, candidate));
     if (!slot) throw new Error(`No free weekly slot for ${item.subject} with ${item.tutorName}`);
@@ -121,11 +126,7 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
       repeat: { frequency: "weekly", count: DEMO_TERM.pastWeeks + DEMO_TERM.futureWeeks },
       confirmOutsideAvailability: !slot.available,
     });
-    for (const session of items.slice(0, DEMO_TERM.pastWeeks)) {
-      const done = await admin.patch(`/api/admin/sessions/${session.id}`, { scope: "this", status: "completed" });
-      if (done.status !== 200) throw new Error(`Completing a session failed with ${done.status}: ${done.text}`);
-    }
-    totals.completed += DEMO_TERM.pastWeeks;
+    await fileReports(admin, index, item, items.slice(0, DEMO_TERM.pastWeeks), totals);
     totals.scheduled += DEMO_TERM.futureWeeks;
     if (index === 0) {
       const holiday = items[DEMO_TERM.pastWeeks + 3]!;
@@ -136,6 +137,43 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
     }
   }
   return totals;
+}
+
+/**
+ * The past weeks' reports, as the admin files them: varied attendance, ratings and scores; each
+ * summary shared except the latest week's (left as a draft for the tutor). Every fifth series
+ * leaves its latest session unreported (the missing-report lists), and one student missed a
+ * session (a no-show).
+ */
+async function fileReports(admin: ApiClient, index: number, item: TermAssignment, past: { id: string }[], totals: DemoSummary["sessions"]): Promise<void> {
+  const topics = DEMO_REPORT_TOPICS[item.subject] ?? [["Review of recent class work", "Finish the class worksheet"]];
+  for (const [week, session] of past.entries()) {
+    const latest = week === past.length - 1;
+    if (latest && index % 5 === 1) {
+      totals.unreported++;
+      continue;
+    }
+    const absent = index === 2 && week === 1;
+    const [covered, homework] = topics[week % topics.length]!;
+    const entry = absent
+      ? { studentId: item.studentId, attendance: "absent", previousHomework: "none_set", understanding: null, engagement: null, scorePercent: null }
+      : {
+          studentId: item.studentId,
+          attendance: (index + week) % 9 === 0 ? "late" : "present",
+          previousHomework: week === 0 ? "none_set" : (["completed", "completed", "partly", "completed", "not_done"] as const)[(index + week) % 5],
+          understanding: 2 + ((index + week) % 4),
+          engagement: 3 + ((index * 2 + week) % 3),
+          scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
+        };
+    const filed = await admin.put(`/api/admin/sessions/${session.id}/report`, { topics: covered, homeworkSet: homework, privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "", students: [entry] });
+    if (filed.status !== 200) throw new Error(`Filing a report failed with ${filed.status}: ${filed.text}`);
+    if (absent) totals.noShow++;
+    else totals.completed++;
+    if (latest) continue;
+    const shared = await admin.post(`/api/admin/sessions/${session.id}/summaries/${item.studentId}/share`);
+    if (shared.status !== 200) throw new Error(`Sharing a summary failed with ${shared.status}: ${shared.text}`);
+    totals.summariesShared++;
+  }
 }
 
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {

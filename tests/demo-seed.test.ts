@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
-import { assignment, member, sessionSeries, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
+import { assignment, member, sessionSeries, sessionSummary, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
 import { signIn } from "./factories.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
 
@@ -22,7 +22,7 @@ const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(tabl
 
 describe("the demo seed (npm run demo)", () => {
   it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
-    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${Object.values(summary.sessions).reduce((a, b) => a + b, 0)} sessions in ${seconds.toFixed(1)} s`);
+    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${summary.sessions.completed + summary.sessions.noShow + summary.sessions.unreported + summary.sessions.scheduled + summary.sessions.cancelled} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`);
     const members = await t.db.select({ role: member.role, status: member.status, total: count() }).from(member).where(inWorkspace(member)).groupBy(member.role, member.status);
     expect(Object.fromEntries(members.map((row) => [`${row.role}/${row.status}`, row.total]))).toEqual({
       "admin/active": 1,
@@ -65,20 +65,27 @@ describe("the demo seed (npm run demo)", () => {
     expect(unconfirmed).toEqual([]);
   });
 
-  it("makes a term of weekly sessions: the past weeks completed, the coming weeks scheduled, one cancelled", async () => {
+  it("makes a term of weekly sessions: the past weeks reported (a no-show, a few still to report), the coming weeks scheduled, one cancelled", async () => {
     const statuses = await t.db.select({ status: tutoringSession.status, total: count() }).from(tutoringSession).where(inWorkspace(tutoringSession)).groupBy(tutoringSession.status);
-    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ completed: summary.sessions.completed, scheduled: summary.sessions.scheduled, cancelled: 1 });
-    const series = summary.sessions.completed / DEMO_TERM.pastWeeks;
+    const { completed, noShow, unreported, scheduled, cancelled, summariesShared } = summary.sessions;
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ completed, no_show: noShow, scheduled: scheduled + unreported, cancelled });
+    expect(noShow).toBe(1);
+    expect(cancelled).toBe(1);
+    expect(unreported).toBeGreaterThan(0);
+    const series = (completed + noShow + unreported) / DEMO_TERM.pastWeeks;
     expect(series).toBeGreaterThanOrEqual(40);
     expect((await t.db.select({ total: count() }).from(sessionSeries).where(inWorkspace(sessionSeries)))[0]!.total).toBe(series);
     const now = new Date();
     const rows = await t.db.select({ status: tutoringSession.status, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt }).from(tutoringSession).where(inWorkspace(tutoringSession));
-    expect(rows.filter((row) => row.status === "completed").every((row) => row.endsAt < now)).toBe(true);
-    expect(rows.filter((row) => row.status !== "completed").every((row) => row.startsAt > now)).toBe(true);
+    expect(rows.filter((row) => row.status === "completed" || row.status === "no_show").every((row) => row.endsAt < now)).toBe(true);
+    expect(rows.filter((row) => row.status === "scheduled" && row.endsAt < now)).toHaveLength(unreported);
     const earliest = Math.min(...rows.map((row) => row.startsAt.getTime()));
     const latest = Math.max(...rows.map((row) => row.startsAt.getTime()));
     expect((now.getTime() - earliest) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.pastWeeks - 1));
     expect((latest - now.getTime()) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.futureWeeks - 1));
+    // Every reported week but the latest is shared with the family; the latest waits as a draft.
+    const summaries = await t.db.select({ status: sessionSummary.status, total: count() }).from(sessionSummary).where(inWorkspace(sessionSummary)).groupBy(sessionSummary.status);
+    expect(Object.fromEntries(summaries.map((row) => [row.status, row.total]))).toEqual({ shared: summariesShared, draft: completed + noShow - summariesShared });
   });
 
   it("lists accounts that sign in with the shared password and see their part", async () => {
