@@ -157,7 +157,7 @@ export interface UploadRequest {
 
 const tooLarge = (maxBytes: number) => new AppError("PAYLOAD_TOO_LARGE", 413, `The file is too large: a recording may be at most ${formatBytes(maxBytes)}.`);
 const wrongType = (what: string) =>
-  new AppError("UNSUPPORTED_MEDIA_TYPE", 415, `${what} Only audio and video files can be uploaded (${RECORDING_FORMATS_TEXT}); send the file with its media type as Content-Type.`);
+  new AppError("UNSUPPORTED_MEDIA_TYPE", 415, `${what} Only audio and video files can be uploaded: ${RECORDING_FORMATS_TEXT}.`);
 
 /**
  * Stores the request's body as a recording of the session. Checked before anything is
@@ -172,7 +172,7 @@ export async function uploadRecording(deps: AppDeps, actor: Actor, relationship:
   await withWorkspace(deps.db, organizationId, (tx) => findVisible(tx, actor, relationship, sessionId));
 
   const contentType = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!isRecordingMediaType(contentType)) throw wrongType(contentType ? `Files of type ${contentType.slice(0, 100)} cannot be uploaded.` : "The upload has no Content-Type.");
+  if (!isRecordingMediaType(contentType)) throw wrongType(contentType ? `Files of type ${contentType.slice(0, 100)} cannot be uploaded.` : "The upload does not say its media type (Content-Type).");
   const maxBytes = deps.config.recordingMaxBytes;
   const length = Number(request.contentLength);
   if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength.trim()) || !Number.isSafeInteger(length)) {

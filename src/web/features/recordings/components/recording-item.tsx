@@ -10,6 +10,9 @@ import { addedAtFormat } from "../format.ts";
  * is made only when asked for: each play is audited, and a player made up front would start
  * loading the file with no one listening.
  */
+/** The Play button gives way to the player: keyboard focus moves onto it rather than being lost. */
+const focusOnMount = (element: HTMLMediaElement | null) => element?.focus();
+
 export function RecordingItem({ recording, onDelete }: { recording: Recording; onDelete?: () => void }) {
   const [playing, setPlaying] = useState(false);
   const isVideo = recording.contentType?.startsWith("video/") ?? false;
@@ -57,10 +60,10 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
       {playing && recording.fileUrl ? (
         isVideo ? (
           // eslint-disable-next-line jsx-a11y/media-has-caption
-          <video controls autoPlay src={recording.fileUrl} style={{ width: "100%", maxHeight: "28rem", background: "black" }} aria-label={recording.title} />
+          <video ref={focusOnMount} controls autoPlay src={recording.fileUrl} style={{ width: "100%", maxHeight: "28rem", background: "black" }} aria-label={recording.title} />
         ) : (
           // eslint-disable-next-line jsx-a11y/media-has-caption
-          <audio controls autoPlay src={recording.fileUrl} style={{ width: "100%" }} aria-label={recording.title} />
+          <audio ref={focusOnMount} controls autoPlay src={recording.fileUrl} style={{ width: "100%" }} aria-label={recording.title} />
         )
       ) : null}
     </Stack>

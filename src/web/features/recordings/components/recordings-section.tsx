@@ -79,15 +79,16 @@ function ManagedItem({ recording, area, sessionId, manages, onDeleted }: { recor
   return (
     <>
       <RecordingItem recording={recording} onDelete={() => setConfirming(true)} />
-      {confirming ? <DeleteModal recording={recording} area={area as "admin" | "tutor"} sessionId={sessionId} onClose={() => setConfirming(false)} onDeleted={onDeleted} /> : null}
+      <DeleteModal opened={confirming} recording={recording} area={area as "admin" | "tutor"} sessionId={sessionId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
     </>
   );
 }
 
-function DeleteModal({ recording, area, sessionId, onClose, onDeleted }: { recording: Recording; area: "admin" | "tutor"; sessionId: string; onClose: () => void; onDeleted: () => void }) {
+/** Kept mounted (opened or not), so that closing it gives focus back to the Delete button. */
+function DeleteModal({ opened, recording, area, sessionId, onClose, onDeleted }: { opened: boolean; recording: Recording; area: "admin" | "tutor"; sessionId: string; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteRecording(area, sessionId);
   return (
-    <Modal opened onClose={onClose} title="Delete this recording?" centered closeButtonProps={{ "aria-label": "Close" }}>
+    <Modal opened={opened} onClose={onClose} title="Delete this recording?" centered closeButtonProps={{ "aria-label": "Close" }}>
       <Stack gap="md">
         <Text size="sm">
           {recording.kind === "file" ? `"${recording.title}" and its file are deleted for everyone. This cannot be undone.` : `The link "${recording.title}" is removed for everyone (the recording it points to is not touched).`}

@@ -19,6 +19,7 @@ export function UploadForm({ area, sessionId, maxBytes, onDone }: { area: "admin
   const [failure, setFailure] = useState<Error | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useRef<UploadHandle | null>(null);
+  const autoTitle = useRef("");
   useEffect(() => () => upload.current?.abort(), []);
 
   const choose = (chosen: File | null) => {
@@ -29,7 +30,11 @@ export function UploadForm({ area, sessionId, maxBytes, onDone }: { area: "admin
     if (!mediaTypeOf(chosen)) setFileError(`This is not an audio or video file we accept (${RECORDING_FORMATS_TEXT}).`);
     else if (chosen.size > maxBytes) setFileError(`This file is ${formatBytes(chosen.size)}: a recording may be at most ${formatBytes(maxBytes)}.`);
     else if (chosen.size === 0) setFileError("This file is empty.");
-    if (!title.trim()) setTitle(titleFromFileName(chosen.name));
+    // The title follows the chosen file until the person types their own.
+    if (!title.trim() || title === autoTitle.current) {
+      autoTitle.current = titleFromFileName(chosen.name);
+      setTitle(autoTitle.current);
+    }
   };
 
   const send = async () => {
@@ -69,13 +74,13 @@ export function UploadForm({ area, sessionId, maxBytes, onDone }: { area: "admin
           <FileInput
             label="Audio or video file"
             description={`${RECORDING_FORMATS_TEXT}; at most ${formatBytes(maxBytes)}`}
-            placeholder="Choose a file"
             accept={ACCEPT}
             value={file}
             onChange={choose}
             error={fileError}
             disabled={uploading}
             clearable
+            clearButtonProps={{ "aria-label": "Remove the chosen file" }}
             leftSection={<IconUpload size={16} aria-hidden="true" />}
             required
           />
