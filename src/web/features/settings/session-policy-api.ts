@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SessionPolicy, SessionPolicyUpdate } from "../../../shared/schemas/sessions.ts";
-import { api, apiFetch } from "../../lib/api-client.ts";
+import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { settingsKeys } from "./api.ts";
 
@@ -11,7 +11,7 @@ export const useSessionPolicy = () => useQuery({ queryKey: sessionPolicyKey(), q
 
 export function useUpdateSessionPolicy() {
   return useMutation({
-    mutationFn: (changes: SessionPolicyUpdate) => apiFetch<SessionPolicy>("/admin/session-policy", { method: "PUT", json: changes }),
+    mutationFn: (changes: SessionPolicyUpdate) => api.put<SessionPolicy>("/admin/session-policy", changes),
     onSuccess: (saved) => queryClient.setQueryData(sessionPolicyKey(), saved),
   });
 }
