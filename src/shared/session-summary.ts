@@ -36,7 +36,7 @@ export function draftSummary(facts: SummaryFacts): string {
   const paragraphs: string[] = [];
   if (facts.attendance === "absent") {
     paragraphs.push(`${name} was absent from the ${facts.subject} session with ${facts.tutorName} on ${facts.when}.`);
-    paragraphs.push(`In the session we covered: ${sentence(facts.topics)}`);
+    if (facts.topics.trim()) paragraphs.push(`In the session we covered: ${sentence(facts.topics)}`);
   } else {
     paragraphs.push(`${name} ${facts.attendance === "late" ? "arrived late to" : "attended"} the ${facts.subject} session with ${facts.tutorName} on ${facts.when}.`);
     paragraphs.push(`We worked on: ${sentence(facts.topics)}`);

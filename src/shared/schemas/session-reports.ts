@@ -50,13 +50,15 @@ export type ReportStudentInput = z.infer<typeof reportStudentInputSchema>;
 /** Filing or correcting a session's report: one entry per student of the session. */
 export const sessionReportInputSchema = z
   .strictObject({
-    topics: longTextField("Topics covered", 2000).refine((value) => value.length > 0, "Topics covered is required."),
+    /** Required when a student attended (a no-show may leave it empty). */
+    topics: longTextField("Topics covered", 2000).default(""),
     homeworkSet: longTextField("Homework set", 2000).default(""),
     /** Never shown to families. */
     privateNotes: longTextField("Private notes", 4000).default(""),
     students: z.array(reportStudentInputSchema, { error: "Students must be a list." }).min(1, "Give the attendance of each student.").max(10, "A session has at most 10 students."),
   })
   .superRefine((value, ctx) => {
+    if (value.topics === "" && value.students.some((entry) => entry.attendance !== "absent")) ctx.addIssue({ code: "custom", path: ["topics"], message: "Topics covered is required." });
     const seen = new Set<string>();
     for (const [index, entry] of value.students.entries()) {
       const id = entry.studentId.toLowerCase();

@@ -99,8 +99,6 @@ export const sessionUpdateSchema = z
     location: optionalLineField("Location", 200).optional(),
     onlineUrl: onlineUrlField.optional(),
     notes: longTextField("Notes for the family", 2000).optional(),
-    /** Recording what happened; cancelling has its own operation. */
-    status: z.enum(["scheduled", "completed", "no_show"], { error: "Status must be scheduled, completed or no_show (cancel with the cancel operation)." }).optional(),
     confirmOutsideAvailability: z.boolean({ error: "Confirm outside availability must be true or false." }).optional(),
   })
   .superRefine(refineTimes)

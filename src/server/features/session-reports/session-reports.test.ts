@@ -94,12 +94,26 @@ describe("filing a report", () => {
     expect(await auditEntries(t.db, { action: "SESSION_REPORT_UPDATED", organizationId: admin.organizationId })).not.toHaveLength(0);
   });
 
-  it("marks a session where every student was absent as a no-show", async () => {
+  it("marks a session where every student was absent as a no-show (topics may stay empty)", async () => {
     const sessionId = await pastSession([maya]);
-    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { attendance: "absent", understanding: null, engagement: null, scorePercent: null })]));
+    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { attendance: "absent", understanding: null, engagement: null, scorePercent: null })], { topics: "" }));
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ status: tutoringSession.status }).from(tutoringSession).where(eq(tutoringSession.id, sessionId));
     expect(row!.status).toBe("no_show");
+  });
+
+  it("keeps a reported session's time and students: moving it is refused, its notes may change", async () => {
+    const sessionId = await pastSession([maya]);
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya)]));
+    const moved = await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { startsAt: inHours(-200), endsAt: inHours(-199), timeZone: "UTC", confirmOutsideAvailability: true });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.message).toBe("This session is completed and has a report: its time and students can no longer change.");
+    expect((await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { studentIds: [maya, noah] })).status).toBe(409);
+    const noted = await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { notes: "Great session." });
+    expect(noted.status).toBe(200);
+    // Completing is filing a report: the status is not a field of a change.
+    const status = await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { status: "scheduled" });
+    expect(status.status).toBe(422);
   });
 
   it("refuses bad reports, naming the problem, and writes nothing", async () => {

@@ -328,6 +328,10 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
     await lockCalendars(tx, organizationId, current.tutorMemberId, [...new Set([...studentIds, ...oldStudents])]);
     const row = await findVisible(tx, actor, relationship, sessionId, true);
     if (row.status === "cancelled" || row.status === "late_cancelled") throw conflict("A cancelled session cannot be changed; schedule a new one.");
+    // A reported session keeps the time and students its report is about.
+    if (row.status !== "scheduled" && (input.startsAt !== undefined || input.studentIds !== undefined)) {
+      throw conflict(`This session is ${row.status === "no_show" ? "a no-show" : "completed"} and has a report: its time and students can no longer change.`);
+    }
     const targets = await targetsOf(tx, organizationId, row, input.scope);
     if (input.studentIds) await requireStudents(tx, actor, relationship, row.tutorMemberId, input.studentIds);
 
@@ -358,7 +362,6 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
           ...(input.location !== undefined ? { location: input.location } : {}),
           ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
-          ...(input.status !== undefined ? { status: input.status } : {}),
           ...(moving ? { startsAt: plan.startsAt, endsAt: plan.endsAt, timeZone } : {}),
           // A new start time needs its own reminder (session-mail/reminders.ts).
           ...(moving && plan.startsAt.getTime() !== plan.target.startsAt.getTime() ? { reminderSentAt: null } : {}),
