@@ -3,6 +3,7 @@ import type { CancellationRequest, Session, SessionBatch, SessionCancel, Session
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { sessionPolicyQuery } from "../settings/session-policy-api.ts";
 import { availabilityMessage } from "./format.ts";
 import type { SessionUpdateRequest } from "./session-update.ts";
 
@@ -28,7 +29,6 @@ export const calendarKeys = {
     [...calendarKeys.lists(), area, range.from, range.to, filters.tutorMemberId ?? null, filters.studentId ?? null, timeZone] as const,
   tutorStudents: () => [...calendarKeys.all, "tutor-students"] as const,
   adminStudents: () => [...calendarKeys.all, "admin-students"] as const,
-  lateNotice: () => [...calendarKeys.all, "late-notice"] as const,
 };
 
 const PAGE_SIZE = 500;
@@ -85,13 +85,7 @@ export const useAdminStudentOptions = (enabled: boolean) =>
   });
 
 /** The workspace's late-cancellation notice in hours: admins may read it; others do not know it. */
-export const useLateNotice = (enabled: boolean) =>
-  useQuery({
-    queryKey: calendarKeys.lateNotice(),
-    queryFn: () => api.get<{ lateCancellationHours: number }>("/admin/session-policy"),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+export const useLateNotice = (enabled: boolean) => useQuery({ ...sessionPolicyQuery(), enabled });
 
 const afterWrite = () => queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
 

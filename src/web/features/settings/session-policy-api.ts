@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { SessionPolicy, SessionPolicyUpdate } from "../../../shared/schemas/sessions.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -7,7 +7,10 @@ import { settingsKeys } from "./api.ts";
 /** The workspace's session policies (admins): GET/PUT /api/admin/session-policy. */
 const sessionPolicyKey = () => [...settingsKeys.all, "session-policy"] as const;
 
-export const useSessionPolicy = () => useQuery({ queryKey: sessionPolicyKey(), queryFn: () => api.get<SessionPolicy>("/admin/session-policy") });
+/** One query for the policies wherever they are read (Settings, and the calendar's late-cancellation note). */
+export const sessionPolicyQuery = () => queryOptions({ queryKey: sessionPolicyKey(), queryFn: () => api.get<SessionPolicy>("/admin/session-policy") });
+
+export const useSessionPolicy = () => useQuery(sessionPolicyQuery());
 
 export function useUpdateSessionPolicy() {
   return useMutation({
