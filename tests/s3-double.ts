@@ -82,7 +82,8 @@ function rangeOf(header: string | undefined, size: number): { start: number; end
   return start >= size || end < start ? "unsatisfiable" : { start, end };
 }
 
-export async function startS3Double(options: { bucket?: string; region?: string } = {}): Promise<S3Double> {
+/** `keepBodies: false` counts a PUT's bytes without keeping them (an empty body is stored): for memory tests of large uploads. */
+export async function startS3Double(options: { bucket?: string; region?: string; keepBodies?: boolean } = {}): Promise<S3Double> {
   const state = {
     bucket: options.bucket ?? "glassroom-test",
     region: options.region ?? "eu-test-1",
@@ -117,10 +118,14 @@ export async function startS3Double(options: { bucket?: string; region?: string 
           return errorXml(res, 411, "MissingContentLength", "You must provide the Content-Length HTTP header.");
         }
         const chunks: Buffer[] = [];
-        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let received = 0;
+        req.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (options.keepBodies !== false) chunks.push(chunk);
+        });
         req.on("end", () => {
           const body = Buffer.concat(chunks);
-          if (body.length !== declared) return errorXml(res, 400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
+          if (received !== declared) return errorXml(res, 400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
           const payloadHash = String(req.headers["x-amz-content-sha256"]);
           if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body)) return errorXml(res, 400, "XAmzContentSHA256Mismatch", "The provided x-amz-content-sha256 header does not match what was computed.");
           state.objects.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream") });

@@ -1,11 +1,16 @@
 /**
  * Objects in a bucket of any S3-compatible service (AWS S3, MinIO, Cloudflare R2, Backblaze
  * B2, …), through its REST API: PUT, GET (with Range), HEAD and DELETE object, each signed
- * with AWS Signature Version 4 (aws4fetch). An upload streams straight through with its
- * Content-Length and an unsigned payload (the body cannot be hashed before it is sent); the
+ * with AWS Signature Version 4 (aws4fetch's signer). An upload streams straight through (node:http)
+ * with its Content-Length and an unsigned payload (the body cannot be hashed before it is sent); the
  * service stores nothing unless it receives exactly that many bytes, and an upload aborted
  * past the limit is also deleted, in case a partial object was kept.
  */
+import http from "node:http";
+import https from "node:https";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { AwsV4Signer } from "aws4fetch";
 import { assertSafeKey, type ByteRange, checkDeclaredLength, checkRange, metered, ObjectNotFound, type PutOptions, type Storage, type StoredObject } from "./storage.ts";
 
@@ -50,7 +55,7 @@ export class S3Storage implements Storage {
     return `${endpoint.protocol}//${this.settings.bucket}.${endpoint.host}${basePath}/${objectPath}`;
   }
 
-  private async send(method: string, key: string, headers: Record<string, string> = {}, body?: ReadableStream<Uint8Array>): Promise<Response> {
+  private async sign(method: string, key: string, headers: Record<string, string>) {
     const signer = new AwsV4Signer({
       method,
       url: this.urlOf(key),
@@ -60,8 +65,35 @@ export class S3Storage implements Storage {
       accessKeyId: this.settings.accessKeyId,
       secretAccessKey: this.settings.secretAccessKey,
     });
-    const signed = await signer.sign();
-    return fetch(signed.url, { method, headers: signed.headers, body, ...(body ? { duplex: "half" } : {}) } as RequestInit);
+    return signer.sign();
+  }
+
+  private async send(method: string, key: string, headers: Record<string, string> = {}): Promise<Response> {
+    const signed = await this.sign(method, key, headers);
+    return fetch(signed.url, { method, headers: signed.headers });
+  }
+
+  /**
+   * A PUT whose body streams from `body`, through node:http(s): fetch keeps every chunk of a
+   * streamed request body until the request ends (measured: a 200 MB upload held 200 MB), so
+   * it cannot carry a large file.
+   */
+  private async putStream(key: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>): Promise<{ status: number; text: string }> {
+    const signed = await this.sign("PUT", key, headers);
+    const url = new URL(signed.url);
+    const request = (url.protocol === "https:" ? https : http).request(url, { method: "PUT", headers: Object.fromEntries(signed.headers) });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.once("response", (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.once("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8").slice(0, 2000) }));
+        response.once("error", reject);
+      });
+      request.once("error", reject);
+    });
+    answer.catch(() => undefined);
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), request);
+    return answer;
   }
 
   private async fail(response: Response, operation: string): Promise<never> {
@@ -71,32 +103,16 @@ export class S3Storage implements Storage {
   async put(key: string, body: ReadableStream<Uint8Array>, options: PutOptions): Promise<{ size: number }> {
     assertSafeKey(key);
     checkDeclaredLength(options);
-    // fetch reports a failing body only as "fetch failed": keep the stream's own error (too large, cut short).
-    let bodyError: unknown;
-    const source = metered(body, options).getReader();
-    const watched = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await source.read();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          bodyError = error;
-          controller.error(error);
-        }
-      },
-      cancel: (reason) => source.cancel(reason),
-    });
-    let response: Response;
+    let response: { status: number; text: string };
     try {
-      response = await this.send("PUT", key, { "content-type": options.contentType, "content-length": String(options.length) }, watched);
+      // A failing body (too large, cut short) fails the pipeline with its own error.
+      response = await this.putStream(key, { "content-type": options.contentType, "content-length": String(options.length) }, metered(body, options));
     } catch (error) {
       // Make sure no partial object stays, whatever the service did with the cut-off upload.
       await this.delete(key).catch(() => undefined);
-      throw bodyError ?? error;
+      throw error;
     }
-    if (!response.ok) await this.fail(response, "PUT");
-    await response.body?.cancel();
+    if (response.status < 200 || response.status >= 300) throw new S3Error(response.status, "PUT", response.text);
     return { size: options.length };
   }
 

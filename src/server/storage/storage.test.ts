@@ -5,6 +5,8 @@
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
+import v8 from "node:v8";
+import vm from "node:vm";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Double, type S3Double } from "../../../tests/s3-double.ts";
@@ -125,6 +127,50 @@ describe.each([
     await expect(put(key, sample(1))).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/);
+  });
+});
+
+/** A forced garbage collection, so that the bytes still referenced are what is measured. */
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
+
+describe.each([
+  ["LocalStorage", async () => ({ storage: await new LocalStorage(path.join(folder, "large")).open() as Storage, close: async () => {} })],
+  [
+    "S3Storage",
+    async () => {
+      const counting = await startS3Double({ keepBodies: false });
+      return { storage: new S3Storage({ ...s3Settings(), endpoint: counting.url }) as Storage, close: () => counting.close() };
+    },
+  ],
+])("%s with a large object", (_name, make) => {
+  it("streams it through without holding it in memory", async () => {
+    const { storage, close } = await make();
+    const size = 64 * 1024 * 1024;
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    let peak = 0;
+    collectGarbage();
+    const before = process.memoryUsage().arrayBuffers;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        controller.enqueue(chunk.slice());
+        sent += chunk.length;
+        if (sent % (8 * 1024 * 1024) === 0) {
+          collectGarbage();
+          peak = Math.max(peak, process.memoryUsage().arrayBuffers - before);
+        }
+      },
+    });
+    try {
+      await storage.put("org-4/large", body, { length: size, maxBytes: size, contentType: "video/mp4" });
+      // Measured: fetch with a streamed body kept all of it (64 MB here); node:http keeps a few chunks.
+      expect(peak).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await storage.delete("org-4/large");
+      await close();
+    }
   });
 });
 
