@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
-import { linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
+import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin, studentLogin } from "./support/calendar.ts";
+import { clientOf, linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { linkIn } from "./support/api.ts";
 
@@ -109,5 +109,55 @@ test.describe("@reports session reports and summaries", () => {
     // The other session is not theirs to report: a parent reaching a manager's page is refused by the area guard.
     await page.goto(`/tutor/sessions/${overdue!.id}`);
     await expect(page).not.toHaveURL(`/tutor/sessions/${overdue!.id}`);
+  });
+
+  test("@reports with review required, a tutor submits a summary, an admin approves it from the dashboard, the student reads it", async ({ page, api }) => {
+    test.setTimeout(150_000);
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    const pupil = await studentLogin(api, admin, student.id);
+    const policy = await admin.client.put("/api/admin/session-policy", { data: { summaryRequiresReview: true } });
+    expect(policy.status()).toBe(200);
+    const yesterday = addDays(londonToday(), -1);
+    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Chemistry", startsAt: `${yesterday}T15:00`, endsAt: `${yesterday}T16:00` });
+    const filed = await (await clientOf(api, tutor)).put(`/api/tutor/sessions/${session!.id}/report`, {
+      data: { topics: "Balancing redox equations", homeworkSet: "Redox sheet", students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 3, engagement: 4 }] },
+    });
+    expect(filed.status()).toBe(200);
+
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await page.goto(`/tutor/sessions/${session!.id}`);
+    const summaries = page.getByRole("region", { name: "Summaries for the families" });
+    await expect(summaries).toContainText("An admin reviews each one before the family sees it.");
+    await summaries.getByRole("button", { name: "Submit for review" }).click();
+    await notified(page, "Summary submitted");
+    await expect(summaries.getByText("Awaiting review")).toBeVisible();
+    await expect(summaries.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    const queue = page.getByRole("region", { name: "Summaries awaiting review" });
+    await expectAccessible(page);
+    await screenshots(page, "reports-admin-dashboard");
+    await queue.getByRole("link", { name: new RegExp(`^${student.name}: Chemistry with`) }).click();
+    await expect(page).toHaveURL(`/admin/sessions/${session!.id}`);
+    const review = page.getByRole("region", { name: "Summaries for the families" });
+    await review.getByRole("button", { name: "Approve and share" }).click();
+    await review.getByRole("button", { name: "Share now" }).click();
+    await notified(page, "Summary shared");
+    await expectAccessible(page);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("region", { name: "Summaries awaiting review" })).toContainText("No summary is waiting for your review.");
+
+    await page.context().clearCookies();
+    await signInThroughForm(page, pupil);
+    await expect(page).toHaveURL("/student/dashboard");
+    await expect(page.getByRole("region", { name: "Latest summaries" })).toContainText("We worked on: Balancing redox equations.");
+    await page.getByRole("navigation", { name: "Student navigation" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await expect(page.getByRole("article")).toContainText("Homework for next time: Redox sheet.");
+    await expectAccessible(page);
+    await screenshots(page, "reports-student");
   });
 });
