@@ -54,20 +54,26 @@ async function studentsWithEntries(tx: Transaction, organizationId: string, sess
     .orderBy(asc(student.name));
 }
 
-async function draftFor(tx: Transaction, session: SessionRow, report: { topics: string; homeworkSet: string }, person: { name: string; preferredName: string | null }, entry: typeof sessionReportStudent.$inferSelect): Promise<string> {
-  return draftSummary({
-    studentName: person.preferredName || person.name,
-    subject: session.subject,
-    when: describeTime(session.startsAt, session.endsAt, session.timeZone),
-    tutorName: await tutorNameOf(tx, session.organizationId, session.tutorMemberId),
-    topics: report.topics,
-    homeworkSet: report.homeworkSet,
-    attendance: entry.attendance,
-    previousHomework: entry.previousHomework,
-    understanding: entry.understanding,
-    engagement: entry.engagement,
-    scorePercent: entry.scorePercent,
-  });
+type Drafter = (report: { topics: string; homeworkSet: string }, person: { name: string; preferredName: string | null }, entry: typeof sessionReportStudent.$inferSelect) => string;
+
+/** Drafts the session's summaries: the session's facts and tutor read once. */
+async function drafterFor(tx: Transaction, session: SessionRow): Promise<Drafter> {
+  const tutorName = await tutorNameOf(tx, session.organizationId, session.tutorMemberId);
+  const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
+  return (report, person, entry) =>
+    draftSummary({
+      studentName: person.preferredName || person.name,
+      subject: session.subject,
+      when,
+      tutorName,
+      topics: report.topics,
+      homeworkSet: report.homeworkSet,
+      attendance: entry.attendance,
+      previousHomework: entry.previousHomework,
+      understanding: entry.understanding,
+      engagement: entry.engagement,
+      scorePercent: entry.scorePercent,
+    });
 }
 
 async function buildView(tx: Transaction, session: SessionRow): Promise<ReportView> {
@@ -85,6 +91,7 @@ async function buildView(tx: Transaction, session: SessionRow): Promise<ReportVi
     .from(sessionSummary)
     .where(and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id)));
   const reported = people.filter((person) => person.entry !== null);
+  const draft = await drafterFor(tx, session);
   return {
     report: {
       topics: report.report.topics,
@@ -103,13 +110,10 @@ async function buildView(tx: Transaction, session: SessionRow): Promise<ReportVi
         scorePercent: person.entry!.scorePercent,
       })),
     },
-    summaries: await Promise.all(
-      reported.flatMap((person) => {
-        const summary = summaries.find((candidate) => candidate.studentId === person.studentId);
-        if (!summary) return [];
-        return [draftFor(tx, session, report.report, person, person.entry!).then((draft): Summary => shapeSummary(summary, person.name, draft))];
-      }),
-    ),
+    summaries: reported.flatMap((person) => {
+      const summary = summaries.find((candidate) => candidate.studentId === person.studentId);
+      return summary ? [shapeSummary(summary, person.name, draft(report.report, person, person.entry!))] : [];
+    }),
     summaryRequiresReview: policy.summaryRequiresReview,
   };
 }
@@ -167,6 +171,7 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
       .insert(sessionReport)
       .values({ organizationId, sessionId: session.id, ...fields, filedAt: now, filedByUserId: actor.viewer.user.id })
       .onConflictDoUpdate({ target: [sessionReport.organizationId, sessionReport.sessionId], set: fields });
+    const draft = await drafterFor(tx, session);
     for (const person of people) {
       const entry = given.get(person.studentId)!;
       const values = {
@@ -184,7 +189,7 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
       // A student without a summary gets a draft; an existing one keeps the tutor's words (they may redraft).
       await tx
         .insert(sessionSummary)
-        .values({ organizationId, sessionId: session.id, studentId: person.studentId, body: await draftFor(tx, session, input, person, saved!), updatedByUserId: actor.viewer.user.id })
+        .values({ organizationId, sessionId: session.id, studentId: person.studentId, body: draft(input, person, saved!), updatedByUserId: actor.viewer.user.id })
         .onConflictDoNothing();
     }
     const status = input.students.every((entry) => entry.attendance === "absent") ? "no_show" : "completed";
@@ -240,7 +245,7 @@ export async function updateSummary(db: Database, actor: Actor, relationship: Se
       sessionId: session.id,
       length: input.body.length,
     });
-    return shapeSummary(saved!, found.name, await draftFor(tx, session, found.report, found, found.entry));
+    return shapeSummary(saved!, found.name, (await drafterFor(tx, session))(found.report, found, found.entry));
   });
 }
 
@@ -260,7 +265,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, relationship: Se
     const now = new Date();
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     const where = and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, found.summary.studentId));
-    const draft = await draftFor(tx, session, found.report, found, found.entry);
+    const draft = (await drafterFor(tx, session))(found.report, found, found.entry);
     if (policy.summaryRequiresReview && relationship === "tutor") {
       if (found.summary.status === "awaiting_review") throw conflict("This summary already awaits an admin's review.");
       const [saved] = await tx.update(sessionSummary).set({ status: "awaiting_review", submittedAt: now }).where(where).returning();
