@@ -14,26 +14,6 @@ import { BUILD_CLIENT } from "../../bench/support/paths.ts";
 
 const KB = 1024;
 
-/**
- * Public pages still over the 150 KB budget, each held at its measured weight rounded up to
- * the next KB plus 2 KB, so that it cannot grow (2026-11-21; the 2 KB leave room for the
- * route manifest, which every page loads and which grows by about 0.1 KB with each new route).
- * These are account pages: on top of what every page loads (React, React DOM and React Router
- * about 105 KB gzip, Mantine's core about 15 KB, the route manifest about 6 KB) a form needs
- * the form library (6 KB) and Mantine's inputs. zod, the auth client and, on /login, TanStack Query load after the first
- * render (lib/forms.ts deferredZodValidator, features/auth/auth-call.ts). What keeps each one
- * over is said beside it. The content pages are within budget and are not listed. A page that
- * gets within budget must leave this list (the test says so).
- */
-const KNOWN_OVER_BUDGET: Record<string, number> = {
-  "/login": 167 * KB, // 164.9 KB measured: the form library and inputs
-  "/forgot-password": 163 * KB, // 160.1 KB: the form library and inputs
-  "/confirm-email": 181 * KB, // 178.9 KB: TanStack Query (it reads the session before it shows anything)
-  "/reset-password": 192 * KB, // 189.4 KB: zod, for the password hint's limits (PASSWORD_MIN/MAX live in shared/schemas/fields.ts)
-  "/invite": 207 * KB, // 204.2 KB: zod (the invitation's schemas in features/invitations) and TanStack Query
-  "/signup": 209 * KB, // 206.9 KB: zod (the password hint's limits), TanStack Query (the sign-up mutation)
-};
-
 const pages = budgetedPages();
 let manifest: RouterManifest;
 
@@ -53,7 +33,6 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
   it("covers every public route and the first screen of every area", () => {
     expect(pages.filter((page) => page.kind === "area").map((page) => page.path)).toEqual(["/admin/dashboard", "/tutor/dashboard", "/parent/dashboard", "/student/dashboard"]);
     expect(pages.filter((page) => page.kind === "public").length).toBeGreaterThan(0);
-    for (const path of Object.keys(KNOWN_OVER_BUDGET)) expect(pages.map((page) => page.path), `${path} is no longer a public route: drop it from KNOWN_OVER_BUDGET`).toContain(path);
   });
 
   it("counts what the page really loads: the manifest, the client entry and each matched route's modules", () => {
@@ -67,15 +46,9 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
   });
 
   for (const page of pages) {
-    const allowance = KNOWN_OVER_BUDGET[page.path];
-    it(`${page.path}: at most ${kb(page.budget)}${allowance ? ` (known over budget: held at ${kb(allowance)})` : ""}`, () => {
+    it(`${page.path}: at most ${kb(page.budget)}`, () => {
       const { bytes } = weigh(page);
-      if (allowance === undefined) {
-        expect(bytes.gzip, `${page.path} loads ${kb(bytes.gzip)} of gzip JavaScript, over its budget of ${kb(page.budget)}`).toBeLessThanOrEqual(page.budget);
-        return;
-      }
-      expect(bytes.gzip, `${page.path} is within its ${kb(page.budget)} budget now (${kb(bytes.gzip)}): remove it from KNOWN_OVER_BUDGET`).toBeGreaterThan(page.budget);
-      expect(bytes.gzip, `${page.path} grew to ${kb(bytes.gzip)} of gzip JavaScript: over its budget of ${kb(page.budget)} and past the ${kb(allowance)} it is held at`).toBeLessThanOrEqual(allowance);
+      expect(bytes.gzip, `${page.path} loads ${kb(bytes.gzip)} of gzip JavaScript, over its budget of ${kb(page.budget)}`).toBeLessThanOrEqual(page.budget);
     });
   }
 });

@@ -1,3 +1,4 @@
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api-client.ts";
 
@@ -64,3 +65,70 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   }
   return errors;
 }
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The account pages' forms (sign-in, sign-up, password reset, confirmation, invitation): the
+ * browser keeps what is typed (uncontrolled fields, so text typed before the page's script
+ * runs is kept too) and the values are read from the form when it is sent; this hook keeps
+ * the errors, clears a field's error when it changes, and moves focus to the first field in
+ * error. The area's forms use @mantine/form; these public pages cannot afford its 6 KB of
+ * gzip within their 150 KB budget (issue 3). `validate` may be async (a deferredZodValidator's
+ * `check`): the submit waits for it.
+ */
+export function useAccountForm<Field extends string>({ fields, validate }: { fields: readonly Field[]; validate: (values: Record<Field, string>) => FieldErrors | Promise<FieldErrors> }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // The form element, from its last submit: its fields are looked up only after a submit.
+  const formElement = useRef<HTMLFormElement | null>(null);
+
+  const getInputNode = useCallback((field: string): HTMLElement | null => {
+    const node = formElement.current?.elements.namedItem(field);
+    return node instanceof HTMLElement ? node : null;
+  }, []);
+  const clearFieldError = useCallback((field: string) => {
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+  const setFieldError = useCallback((field: string, message: string) => setErrors((current) => ({ ...current, [field]: message })), []);
+  const focusFirstError = useCallback(
+    (found: FieldErrors) => {
+      for (const field of Object.keys(found)) {
+        const node = getInputNode(field);
+        if (node) return node.focus();
+      }
+    },
+    [getInputNode],
+  );
+
+  /** Props of the input named `field`: its name (the value is read by it), its error, and clearing that error on change. */
+  const field = (name: Field): { name: string; error: string | undefined; onChange: () => void } => ({ name, error: errors[name], onChange: () => clearFieldError(name) });
+
+  /**
+   * The form's submit handler: reads and validates the values, then calls `handler` with valid
+   * ones. `submitting` is true from the submit until the handler has finished.
+   */
+  const onSubmit = (handler: (values: Record<Field, string>) => unknown) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    formElement.current = event.currentTarget;
+    const data = new FormData(event.currentTarget);
+    const values = Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? "")])) as Record<Field, string>;
+    setSubmitting(true);
+    try {
+      const found = await validate(values);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return focusFirstError(found);
+      await handler(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { errors, submitting, field, onSubmit, setErrors, setFieldError, clearFieldError, getInputNode, focusFirstError };
+}
+
+export type AccountForm<Field extends string> = ReturnType<typeof useAccountForm<Field>>;

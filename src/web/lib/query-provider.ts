@@ -15,6 +15,11 @@ export function provideQueryClient(next: QueryClient): void {
   for (const listener of listeners) listener();
 }
 
+/** The query client if a screen has loaded it, else null (then there is no cache to clear). */
+export function loadedQueryClient(): QueryClient | null {
+  return client;
+}
+
 /** Loads the query client, for a page that did not need it yet. */
 export function loadQueryClient(): Promise<unknown> {
   return import("./query-client-lazy.ts");

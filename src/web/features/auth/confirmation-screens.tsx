@@ -1,11 +1,18 @@
 import { Button, Stack, Text } from "@mantine/core";
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "./auth-card.tsx";
 import type { ConfirmedNext } from "./confirmation-state.ts";
-import { FinishSetupForm } from "./finish-setup-form.tsx";
 import { ResendConfirmationForm } from "./resend-confirmation-form.tsx";
 
 /** The screens of /confirm-email, one per state (see confirmation-state.ts). */
+
+/**
+ * The set-up form (a new Google account, signed in without a workspace) is the one screen
+ * with the workspace choice: its own chunk (issue 3: page-weight budgets), which the page's
+ * loader loads with the session when the session says it is needed, and hands to FinishSetup.
+ */
+export const loadFinishSetupForm = () => import("./finish-setup-form.tsx").then((module) => module.FinishSetupForm);
 
 export const WAITING_FOR_APPROVAL =
   "Your account is now waiting for approval by an administrator of the workspace. We will email you when an administrator approves your account.";
@@ -72,7 +79,16 @@ export function SignedIn({ dashboard, email }: { dashboard: string; email: strin
   );
 }
 
-export function FinishSetup({ email, onAskedToJoin }: { email: string; onAskedToJoin: () => void }) {
+export function FinishSetup({
+  email,
+  onAskedToJoin,
+  Form,
+}: {
+  email: string;
+  onAskedToJoin: () => void;
+  /** The set-up form, as loadFinishSetupForm gives it. */
+  Form: ComponentType<{ onAskedToJoin: () => void }>;
+}) {
   return (
     <AuthCard
       title="Finish setting up your account"
@@ -82,7 +98,7 @@ export function FinishSetup({ email, onAskedToJoin }: { email: string; onAskedTo
         </>
       }
     >
-      <FinishSetupForm onAskedToJoin={onAskedToJoin} />
+      <Form onAskedToJoin={onAskedToJoin} />
     </AuthCard>
   );
 }

@@ -1,17 +1,15 @@
 import { Alert, Button, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { refreshMe, sessionKeys, usePublicConfig } from "../session/api.ts";
-import { useAskToJoin, useStartWorkspace } from "./api.ts";
-import { focusFirstError, showServerErrors } from "./form-errors.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { loadedQueryClient } from "../../lib/query-provider.ts";
+import { setKnownViewer, usePublicConfigValue } from "../session/viewer.ts";
+import { showServerErrors } from "./form-errors.ts";
+import { askToJoin, startWorkspace } from "./requests.ts";
 import { WorkspaceChoiceFields, type WorkspaceChoice, type WorkspaceChoiceValues } from "./workspace-choice-fields.tsx";
 
 const FIELDS = ["workspaceName", "joinCode"] as const;
-const initialValues: WorkspaceChoiceValues = { choice: "start", workspaceName: "", joinCode: "" };
 const loadSchemas = () => import("./form-schemas.ts");
 const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() => loadSchemas().then((module) => (values: WorkspaceChoiceValues) => module.workspaceChoiceShape(values.choice)));
 
@@ -20,53 +18,47 @@ const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() => loadSchemas
  * admin at once) or ask to join one (the server then ends the session until approval).
  */
 export function FinishSetupForm({ onAskedToJoin }: { onAskedToJoin: () => void }) {
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfigValue();
   const startAllowed = config?.workspaceSignup ?? true;
   const navigate = useNavigate();
-  const start = useStartWorkspace();
-  const join = useAskToJoin();
+  const [chosen, setChosen] = useState<WorkspaceChoice>("start");
+  const choice: WorkspaceChoice = startAllowed ? chosen : "join";
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useForm({ mode: "controlled", initialValues, validate: choiceForm.validate });
-  const choice: WorkspaceChoice = startAllowed ? form.values.choice : "join";
+  const form = useAccountForm({ fields: FIELDS, validate: (values) => choiceForm.check({ ...values, choice }) });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      const invalid = await choiceForm.check(values);
-      if (Object.keys(invalid).length > 0) {
-        form.setErrors(invalid);
-        focusFirstError(form, invalid);
-        return;
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      // Without zod (it could not load), the value goes as typed: the API checks the same rules.
+      const schemas = await loadSchemas().catch(() => null);
+      if (choice === "start") {
+        await startWorkspace(schemas ? schemas.startWorkspaceSchema.parse(values) : { workspaceName: values.workspaceName });
+        // The dashboard reads the session through the query cache: refreshed there, it is the one answer (features/session/api.ts).
+        const { refreshMe } = await import("../session/api-lazy.ts");
+        await refreshMe();
+        void navigate("/admin/dashboard", { replace: true });
+      } else {
+        await askToJoin(schemas ? schemas.joinWorkspaceSchema.parse(values) : { joinCode: values.joinCode });
+        // The server ended the session: signed out until an administrator approves.
+        loadedQueryClient()?.clear();
+        setKnownViewer(null);
+        onAskedToJoin();
       }
-      setError(null);
-      try {
-        const { joinWorkspaceSchema, startWorkspaceSchema } = await loadSchemas();
-        if (choice === "start") {
-          await start.mutateAsync(startWorkspaceSchema.parse(values));
-          await refreshMe();
-          void navigate("/admin/dashboard", { replace: true });
-        } else {
-          await join.mutateAsync(joinWorkspaceSchema.parse(values));
-          onAskedToJoin();
-          queryClient.clear();
-          queryClient.setQueryData(sessionKeys.me, null);
-        }
-      } catch (failure) {
-        setError(showServerErrors(form, failure, FIELDS));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+    } catch (failure) {
+      setError(showServerErrors(form, failure, FIELDS));
+    }
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <WorkspaceChoiceFields form={form} startAllowed={startAllowed} />
+        <WorkspaceChoiceFields form={form} choice={choice} onChoiceChange={setChosen} startAllowed={startAllowed} />
         {error ? (
           <Alert color="red" role="alert" title={choice === "start" ? "Could not start the workspace" : "Could not send your request"}>
             {error.message}
           </Alert>
         ) : null}
-        <Button type="submit" loading={start.isPending || join.isPending} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {choice === "start" ? "Start workspace" : "Ask to join"}
         </Button>
       </Stack>

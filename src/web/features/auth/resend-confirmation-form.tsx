@@ -1,10 +1,8 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
 import { authCall } from "./auth-call.ts";
-import { focusFirstError } from "./form-errors.ts";
 
 const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.emailFormSchema));
 
@@ -16,31 +14,19 @@ const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((
 export function ResendConfirmationForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: resendForm.validate });
+  const form = useAccountForm({ fields: ["email"], validate: resendForm.check });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      const invalid = await resendForm.check(values);
-      if (Object.keys(invalid).length > 0) {
-        form.setErrors(invalid);
-        focusFirstError(form, invalid);
-        return;
-      }
-      const email = await resendForm.parse(values).then(
-        (parsed) => parsed.email,
-        () => values.email.trim(),
-      );
-      setSubmitting(true);
-      setError(null);
-      setSentTo(null);
-      const { error: refused } = await authCall((authClient) => authClient.sendVerificationEmail({ email, callbackURL: "/confirm-email?next=signin" }));
-      setSubmitting(false);
-      if (refused) setError(refused);
-      else setSentTo(email);
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const submit = form.onSubmit(async (values) => {
+    const email = await resendForm.parse(values).then(
+      (parsed) => parsed.email,
+      () => values.email.trim(),
+    );
+    setError(null);
+    setSentTo(null);
+    const { error: refused } = await authCall((authClient) => authClient.sendVerificationEmail({ email, callbackURL: "/confirm-email?next=signin" }));
+    if (refused) setError(refused);
+    else setSentTo(email);
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -55,8 +41,8 @@ export function ResendConfirmationForm() {
             If an account with an unconfirmed address exists for {sentTo}, we have sent it a new confirmation link. The link is valid for 24 hours.
           </Alert>
         ) : null}
-        <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
-        <Button type="submit" loading={submitting} fullWidth>
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+        <Button type="submit" loading={form.submitting} fullWidth>
           Send a new link
         </Button>
       </Stack>

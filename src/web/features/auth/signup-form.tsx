@@ -1,72 +1,61 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
+import { useState, useSyncExternalStore } from "react";
 import type { SignupResponse } from "../../../shared/schemas/auth.ts";
-import { emailField, fullNameField, passwordField } from "../../../shared/schemas/fields.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
-import { usePublicConfig } from "../session/api.ts";
-import { useSignUp } from "./api.ts";
-import { focusFirstError, showServerErrors } from "./form-errors.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { usePublicConfigValue } from "../session/viewer.ts";
+import { showServerErrors } from "./form-errors.ts";
 import { NewPasswordInput } from "./password-hint.tsx";
-import { WorkspaceChoiceFields, workspaceChoiceShape, type WorkspaceChoice } from "./workspace-choice.tsx";
+import { signUp } from "./requests.ts";
+import { WorkspaceChoiceFields, type WorkspaceChoice } from "./workspace-choice-fields.tsx";
 
 const FIELDS = ["fullName", "email", "password", "workspaceName", "joinCode"] as const;
+type SignupValues = Record<(typeof FIELDS)[number], string> & { choice: WorkspaceChoice };
 
-function signupFormSchema(choice: WorkspaceChoice) {
-  return z.object({ fullName: fullNameField, email: emailField, password: passwordField }).and(workspaceChoiceShape(choice));
-}
+const noSubscription = () => () => {};
 
-const initialValues = { fullName: "", email: "", password: "", choice: "start" as WorkspaceChoice, workspaceName: "", joinCode: "" };
-const validate = (values: typeof initialValues) => zodFormValidator(signupFormSchema(values.choice))(values);
+const signupForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => (values: SignupValues) => module.signupSchema(values.choice)));
 
 /**
  * The sign-up form: Full name, Email, Password, and the workspace choice. `joinCode` (from
  * /signup?join=CODE) selects "Join a workspace" and fills in the code.
  */
 export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDone: (result: SignupResponse) => void }) {
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfigValue();
   const startAllowed = config?.workspaceSignup ?? true;
-  const signUp = useSignUp();
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useForm({ mode: "controlled", initialValues, validate });
+  // The link's code is applied after hydration: the page is pre-rendered without its query string.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const linkCode = hydrated && joinCode ? joinCode.toUpperCase() : "";
+  const [chosen, setChosen] = useState<WorkspaceChoice | null>(null);
+  const choice: WorkspaceChoice = !startAllowed ? "join" : (chosen ?? (linkCode ? "join" : "start"));
+  const form = useAccountForm({ fields: FIELDS, validate: (values) => signupForm.check({ ...values, choice }) });
 
-  // Applied after the first render, once: the page is pre-rendered without its query string.
-  const prefilled = useRef<string | null>(null);
-  const { setValues } = form;
-  useEffect(() => {
-    if (!joinCode || prefilled.current === joinCode) return;
-    prefilled.current = joinCode;
-    setValues({ choice: "join", joinCode: joinCode.toUpperCase() });
-  }, [joinCode, setValues]);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setError(null);
-      const input = signupFormSchema(values.choice).parse(values);
-      try {
-        onDone(await signUp.mutateAsync(input));
-      } catch (failure) {
-        setError(showServerErrors(form, failure, FIELDS));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      // Without zod (it could not load), the values go as typed: the API checks the same rules and names each field.
+      const typed = { fullName: values.fullName, email: values.email, password: values.password, ...(choice === "start" ? { workspaceName: values.workspaceName } : { joinCode: values.joinCode }) };
+      const input = await signupForm.parse({ ...values, choice }).catch(() => typed);
+      onDone(await signUp(input));
+    } catch (failure) {
+      setError(showServerErrors(form, failure, FIELDS));
+    }
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Full name" autoComplete="name" required {...form.getInputProps("fullName")} />
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
-        <NewPasswordInput label="Password" {...form.getInputProps("password")} />
-        <WorkspaceChoiceFields form={form} startAllowed={startAllowed} />
+        <TextInput label="Full name" autoComplete="name" required {...form.field("fullName")} />
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+        <NewPasswordInput label="Password" {...form.field("password")} />
+        <WorkspaceChoiceFields form={form} choice={choice} onChoiceChange={setChosen} startAllowed={startAllowed} joinCode={linkCode} />
         {error ? (
           <Alert color="red" role="alert" title="Could not create your account">
             {error.message}
           </Alert>
         ) : null}
-        <Button type="submit" loading={signUp.isPending} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           Create account
         </Button>
       </Stack>

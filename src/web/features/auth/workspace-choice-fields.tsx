@@ -1,6 +1,5 @@
 import { Radio, Stack, TextInput } from "@mantine/core";
-import type { UseFormReturnType } from "@mantine/form";
-import { useEffect } from "react";
+import type { AccountForm } from "../../lib/forms.ts";
 
 // The fields without their schemas (./workspace-choice.tsx): the pages that show them load zod
 // after their first render (lib/forms.ts, deferredZodValidator).
@@ -16,14 +15,22 @@ export interface WorkspaceChoiceValues {
 /**
  * "Start a new workspace" (Workspace name) or "Join a workspace" (Join code), used by the
  * sign-up form and by a new Google account finishing its set-up. When the server does not
- * allow new workspaces, only the join code is asked for.
+ * allow new workspaces, only the join code is asked for (the form then sends "join"). The
+ * choice is the form's state; `joinCode` fills in the code (from a link), once given.
  */
-export function WorkspaceChoiceFields({ form, startAllowed }: { form: UseFormReturnType<WorkspaceChoiceValues>; startAllowed: boolean }) {
-  const { choice } = form.values;
-  useEffect(() => {
-    if (!startAllowed && choice === "start") form.setFieldValue("choice", "join");
-  }, [startAllowed, choice, form]);
-
+export function WorkspaceChoiceFields({
+  form,
+  choice,
+  onChoiceChange,
+  startAllowed,
+  joinCode = "",
+}: {
+  form: Pick<AccountForm<"workspaceName" | "joinCode">, "field" | "clearFieldError">;
+  choice: WorkspaceChoice;
+  onChoiceChange: (choice: WorkspaceChoice) => void;
+  startAllowed: boolean;
+  joinCode?: string;
+}) {
   return (
     <Stack gap="md">
       {startAllowed ? (
@@ -31,7 +38,7 @@ export function WorkspaceChoiceFields({ form, startAllowed }: { form: UseFormRet
           label="Your workspace"
           value={choice}
           onChange={(value: string) => {
-            form.setFieldValue("choice", value === "join" ? "join" : "start");
+            onChoiceChange(value === "join" ? "join" : "start");
             form.clearFieldError("workspaceName");
             form.clearFieldError("joinCode");
           }}
@@ -43,16 +50,18 @@ export function WorkspaceChoiceFields({ form, startAllowed }: { form: UseFormRet
         </Radio.Group>
       ) : null}
       {choice === "start" && startAllowed ? (
-        <TextInput label="Workspace name" description="The name of your tutoring business." autoComplete="organization" required {...form.getInputProps("workspaceName")} />
+        <TextInput label="Workspace name" description="The name of your tutoring business." autoComplete="organization" required {...form.field("workspaceName")} />
       ) : (
         <TextInput
+          key={joinCode}
+          defaultValue={joinCode}
           label="Join code"
           description="8 letters or digits. Ask your tutoring business for it."
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           required
-          {...form.getInputProps("joinCode")}
+          {...form.field("joinCode")}
         />
       )}
     </Stack>

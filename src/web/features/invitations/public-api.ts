@@ -1,25 +1,25 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SignupResponse } from "../../../shared/schemas/auth.ts";
 import type { InvitationPreview } from "../../../shared/schemas/members.ts";
 import { ApiError, api } from "../../lib/api-client.ts";
 
 /**
  * What the public invitation page (/invite?token=…) needs, and nothing heavier: the preview,
- * accepting, and signing up with the invitation. Kept apart from api.ts (the admin's side).
+ * accepting, and signing up with the invitation. Kept apart from api.ts (the admin's side),
+ * and plain requests (no TanStack Query: the page stays within its budget, issue 3).
  */
-export const invitationPreviewKey = (token: string) => ["invitation-preview", token] as const;
 
-export const useInvitationPreview = (token: string | null) =>
-  useQuery({
-    queryKey: invitationPreviewKey(token ?? ""),
-    queryFn: () => api.get<InvitationPreview>(`/invitations/${encodeURIComponent(token!)}`),
-    enabled: token !== null,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && error instanceof ApiError && error.retryable && count < 1,
-    staleTime: 0,
-  });
+/** The invitation's preview; a failure that may pass (a dropped connection) is tried once more. */
+export async function readInvitationPreview(token: string): Promise<InvitationPreview> {
+  const read = () => api.get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`);
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.retryable && error.status !== 404) return read();
+    throw error;
+  }
+}
 
-export const useAcceptInvitation = (token: string) =>
-  useMutation({ mutationFn: () => api.post<{ workspaceId: string; role: InvitationPreview["role"] }>(`/invitations/${encodeURIComponent(token)}/accept`) });
+export const acceptInvitation = (token: string) => api.post<{ workspaceId: string; role: InvitationPreview["role"] }>(`/invitations/${encodeURIComponent(token)}/accept`);
 
 export interface InvitationSignup {
   fullName: string;
@@ -28,7 +28,7 @@ export interface InvitationSignup {
   invitationToken: string;
 }
 
-export const useInvitationSignup = () => useMutation({ mutationFn: (input: InvitationSignup) => api.post<SignupResponse>("/signup", input) });
+export const invitationSignup = (input: InvitationSignup) => api.post<SignupResponse>("/signup", input);
 
 /** Signs out without Better Auth's client (which this light page does not load). */
 export const signOutHere = () => api.post<unknown>("/auth/sign-out", {});

@@ -1,6 +1,8 @@
 import { Alert, Button } from "@mantine/core";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLoaderData, useRevalidator, useSearchParams, type ClientLoaderFunctionArgs } from "react-router";
+import { MESSAGES } from "../../../shared/messages.ts";
+import type { MeResponse } from "../../../shared/schemas/me.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import {
   AskedToJoin,
@@ -8,24 +10,33 @@ import {
   Confirmed,
   FinishSetup,
   InvalidLink,
+  loadFinishSetupForm,
   SignedIn,
 } from "../../features/auth/confirmation-screens.tsx";
 import { confirmationStateOf } from "../../features/auth/confirmation-state.ts";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
-import { meQuery, useMe } from "../../features/session/api.ts";
+import { knownViewer, ME_STALE_TIME, readViewer } from "../../features/session/viewer.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
-import { queryClient } from "../../lib/query-client.ts";
 
 export const meta = () => publicMetaFor("/confirm-email");
 
 /**
  * Read in the browser: the query string (the page is pre-rendered without it) and the
- * session (a Google sign-in returns here signed in). A failure to read the session is shown
- * by the screen, not thrown.
+ * session (a Google sign-in returns here signed in), through the public pages' session read
+ * (features/session/viewer.ts; this page does not load TanStack Query). A failure to read the
+ * session is shown by the screen, not thrown. When the session needs the set-up form, its
+ * chunk is loaded here too (a failure to load it is the route's error, as for any chunk).
  */
-export async function clientLoader() {
-  await queryClient.ensureQueryData(meQuery).catch(() => null);
-  return null;
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const known = knownViewer();
+  let me: MeResponse | null;
+  try {
+    me = known && Date.now() - known.at <= ME_STALE_TIME ? known.me : await readViewer();
+  } catch (error) {
+    return { me: null, failure: error instanceof Error ? error.message : MESSAGES.unexpected, FinishSetupForm: null };
+  }
+  const needsSetup = confirmationStateOf(new URL(request.url).searchParams, me).kind === "finish-setup";
+  return { me, failure: null, FinishSetupForm: needsSetup ? await loadFinishSetupForm() : null };
 }
 
 export function HydrateFallback() {
@@ -34,19 +45,18 @@ export function HydrateFallback() {
 
 export default function ConfirmEmail() {
   const [params] = useSearchParams();
-  const me = useMe();
+  const { me, failure, FinishSetupForm } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
   const [askedToJoin, setAskedToJoin] = useState(false);
 
   if (askedToJoin) return <AskedToJoin />;
-  const state = confirmationStateOf(params, me.data ?? null);
-  const needsSession = state.kind === "awaiting-link";
-  if (needsSession && me.isPending) return <PageLoading label="Loading…" />;
-  if (needsSession && me.isError) {
+  const state = confirmationStateOf(params, me);
+  if (state.kind === "awaiting-link" && failure) {
     return (
       <AuthCard title="Email confirmation">
         <Alert color="red" role="alert" title="Could not check your sign-in">
-          {me.error.message}{" "}
-          <Button size="compact-sm" variant="light" color="red" ml="sm" onClick={() => void me.refetch()}>
+          {failure}{" "}
+          <Button size="compact-sm" variant="light" color="red" ml="sm" loading={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
             Retry
           </Button>
         </Alert>
@@ -62,7 +72,8 @@ export default function ConfirmEmail() {
     case "signed-in":
       return <SignedIn dashboard={state.dashboard} email={state.email} />;
     case "finish-setup":
-      return <FinishSetup email={state.email} onAskedToJoin={() => setAskedToJoin(true)} />;
+      // The loader loaded the form for this state (the same URL and session).
+      return FinishSetupForm ? <FinishSetup email={state.email} onAskedToJoin={() => setAskedToJoin(true)} Form={FinishSetupForm} /> : <PageLoading label="Loading…" />;
     case "awaiting-link":
       return <AwaitingLink />;
   }

@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { authCall } from "../../features/auth/auth-call.ts";
-import { focusFirstError } from "../../features/auth/form-errors.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/forgot-password");
@@ -20,30 +18,18 @@ const showsError = (error: ApiError) => error.status === 429 || error.retryable;
 export default function ForgotPassword() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: forgotForm.validate });
+  const form = useAccountForm({ fields: ["email"], validate: forgotForm.check });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      const invalid = await forgotForm.check(values);
-      if (Object.keys(invalid).length > 0) {
-        form.setErrors(invalid);
-        focusFirstError(form, invalid);
-        return;
-      }
-      const email = await forgotForm.parse(values).then(
-        (parsed) => parsed.email,
-        () => values.email.trim(),
-      );
-      setSubmitting(true);
-      setError(null);
-      const { error: refused } = await authCall((authClient) => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
-      setSubmitting(false);
-      if (refused && showsError(refused)) setError(refused);
-      else setSentTo(email);
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const submit = form.onSubmit(async (values) => {
+    const email = await forgotForm.parse(values).then(
+      (parsed) => parsed.email,
+      () => values.email.trim(),
+    );
+    setError(null);
+    const { error: refused } = await authCall((authClient) => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
+    if (refused && showsError(refused)) setError(refused);
+    else setSentTo(email);
+  });
 
   if (sentTo) {
     return (
@@ -73,8 +59,8 @@ export default function ForgotPassword() {
               {error.message}
             </Alert>
           ) : null}
-          <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
-          <Button type="submit" loading={submitting} fullWidth>
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+          <Button type="submit" loading={form.submitting} fullWidth>
             Send reset link
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">

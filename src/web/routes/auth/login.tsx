@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { dashboardPathOf } from "../../../shared/roles.ts";
@@ -9,7 +8,7 @@ import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { safeRedirectTarget } from "../../features/session/redirect-target.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/login");
@@ -30,9 +29,8 @@ export default function Login() {
   const reason = params.get("reason");
   const redirectTo = safeRedirectTarget(params.get("redirectTo"));
   const [error, setError] = useState<ApiError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
-  const form = useForm({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate: loginForm.validate });
+  const form = useAccountForm({ fields: ["email", "password"], validate: loginForm.check });
 
   async function finishSignIn() {
     const { refreshMe } = await sessionQueries();
@@ -41,16 +39,8 @@ export default function Login() {
   }
 
   const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
     setError(null);
-    const invalid = await loginForm.check(values);
-    if (Object.keys(invalid).length > 0) {
-      setSubmitting(false);
-      form.setErrors(invalid);
-      return;
-    }
     const { data, error: failure } = await authCall((authClient) => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
-    setSubmitting(false);
     if (failure) {
       setError(failure);
       return;
@@ -86,12 +76,12 @@ export default function Login() {
               {error.message}
             </Alert>
           ) : null}
-          <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
-          <PasswordInput label="Password" autoComplete="current-password" required key={form.key("password")} {...form.getInputProps("password")} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.field("password")} />
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot your password?
           </Anchor>
-          <Button type="submit" loading={submitting} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             Sign in
           </Button>
           <GoogleButton label="Sign in with Google" />

@@ -1,19 +1,24 @@
 import { Alert, Anchor, Button, Divider, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { dashboardPathOf, isMemberRole, ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { InvitationPreview } from "../../../../shared/schemas/members.ts";
 import type { MeResponse } from "../../../../shared/schemas/me.ts";
 import type { ApiError } from "../../../lib/api-client.ts";
-import { queryClient } from "../../../lib/query-client.ts";
+import { loadedQueryClient } from "../../../lib/query-provider.ts";
 import { AuthCard } from "../../auth/auth-card.tsx";
-import { CheckEmail } from "../../auth/check-email.tsx";
-import { refreshMe, sessionKeys } from "../../session/api.ts";
-import { signOutHere, useAcceptInvitation } from "../public-api.ts";
+import { setKnownViewer } from "../../session/viewer.ts";
+import { acceptInvitation, signOutHere } from "../public-api.ts";
 import { InvitationSignupForm } from "./invitation-signup-form.tsx";
 import { InvitationSummary } from "./invitation-summary.tsx";
 
 /** The screens of /invite?token=…, one per state of the invitation and of the visitor. */
+
+// Shown after signing up only: loaded once the page is shown (issue 3: page-weight budgets);
+// the page shows it in a transition, so the form stays until it has arrived.
+const loadCheckEmail = () => import("../../auth/check-email.tsx");
+const CheckEmail = lazy(() => loadCheckEmail().then((module) => ({ default: module.CheckEmail })));
+if (typeof window !== "undefined") void loadCheckEmail().catch(() => {});
 
 export function InvalidInvitation() {
   return (
@@ -63,19 +68,23 @@ export function ClosedInvitation({ preview, me }: { preview: InvitationPreview; 
 
 /** Signed in with the invited email: one button. */
 export function AcceptInvitation({ token, preview }: { token: string; preview: InvitationPreview }) {
-  const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
+  const [accepting, setAccepting] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const role = ROLE_LABELS[preview.role].toLowerCase();
 
   const onAccept = async () => {
+    setAccepting(true);
     setError(null);
     try {
-      const result = await accept.mutateAsync();
+      const result = await acceptInvitation(token);
+      // The dashboard reads the session through the query cache: refreshed there, it is the one answer (features/session/api.ts).
+      const { refreshMe } = await import("../../session/api-lazy.ts");
       const me = await refreshMe().catch(() => null);
       void navigate(dashboardPathOf(me?.role ?? result.role), { replace: true });
     } catch (failure) {
       setError(failure as ApiError);
+      setAccepting(false);
     }
   };
 
@@ -89,7 +98,7 @@ export function AcceptInvitation({ token, preview }: { token: string; preview: I
             {error.message}
           </Alert>
         ) : null}
-        <Button onClick={() => void onAccept()} loading={accept.isPending} fullWidth>
+        <Button onClick={() => void onAccept()} loading={accepting} fullWidth>
           Accept invitation
         </Button>
       </Stack>
@@ -97,8 +106,8 @@ export function AcceptInvitation({ token, preview }: { token: string; preview: I
   );
 }
 
-/** Signed in as someone else: say so, and offer to sign out. */
-export function WrongAccount({ preview, me }: { preview: InvitationPreview; me: MeResponse }) {
+/** Signed in as someone else: say so, and offer to sign out (`onSignedOut` then shows the page to a visitor). */
+export function WrongAccount({ preview, me, onSignedOut }: { preview: InvitationPreview; me: MeResponse; onSignedOut: () => void }) {
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const onSignOut = async () => {
@@ -106,7 +115,9 @@ export function WrongAccount({ preview, me }: { preview: InvitationPreview; me: 
     setError(null);
     try {
       await signOutHere();
-      queryClient.setQueryData(sessionKeys.me, null);
+      loadedQueryClient()?.clear();
+      setKnownViewer(null);
+      onSignedOut();
     } catch (failure) {
       setError(failure as ApiError);
       setSigningOut(false);
