@@ -21,6 +21,7 @@ import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/feat
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import type { SessionRelationship } from "../src/server/features/sessions/policy.ts";
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
+import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
@@ -145,14 +146,17 @@ async function generateStudents(db: Database, from: number, to: number, members:
     select ${ORGANIZATION_ID}, ${memberOf(1)}, ${id}, 'Mathematics', date '2026-01-01' from generate_series(${from}::int, ${to}::int) as k`);
 }
 
-/** Sessions `from`..`to`: session k starts k·10 minutes before NOW, lasts an hour, completed, with one student. */
+/**
+ * Sessions `from`..`to`: session k starts k·10 minutes before NOW, lasts an hour, with one
+ * student; completed (reported), but 1 in 100 still to report (scheduled).
+ */
 async function generateSessions(db: Database, from: number, to: number): Promise<void> {
   const id = sql.raw(`md5('t' || k)::uuid`);
   const startsAt = sql.raw(`(timestamptz '${NOW.toISOString()}' - make_interval(mins => k * ${SESSION_STEP_MINUTES}))`);
   await db.execute(sql`
     insert into tutoring_session (organization_id, id, tutor_member_id, subject, starts_at, ends_at, time_zone, status, created_at, updated_at)
     select ${ORGANIZATION_ID}, ${id}, 'bench-member-' || (10 * (k % ${SESSION_TUTORS}) + 1), 'Mathematics', ${startsAt}, ${startsAt} + interval '1 hour',
-           'Europe/London', 'completed', ${startsAt}, ${startsAt}
+           'Europe/London', case when k % 100 = 0 then 'scheduled' else 'completed' end, ${startsAt}, ${startsAt}
     from generate_series(${from}::int, ${to}::int) as k`);
   await db.execute(sql`
     insert into session_student (organization_id, session_id, student_id)
@@ -218,6 +222,11 @@ const sessionsWeekTotal = (relationship: keyof typeof SESSION_VIEWERS) => {
   const where = () => sessionRangeWhere(SESSION_VIEWERS[relationship], relationship, WEEK);
   return { inWorkspace: true, run: (db: Queryable) => sessionCountQuery(db, where()), explain: (db: Queryable) => sessionCountQuery(db, where()).toSQL() };
 };
+const dueReports = (relationship: "tutor" | "admin", part: "page" | "total") => {
+  const where = () => dueReportsWhere(SESSION_VIEWERS[relationship], relationship, new Date(NOW.getTime() - 48 * 3_600_000));
+  const query = (db: Queryable) => (part === "page" ? dueReportsPageQuery(db, where(), 1, 20) : dueReportsCountQuery(db, where()));
+  return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
+};
 const QUERIES: KeyQuery[] = [
   { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL() },
   { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search", index: "user_email_pattern_idx (added)", run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
@@ -238,6 +247,9 @@ const QUERIES: KeyQuery[] = [
   { name: "sessions: a student's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (student)", ...sessionsWeekTotal("student") },
   { name: `sessions: the workspace's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (as /admin/sessions: every session)", ...sessionsWeek("admin") },
   { name: "sessions: the workspace's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (admin)", ...sessionsWeekTotal("admin") },
+  { name: "missing reports: a tutor's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (session-reports lists: 1% of sessions unreported)", index: "tutoring_session_tutor_unreported_idx (added, partial)", ...dueReports("tutor", "page") },
+  { name: "missing reports: the workspace's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (admin)", index: "tutoring_session_unreported_idx (added, partial)", ...dueReports("admin", "page") },
+  { name: "missing reports: the workspace's overdue, the total", kind: "count", source: "dueReportsCountQuery: counts the unreported sessions, linear in them by nature", ...dueReports("admin", "total") },
 ];
 
 interface PlanNode {

@@ -366,6 +366,8 @@ export const tutoringSession = pgTable(
     // Sessions over but still "scheduled" are the ones without a report (filing one completes
     // the session): the missing-report lists read only those, however long the history.
     index("tutoring_session_unreported_idx").on(table.organizationId, table.endsAt).where(sql`status = 'scheduled'`),
+    // A tutor's own: without it a tutor with few missing reports reads the workspace's.
+    index("tutoring_session_tutor_unreported_idx").on(table.organizationId, table.tutorMemberId, table.endsAt).where(sql`status = 'scheduled'`),
     // The reminder job's scan across workspaces: scheduled sessions whose reminder is due.
     index("tutoring_session_reminder_due_idx").on(table.startsAt).where(sql`status = 'scheduled' and reminder_sent_at is null`),
     check("tutoring_session_order_check", sql`ends_at > starts_at`),

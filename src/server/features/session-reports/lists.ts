@@ -2,11 +2,12 @@
  * The lists around reports: sessions still to report (the tutor's and admin's "missing
  * reports"), summaries awaiting an admin's review, and a family's shared summaries.
  */
-import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { REPORT_OVERDUE_HOURS, type DueReportPage, type DueReportQuery, type FamilySummaryPage, type FamilySummaryQuery, type ReviewPage } from "../../../shared/schemas/session-reports.ts";
 import type { Database } from "../../db/client.ts";
 import { member, sessionSummary, student, studentGuardian, tutoringSession, user } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, withWorkspace } from "../../db/tenant.ts";
+import type { Viewer } from "../../context.ts";
 import type { Actor } from "../students/audit.ts";
 import { qualified, type SessionRelationship, visibleSessions } from "../sessions/policy.ts";
 import { shape, workspaceZone } from "../sessions/service.ts";
@@ -18,19 +19,28 @@ const OVERDUE_MS = REPORT_OVERDUE_HOURS * 3_600_000;
  * unreported ones (the partial index tutoring_session_unreported_idx holds exactly these and
  * the future ones). Oldest first: the longest overdue leads.
  */
+export const dueReportsWhere = (viewer: Viewer, relationship: SessionRelationship, endedBefore: Date): SQL | undefined =>
+  and(visibleSessions(viewer, relationship), eq(tutoringSession.status, "scheduled"), lt(tutoringSession.endsAt, endedBefore));
+
+/** One page of the sessions to report, the longest over first (the bench times this builder). */
+export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page: number, pageSize: number) =>
+  tx
+    .select()
+    .from(tutoringSession)
+    .where(where)
+    .orderBy(asc(tutoringSession.endsAt), asc(tutoringSession.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+
+export const dueReportsCountQuery = (tx: Queryable, where: SQL | undefined) => tx.select({ value: count() }).from(tutoringSession).where(where);
+
 export async function listDueReports(db: Database, actor: Actor, relationship: SessionRelationship, query: DueReportQuery, now = new Date()): Promise<DueReportPage> {
   const organizationId = actor.viewer.organizationId!;
   const overdueBefore = new Date(now.getTime() - OVERDUE_MS);
   return withWorkspace(db, organizationId, async (tx) => {
-    const where = and(visibleSessions(actor.viewer, relationship), eq(tutoringSession.status, "scheduled"), lt(tutoringSession.endsAt, query.overdueOnly ? overdueBefore : now));
-    const [total] = await tx.select({ value: count() }).from(tutoringSession).where(where);
-    const rows = await tx
-      .select()
-      .from(tutoringSession)
-      .where(where)
-      .orderBy(asc(tutoringSession.endsAt), asc(tutoringSession.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+    const where = dueReportsWhere(actor.viewer, relationship, query.overdueOnly ? overdueBefore : now);
+    const [total] = await dueReportsCountQuery(tx, where);
+    const rows = await dueReportsPageQuery(tx, where, query.page, query.pageSize);
     const sessions = await shape(tx, actor, relationship, rows, await workspaceZone(tx, organizationId));
     return {
       items: sessions.map((session, index) => ({ ...session, overdue: rows[index]!.endsAt.getTime() < overdueBefore.getTime() })),

@@ -1,0 +1,1 @@
+CREATE INDEX "tutoring_session_tutor_unreported_idx" ON "tutoring_session" USING btree ("organization_id","tutor_member_id","ends_at") WHERE status = 'scheduled';
