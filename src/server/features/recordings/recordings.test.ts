@@ -122,6 +122,9 @@ describe("uploading and playing a file", () => {
     expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range: "bytes=0-" } })).status).toBe(206);
     for (const range of ["bytes=20000-", "bytes=30000-39999"]) expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range } })).status).toBe(206);
     expect((await pupil.client.get(fileUrl("student", recordingId))).status).toBe(200);
+    // A HEAD request (size and type, no content) is not a play.
+    const head = await pupil.client.request("HEAD", fileUrl("student", recordingId));
+    expect([head.status, head.headers.get("content-length"), head.text]).toEqual([200, "40000", ""]);
     const played = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).slice(before);
     expect(played.map((entry) => [entry.userId, entry.studentId])).toEqual([
       [parent.user.id, maya],

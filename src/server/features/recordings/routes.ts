@@ -59,7 +59,7 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {
-        const answer = await openRecordingFile(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, c.req.header("range"));
+        const answer = await openRecordingFile(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, { range: c.req.header("range"), headOnly: c.req.method === "HEAD" });
         return c.body(answer.object.body, answer.status, answer.headers);
       } catch (error) {
         if (error instanceof UnsatisfiableRange) c.header("content-range", `bytes */${error.size}`);

@@ -240,14 +240,22 @@ function downloadName(row: RecordingRow): string {
 }
 
 /** The file (or the requested range of it) with the headers of its answer; the play is audited (see the file's comment). */
-export async function openRecordingFile(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string, rangeHeader: string | undefined): Promise<RecordingFile> {
+export async function openRecordingFile(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  recordingId: string,
+  request: { range: string | undefined; headOnly: boolean },
+): Promise<RecordingFile> {
   const organizationId = actor.viewer.organizationId!;
   const { row, range } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
     if (row.kind !== "file" || !row.storageKey || row.sizeBytes === null) throw new AppError("NOT_FOUND", 404, "This recording is a link, not a file: open its link.");
-    const range = parseRange(rangeHeader, row.sizeBytes);
+    const range = parseRange(request.range, row.sizeBytes);
     if (range.kind === "unsatisfiable") throw new UnsatisfiableRange(row.sizeBytes);
-    if (range.kind === "whole" || range.start === 0) await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "played", row);
+    // A HEAD request reads no content: nothing to audit.
+    if (!request.headOnly && (range.kind === "whole" || range.start === 0)) await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "played", row);
     return { row, range };
   });
   let object: StoredObject;
