@@ -85,6 +85,11 @@ describe("uploading and playing a file", () => {
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(res.headers.get("content-type")).toBe("audio/mpeg");
     expect(res.headers.get("content-disposition")).toBe(`inline; filename="Week 3 Algebra.mp3"; filename*=UTF-8''Week%203%20Algebra.mp3`);
+    // A title outside ASCII keeps its letters in filename*, with an ASCII fallback; path and quote characters go.
+    const named = await uploadRecording(tina.client, "tutor", sessionId, sampleMp3(100), { title: 'Leçon 3 "révision" / 复习' });
+    const other = await parent.client.get(fileUrl("parent", named.body.id));
+    expect(other.headers.get("content-disposition")).toBe(`inline; filename="Lecon 3 revision.mp3"; filename*=UTF-8''${encodeURIComponent("Leçon 3 révision 复习.mp3")}`);
+    expect((await tina.client.delete(`/api/tutor/sessions/${sessionId}/recordings/${named.body.id}`)).status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 
@@ -165,7 +170,8 @@ describe("uploading and playing a file", () => {
     expect(res.status, res.text).toBe(200);
     expect(storedFiles()).not.toContain(`${admin.organizationId}/${recordingId}`);
     expect(await recordingCount()).toBe(0);
-    expect((await auditEntries(t.db, { action: "RECORDING_DELETED" })).map((entry) => [entry.userId, entry.studentId])).toEqual([[tina.user.id, maya]]);
+    const deleted = (await auditEntries(t.db, { action: "RECORDING_DELETED" })).filter((entry) => (entry.metadata as { recordingId?: string }).recordingId === recordingId);
+    expect(deleted.map((entry) => [entry.userId, entry.studentId])).toEqual([[tina.user.id, maya]]);
     expect((await parent.client.get(fileUrl("parent", recordingId))).status).toBe(404);
   });
 });

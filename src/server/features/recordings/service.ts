@@ -227,16 +227,18 @@ export interface RecordingFile {
   headers: Record<string, string>;
 }
 
-/** "Week 3 - Algebra.mp3" → a filename safe in a header: ASCII letters, digits, dot, dash, underscore, space. */
-function downloadName(row: RecordingRow): string {
+/**
+ * Content-Disposition naming the file after its title: an ASCII fallback (letters, digits, dot,
+ * dash, underscore, space) and the title in UTF-8 (RFC 6266 / 8187), both without path,
+ * quote or control characters.
+ */
+function contentDisposition(row: RecordingRow): string {
   const extension = row.contentType && isRecordingMediaType(row.contentType) ? RECORDING_MEDIA_TYPES[row.contentType] : "bin";
-  const base = row.title
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9._ -]+/g, "")
-    .replace(/\s+/g, " ")
-    .replace(/^[. ]+|[. ]+$/g, "")
-    .slice(0, 100);
-  return `${base || "recording"}.${extension}`;
+  const tidy = (text: string) => text.replace(/\s+/g, " ").replace(/^[. ]+|[. ]+$/g, "").slice(0, 100);
+  const ascii = tidy(row.title.normalize("NFKD").replace(/[^A-Za-z0-9._ -]+/g, "")) || "recording";
+  const unicode = tidy(row.title.replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, "")) || "recording";
+  const encoded = encodeURIComponent(`${unicode}.${extension}`).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The file (or the requested range of it) with the headers of its answer; the play is audited (see the file's comment). */
@@ -268,12 +270,11 @@ export async function openRecordingFile(
     }
     throw error;
   }
-  const name = downloadName(row);
   const headers: Record<string, string> = {
     "content-type": row.contentType ?? "application/octet-stream",
     "content-length": String(object.length),
     "accept-ranges": "bytes",
-    "content-disposition": `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "content-disposition": contentDisposition(row),
     // A student's recording is not for shared caches, nor kept on a shared computer.
     "cache-control": "private, no-store",
   };
