@@ -47,6 +47,7 @@ test.describe("@reports session reports and summaries", () => {
     await reportSection.getByRole("button", { name: "File the report" }).click();
     await expect(reportSection.getByText("Topics covered is required.")).toBeVisible();
     await expect(reportSection.getByText("Rate understanding from 1 to 5.")).toBeVisible();
+    await expect(reportSection.getByLabel("Topics covered")).toBeFocused();
     await reportSection.getByLabel("Topics covered").fill("Simultaneous equations by elimination");
     await reportSection.getByLabel("Homework set").fill("Exercise 5B, questions 1 to 8");
     const entry = reportSection.getByRole("group", { name: student.name });

@@ -32,9 +32,11 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
                     <Table.Th scope="col">Session</Table.Th>
                     <Table.Th scope="col">When</Table.Th>
                     <Table.Th scope="col">{area === "admin" ? "Tutor" : "Students"}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Overdue</VisuallyHidden>
-                    </Table.Th>
+                    {overdueOnly ? null : (
+                      <Table.Th scope="col">
+                        <VisuallyHidden>Overdue</VisuallyHidden>
+                      </Table.Th>
+                    )}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -48,13 +50,15 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
                       </Table.Td>
                       <Table.Td>{describeWhen(session)}</Table.Td>
                       <Table.Td>{area === "admin" ? session.tutor.name : studentNames(session)}</Table.Td>
-                      <Table.Td>
-                        {session.overdue ? (
-                          <Badge color="red" variant="light">
-                            Overdue
-                          </Badge>
-                        ) : null}
-                      </Table.Td>
+                      {overdueOnly ? null : (
+                        <Table.Td>
+                          {session.overdue ? (
+                            <Badge color="red" variant="light">
+                              Overdue
+                            </Badge>
+                          ) : null}
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

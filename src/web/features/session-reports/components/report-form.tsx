@@ -99,13 +99,22 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
       return result.success ? {} : errorsOf(result.error.issues);
     },
   });
-  const submit = form.onSubmit((values) =>
-    file.mutate(toInput(values) as SessionReportInput, {
-      onSuccess: onDone,
-      onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(errorsOf(error.issues));
-      },
-    }),
+  // Keyboard and screen-reader users land on the first field in error (once the errors are drawn).
+  const focusFirstError = (formElement: EventTarget | null | undefined) =>
+    requestAnimationFrame(() => (formElement as HTMLFormElement | null | undefined)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus());
+  const submit = form.onSubmit(
+    (values, event) => {
+      // The event's currentTarget is gone once the handler returns: keep the form for the answer.
+      const formElement = event?.currentTarget;
+      file.mutate(toInput(values) as SessionReportInput, {
+        onSuccess: onDone,
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(errorsOf(error.issues));
+          focusFirstError(formElement);
+        },
+      });
+    },
+    (_errors, _values, event) => focusFirstError(event?.currentTarget),
   );
   // A refusal no field shows: the server's message without issues, or one about the whole list of students.
   const formError = file.error instanceof ApiError && file.error.issues.length === 0 ? file.error.message : typeof form.errors.students === "string" ? form.errors.students : null;
