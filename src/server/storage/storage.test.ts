@@ -146,27 +146,29 @@ describe.each([
 ])("%s with a large object", (_name, make) => {
   it("streams it through without holding it in memory", async () => {
     const { storage, close } = await make();
-    const size = 64 * 1024 * 1024;
+    const size = 96 * 1024 * 1024;
     const chunk = new Uint8Array(64 * 1024);
     let sent = 0;
     let peak = 0;
     collectGarbage();
     const before = process.memoryUsage().arrayBuffers;
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
+      async pull(controller) {
         if (sent >= size) return controller.close();
         controller.enqueue(chunk.slice());
         sent += chunk.length;
         if (sent % (8 * 1024 * 1024) === 0) {
+          // Freed buffers are released after a collection, by a sweeper that may lag on a busy machine: give it a moment.
           collectGarbage();
+          await new Promise((resolve) => setTimeout(resolve, 20));
           peak = Math.max(peak, process.memoryUsage().arrayBuffers - before);
         }
       },
     });
     try {
       await storage.put("org-4/large", body, { length: size, maxBytes: size, contentType: "video/mp4" });
-      // Measured: fetch with a streamed body kept all of it (64 MB here); node:http keeps a few chunks.
-      expect(peak).toBeLessThan(16 * 1024 * 1024);
+      // Measured: fetch with a streamed body kept all of it (96 MB here); node:http keeps a few chunks.
+      expect(peak, `${Math.round(peak / 2 ** 20)} MB held`).toBeLessThan(40 * 1024 * 1024);
     } finally {
       await storage.delete("org-4/large");
       await close();
