@@ -91,6 +91,31 @@ export const rateLimitBucket = pgTable("rate_limit_bucket", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
+/**
+ * What visitors sent through the marketing site's forms (contact, affiliate application): a
+ * platform table, not a workspace's (no organization_id, no row-level security). The sender
+ * has no workspace; the owner connection writes it and devops accounts read it in the
+ * platform inbox. `fields` holds the whole validated submission as sent.
+ */
+export const enquiry = pgTable(
+  "enquiry",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["contact", "affiliate"] }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    fields: jsonb("fields").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("enquiry_kind_check", sql`${table.kind} in ('contact', 'affiliate')`),
+    index("enquiry_created_idx").on(table.createdAt),
+    index("enquiry_kind_created_idx").on(table.kind, table.createdAt),
+  ],
+);
+
 /*
  * Business tables. Each carries organization_id first in its primary key and in every foreign
  * key between business tables (a layout that shards by workspace), and a row-level security
