@@ -4,6 +4,7 @@
  * that every row, audit entry and mail is what the product itself would write. Used by
  * `npm run demo` (scripts/demo.ts) and by tests/demo-seed.test.ts.
  */
+import { sql } from "drizzle-orm";
 import type { ApiClient } from "../tests/client.ts";
 import { createAdmin, createPendingJoiner, type FactoryContext } from "../tests/factories.ts";
 import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, setTutorAvailability, setTutorProfile, signUpWithInvitation } from "../tests/people-factories.ts";
@@ -176,6 +177,20 @@ async function fileReports(admin: ApiClient, index: number, item: TermAssignment
   }
 }
 
+/**
+ * The API files every report and shares every summary at seed time; a real term has them
+ * on the day of each session. The one write outside the API: report and summary times moved
+ * to a few hours after each session ended (the owner connection: a seed, not a request).
+ */
+async function backdateReports(ctx: FactoryContext, organizationId: string): Promise<void> {
+  await ctx.db.execute(sql`
+    update session_report r set filed_at = s.ends_at + interval '2 hours', updated_at = s.ends_at + interval '2 hours'
+    from tutoring_session s where s.organization_id = r.organization_id and s.id = r.session_id and r.organization_id = ${organizationId}`);
+  await ctx.db.execute(sql`
+    update session_summary m set updated_at = s.ends_at + interval '3 hours', shared_at = case when m.shared_at is null then null else s.ends_at + interval '3 hours' end
+    from tutoring_session s where s.organization_id = m.organization_id and s.id = m.session_id and m.organization_id = ${organizationId}`);
+}
+
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {
   const response = await admin.post(`/api/admin/approvals/${memberId}/approve`, { role });
   if (response.status !== 200) throw new Error(`Approving ${memberId} as ${role} failed with ${response.status}: ${response.text}`);
@@ -260,6 +275,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   }
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
   const sessions = await seedTerm(admin.client, tutors, term);
+  await backdateReports(ctx, admin.organizationId);
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });

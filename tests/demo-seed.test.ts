@@ -86,6 +86,10 @@ describe("the demo seed (npm run demo)", () => {
     // Every reported week but the latest is shared with the family; the latest waits as a draft.
     const summaries = await t.db.select({ status: sessionSummary.status, total: count() }).from(sessionSummary).where(inWorkspace(sessionSummary)).groupBy(sessionSummary.status);
     expect(Object.fromEntries(summaries.map((row) => [row.status, row.total]))).toEqual({ shared: summariesShared, draft: completed + noShow - summariesShared });
+    // Shared on the day of each session, as a real term would have them.
+    const late = await t.db.execute(sql`select count(*)::int as n from session_summary m join tutoring_session s on s.organization_id = m.organization_id and s.id = m.session_id
+      where m.organization_id = ${summary.organizationId} and m.shared_at is not null and m.shared_at - s.ends_at not between interval '0' and interval '1 day'`);
+    expect(late.rows[0]).toEqual({ n: 0 });
   });
 
   it("lists accounts that sign in with the shared password and see their part", async () => {
