@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../../tests/client.ts";
 import { countRows, mailsTo } from "../../../../tests/db.ts";
 import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
-import { assignTutor, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
+import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
+import { sampleMp3, uploadRecording } from "../../../../tests/recording-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { auditLog, student, studentGuardian, workspaceInvitation } from "../../db/schema.ts";
+import { auditLog, sessionRecording, sessionReport, sessionSummary, student, studentGuardian, workspaceInvitation } from "../../db/schema.ts";
 
 let t: TestApp;
 let admin: AdminFixture;
@@ -181,5 +182,41 @@ describe("POST /api/admin/students/{studentId}/erase", () => {
     const res = await otherAdmin.client.post(`/api/admin/students/${child.id}/erase`, { confirmName: "Kept Safe" });
     expect(res.status).toBe(404);
     expect((await admin.client.get(`/api/admin/students/${child.id}`)).body.name).toBe("Kept Safe");
+  });
+});
+
+describe("erasure of a student's session data", () => {
+  const inHours = (hours: number) => new Date(Math.floor((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString().slice(0, 16);
+  const attended = (studentId: string) => ({ studentId, attendance: "present", previousHomework: "none_set", understanding: 3, engagement: 4 });
+
+  it("deletes their summaries, and for the sessions they attended alone the private notes and recordings (files too); a group's stay", async () => {
+    const erased = await createStudent(admin.client, { name: "Pip Erase" });
+    const other = await createStudent(admin.client, { name: "Quin Stay" });
+    for (const id of [erased.id, other.id]) await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: id, startsOn: "2020-01-01" });
+    const solo = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [erased.id], startsAt: inHours(-30), endsAt: inHours(-29), timeZone: "UTC" })).items[0]!.id;
+    const group = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [erased.id, other.id], startsAt: inHours(-27), endsAt: inHours(-26), timeZone: "UTC" })).items[0]!.id;
+    expect((await admin.client.put(`/api/admin/sessions/${solo}/report`, { topics: "Fractions", privateNotes: "Pip was upset about school.", students: [attended(erased.id)] })).status).toBe(200);
+    expect((await admin.client.put(`/api/admin/sessions/${group}/report`, { topics: "Decimals", privateNotes: "Good group.", students: [attended(erased.id), attended(other.id)] })).status).toBe(200);
+    const soloFile = await uploadRecording(admin.client, "admin", solo, sampleMp3(2000));
+    expect(soloFile.status).toBe(201);
+    const groupLink = await admin.client.post(`/api/admin/sessions/${group}/recordings/links`, { title: "Group call", url: "https://example.com/group.mp4" });
+    expect(groupLink.status).toBe(201);
+    const storageKey = (await t.db.select({ key: sessionRecording.storageKey }).from(sessionRecording).where(eq(sessionRecording.id, soloFile.body.id)))[0]!.key!;
+    expect(await t.deps.recordings.size(storageKey)).toBe(2000);
+
+    expect((await admin.client.post(`/api/admin/students/${erased.id}/erase`, { confirmName: "Pip Erase" })).status).toBe(200);
+
+    const summaries = await t.db.select({ studentId: sessionSummary.studentId }).from(sessionSummary).where(eq(sessionSummary.organizationId, admin.organizationId));
+    expect(summaries.map((row) => row.studentId)).not.toContain(erased.id);
+    expect(summaries.map((row) => row.studentId)).toContain(other.id);
+    const notes = Object.fromEntries((await t.db.select({ sessionId: sessionReport.sessionId, notes: sessionReport.privateNotes }).from(sessionReport)).map((row) => [row.sessionId, row.notes]));
+    expect(notes[solo]).toBe("");
+    expect(notes[group]).toBe("Good group.");
+    const recordings = (await t.db.select({ id: sessionRecording.id }).from(sessionRecording)).map((row) => row.id);
+    expect(recordings).not.toContain(soloFile.body.id);
+    expect(recordings).toContain(groupLink.body.id);
+    expect(await t.deps.recordings.size(storageKey)).toBeNull();
+    const [entry] = await t.db.select({ metadata: auditLog.metadata }).from(auditLog).where(and(eq(auditLog.studentId, erased.id), eq(auditLog.action, "STUDENT_ERASED")));
+    expect(entry!.metadata).toMatchObject({ summariesDeleted: 2, privateNotesCleared: 1, recordingsDeleted: [soloFile.body.id] });
   });
 });
