@@ -1,5 +1,3 @@
-import "@mantine/core/styles.css";
-import "./app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { QueryClientContext } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";

@@ -20,7 +20,7 @@ let loading: Promise<AuthClient> | undefined;
 /**
  * Better Auth's client (about 12 KB of gzip), loaded after the page's first render rather than
  * with it: no account page needs it before its form is sent (issue 3: page-weight budgets).
- * Loading starts as soon as a page that may call it is loaded.
+ * The pages whose form calls it start loading it when they load (preloadAuthClient).
  */
 export function loadAuthClient(): Promise<AuthClient> {
   loading ??= import("../../lib/auth-client-lazy.ts").then(
@@ -33,7 +33,15 @@ export function loadAuthClient(): Promise<AuthClient> {
   return loading;
 }
 
-if (typeof window !== "undefined") void loadAuthClient().catch(() => {});
+/**
+ * Starts loading the client, at the module level of a page whose form calls it. Not here at
+ * this module's level: this module loads with the account pages' shared chunk (vite.config.ts,
+ * account-kit), which pages that never call it load too (the invitation page, and any screen
+ * with an alert or a text input).
+ */
+export function preloadAuthClient(): void {
+  if (typeof window !== "undefined") void loadAuthClient().catch(() => {});
+}
 
 /**
  * Runs one Better Auth client call and answers with the ApiError the UI shows. The client

@@ -2,8 +2,9 @@ import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { ApiError } from "../../lib/api-client.ts";
 import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { authCall } from "./auth-call.ts";
+import { authCall, preloadAuthClient } from "./auth-call.ts";
 
+preloadAuthClient();
 const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.emailFormSchema));
 
 /**

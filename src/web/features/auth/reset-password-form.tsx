@@ -2,9 +2,10 @@ import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState } from "react";
 import type { ApiError } from "../../lib/api-client.ts";
 import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { authCall } from "./auth-call.ts";
+import { authCall, preloadAuthClient } from "./auth-call.ts";
 import { NewPasswordInput } from "./password-hint.tsx";
 
+preloadAuthClient();
 const resetForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.newPasswordSchema));
 
 /** Server refusals that are about the new password itself. */

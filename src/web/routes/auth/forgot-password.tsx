@@ -3,13 +3,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import { authCall } from "../../features/auth/auth-call.ts";
+import { authCall, preloadAuthClient } from "../../features/auth/auth-call.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/forgot-password");
 
+preloadAuthClient();
 const forgotForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.emailFormSchema));
 
 /** Only these stop the confirmation: anything else answers the same, account or not. */

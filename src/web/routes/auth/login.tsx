@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { dashboardPathOf } from "../../../shared/roles.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import { authCall } from "../../features/auth/auth-call.ts";
+import { authCall, preloadAuthClient } from "../../features/auth/auth-call.ts";
 import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { safeRedirectTarget } from "../../features/session/redirect-target.ts";
@@ -13,6 +13,7 @@ import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/login");
 
+preloadAuthClient();
 const loginForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.loginSchema));
 
 // The query library comes with the dashboard the user is sent to; the sign-in form does not
