@@ -44,13 +44,19 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     await linkGuardian(admin.client, child.id, otherParent.memberId);
     await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", rateOverrideMinor: 4500 });
     await tutor.client.get(`/api/tutor/students/${child.id}`);
+    const ended = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000);
+    const local = (date: Date) => date.toISOString().slice(0, 16);
+    const session = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [child.id], subject: "Maths", startsAt: local(new Date(ended.getTime() - 3_600_000)), endsAt: local(ended), timeZone: "UTC" })).items[0]!;
+    const report = { topics: "Ratios", homeworkSet: "Sheet 2", privateNotes: "Tutor-only remark.", students: [{ studentId: child.id, attendance: "late", previousHomework: "partly", understanding: 4, engagement: 3, scorePercent: 71 }] };
+    expect((await admin.client.put(`/api/admin/sessions/${session.id}/report`, report)).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/sessions/${session.id}/summaries/${child.id}/share`)).status).toBe(200);
 
     const res = await download(parent.client, `/api/parent/students/${child.id}/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="glassroom-student-${child.id}-\\d{4}-\\d\\d-\\d\\d\\.zip"$`));
     const files = unzip(res.bytes);
-    expect(Object.keys(files).sort()).toEqual(["access-log.csv", "assignments.csv", "guardians.csv", "student.csv", "student.json"]);
+    expect(Object.keys(files).sort()).toEqual(["access-log.csv", "assignments.csv", "guardians.csv", "sessions.csv", "student.csv", "student.json"]);
 
     const json = JSON.parse(files["student.json"]!);
     expect(json.student).toMatchObject({ id: child.id, name: "Maya Lopez", school: 'Hill, "North" School', subjects: ["Maths"] });
@@ -65,6 +71,11 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     expect(files["student.csv"]!.split("\r\n")[1]).toContain(`${child.id},Maya Lopez,,,"Hill, ""North"" School",Maths,"'=HYPERLINK(""x"")"`);
     expect(files["guardians.csv"]).toContain(`${parent.memberId},Paula Parent,${parent.user.email}`);
     expect(files["assignments.csv"]).toContain("Tina Tutor,Maths,4500,");
+    // Sessions: the child's part of the report and the shared summary; never the private notes.
+    expect(json.sessions).toMatchObject([{ sessionId: session.id, subject: "Maths", tutorName: "Tina Tutor", status: "completed", attendance: "late", understanding: 4, engagement: 3, scorePercent: 71, topics: "Ratios" }]);
+    expect(json.sessions[0].summary).toContain("Maya arrived late to the Maths session");
+    expect(files["sessions.csv"]).toContain(`${session.id},Maths,Tina Tutor,`);
+    expect(JSON.stringify(files)).not.toContain("Tutor-only remark.");
     const logLines = files["access-log.csv"]!.trim().split("\r\n");
     expect(logLines[0]).toBe("at,actorName,actorRole,action,description");
     expect(logLines).toHaveLength(json.accessLog.length + 1);
