@@ -24,6 +24,7 @@ import { AppError } from "./lib/app-error.ts";
 import { unstorableText, zodIssues } from "./lib/validation.ts";
 import { apiDocsRoutes } from "./features/api-docs/routes.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
+import { siteIndexRoutes } from "./spa/site-index.ts";
 import { handleError } from "./middleware/error-handler.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);
   app.route("/api", createApi(deps));
-  if (web) app.route("/", webRoutes(web));
+  app.route("/", siteIndexRoutes(deps.config.appUrl));
+  if (web) app.route("/", webRoutes(web, deps.config.appUrl));
   return app;
 }

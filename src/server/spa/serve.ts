@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { normalisePath } from "../../shared/public-routes.ts";
 import { findRoute } from "../../shared/route-table.ts";
 import type { AppEnv } from "../context.ts";
 
@@ -40,11 +41,21 @@ export function loadWebBuild(root: string): WebBuild | undefined {
 }
 
 /**
- * Serves the web app: hashed assets with a long cache, pre-rendered public pages, and the
- * SPA fallback for every other page: 200 for a path of the route table, 404 otherwise (the
- * app then shows its 404 screen).
+ * A pre-rendered page with its canonical address and og:url, which need the public origin
+ * (APP_URL): the build does not know it, so they are added here (the rest of the page's meta
+ * tags come from the route table or the content's front matter at build time).
  */
-export function webRoutes(web: WebBuild) {
+export function withCanonical(html: string, appUrl: string, pathname: string): string {
+  const url = `${appUrl}${normalisePath(pathname)}`.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  return html.replace("</head>", `<link rel="canonical" href="${url}"/><meta property="og:url" content="${url}"/></head>`);
+}
+
+/**
+ * Serves the web app: hashed assets with a long cache, pre-rendered public pages (with their
+ * canonical address on `appUrl`), and the SPA fallback for every other page: 200 for a path
+ * of the route table, 404 otherwise (the app then shows its 404 screen).
+ */
+export function webRoutes(web: WebBuild, appUrl: string) {
   const app = new Hono<AppEnv>();
   app.use("/assets/*", async (c, next) => {
     await next();
@@ -57,7 +68,7 @@ export function webRoutes(web: WebBuild) {
     const prerendered = path.join(web.root, pathname, "index.html");
     if (prerendered.startsWith(web.root) && existsSync(prerendered) && statSync(prerendered).isFile()) {
       c.header("Cache-Control", "no-cache");
-      return c.html(readFileSync(prerendered, "utf8"));
+      return c.html(withCanonical(readFileSync(prerendered, "utf8"), appUrl, pathname));
     }
     const file = path.join(web.root, pathname);
     if (file.startsWith(web.root + path.sep) && !file.endsWith(".html") && existsSync(file) && statSync(file).isFile()) {

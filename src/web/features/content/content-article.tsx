@@ -1,0 +1,39 @@
+import { Alert, Anchor, Button, Container, Group, Text, Title, Typography } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ContentSummary } from "../../../../content/entries.ts";
+import { ContentDate } from "./content-date.tsx";
+
+/**
+ * One blog post or case study: its title, date and author, an optional notice above the
+ * body, the body (HTML made from our own Markdown at build time), and the ways on.
+ */
+export function ContentArticle({ entry, html, back, notice }: { entry: ContentSummary; html: string; back: { to: string; label: string }; notice?: { title: string; text: ReactNode } }) {
+  return (
+    <Container size="sm" component="article">
+      <Anchor component={Link} to={back.to} size="sm">
+        ← {back.label}
+      </Anchor>
+      <Title order={1} mt="sm">
+        {entry.title}
+      </Title>
+      <Text size="sm" c="dimmed" mt="xs">
+        <ContentDate date={entry.date} /> · {entry.author}
+      </Text>
+      {notice ? (
+        <Alert variant="light" mt="lg" title={notice.title}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      <Typography mt="lg" dangerouslySetInnerHTML={{ __html: html }} />
+      <Group mt="xl" pt="lg" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+        <Button component={Link} to="/signup">
+          Start your workspace
+        </Button>
+        <Button component={Link} to={back.to} variant="default">
+          {back.label}
+        </Button>
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,27 @@
+import { type ContentEntry, type ContentKind, newestFirst, parseEntry, renderBody, summaryOf } from "../../../../content/entries.ts";
+
+/**
+ * The Markdown content for the route loaders. Loaders run only at build time (the pages are
+ * pre-rendered; their data ships as JSON beside the HTML), so neither the Markdown nor its
+ * parser reaches the browser: this module is imported by loaders alone.
+ */
+const FILES: Record<ContentKind, Record<string, string>> = {
+  blog: import.meta.glob<string>("/content/blog/*.md", { query: "?raw", import: "default", eager: true }),
+  "case-studies": import.meta.glob<string>("/content/case-studies/*.md", { query: "?raw", import: "default", eager: true }),
+};
+
+function entries(kind: ContentKind): ContentEntry[] {
+  return newestFirst(Object.entries(FILES[kind]).map(([file, text]) => parseEntry(kind, file.slice(file.lastIndexOf("/") + 1, -".md".length), text)));
+}
+
+/** The list page's data: every entry's title, description, date and address, newest first. */
+export function listContent(kind: ContentKind) {
+  return entries(kind).map(summaryOf);
+}
+
+/** One page's data, or a 404 response for an unknown slug. */
+export function loadContentPage(kind: ContentKind, slug: string | undefined) {
+  const entry = entries(kind).find((candidate) => candidate.slug === slug);
+  if (!entry) throw new Response("Not Found", { status: 404 });
+  return { ...summaryOf(entry), html: renderBody(entry) };
+}

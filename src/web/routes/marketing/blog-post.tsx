@@ -1,0 +1,14 @@
+import { ContentArticle } from "../../features/content/content-article.tsx";
+import { loadContentPage } from "../../features/content/sources.ts";
+import { pageMeta } from "../../lib/public-meta.ts";
+import type { Route } from "./+types/blog-post";
+
+/** Runs at build time only: each post is pre-rendered (react-router.config.ts lists them). */
+export const loader = ({ params }: Route.LoaderArgs) => loadContentPage("blog", params.slug);
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
+
+/** One blog post. */
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  return <ContentArticle entry={loaderData} html={loaderData.html} back={{ to: "/resources/blog", label: "All articles" }} />;
+}
