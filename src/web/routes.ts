@@ -1,5 +1,5 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { AREA_ROUTES, PLATFORM_ROUTES, PUBLIC_ROUTES, SETUP_2FA_ROUTE } from "../shared/route-table.ts";
+import { AREA_ROUTES, PUBLIC_ROUTES, SETUP_2FA_ROUTE } from "../shared/route-table.ts";
 import { MEMBER_ROLES } from "../shared/roles.ts";
 import { CONTENT_KINDS } from "../../content/entries.ts";
 
@@ -9,17 +9,6 @@ import { CONTENT_KINDS } from "../../content/entries.ts";
  */
 const PUBLIC_SCREENS: Record<string, string> = {
   "/": "routes/marketing/home.tsx",
-  "/solutions/solo-tutors": "routes/marketing/solo-tutors.tsx",
-  "/solutions/tutoring-companies": "routes/marketing/tutoring-companies.tsx",
-  "/product/overview": "routes/marketing/product-overview.tsx",
-  "/product/sessions": "routes/marketing/product-sessions.tsx",
-  "/product/health": "routes/marketing/product-health.tsx",
-  "/product/people": "routes/marketing/product-people.tsx",
-  "/product/pricing": "routes/marketing/pricing.tsx",
-  "/resources/tutoring-consultant-kit": "routes/marketing/consultant-kit.tsx",
-  "/resources/templates-scripts": "routes/marketing/templates-scripts.tsx",
-  "/company/about": "routes/marketing/about.tsx",
-  "/company/security-privacy": "routes/marketing/security-privacy.tsx",
   "/login": "routes/auth/login.tsx",
   "/signup": "routes/auth/signup.tsx",
   "/forgot-password": "routes/auth/forgot-password.tsx",
@@ -27,8 +16,6 @@ const PUBLIC_SCREENS: Record<string, string> = {
   "/confirm-email": "routes/auth/confirm-email.tsx",
   "/setup-2fa": "routes/auth/setup-2fa.tsx",
   "/invite": "routes/auth/invite.tsx",
-  "/company/contact": "routes/marketing/contact.tsx",
-  "/partners/affiliates": "routes/marketing/affiliates.tsx",
   "/resources/blog": "routes/marketing/blog.tsx",
   "/resources/case-studies": "routes/marketing/case-studies.tsx",
 };
@@ -38,11 +25,6 @@ const CONTENT_SCREENS = [
   { path: CONTENT_KINDS.blog.pagePath, file: "routes/marketing/blog-post.tsx", id: "resources-blog-post" },
   { path: CONTENT_KINDS["case-studies"].pagePath, file: "routes/marketing/case-study.tsx", id: "resources-case-study" },
 ];
-
-/** Devops-only screens (route table: PLATFORM_ROUTES), each a bare page. */
-const PLATFORM_SCREENS: Record<string, string> = {
-  "/platform/inbox": "routes/platform/inbox.tsx",
-};
 
 const AREA_SCREENS: Record<string, string> = {
   "/admin/dashboard": "routes/admin/dashboard.tsx",
@@ -88,7 +70,6 @@ export default [
     ...CONTENT_SCREENS.map((screen) => route(screen.path, screen.file, { id: screen.id })),
   ]),
   route("/permission-denied", "routes/permission-denied.tsx", { id: "permission-denied" }),
-  ...PLATFORM_ROUTES.map((entry) => route(entry.path, PLATFORM_SCREENS[entry.path]!, { id: idOf(entry.path) })),
   ...MEMBER_ROLES.map((role) =>
     layout("components/layouts/area-layout.tsx", { id: `${role}-area` }, [
       ...AREA_ROUTES.filter((entry) => entry.layout === role).map((entry) =>
