@@ -12,6 +12,7 @@ import {
   sessionReportStudent,
   sessionSummary,
   devOutbox,
+  enquiry,
   member,
   organization,
   session,
@@ -56,6 +57,7 @@ export const WRITABLE_TABLES = {
   sessionReportStudent,
   sessionSummary,
   sessionRecording,
+  enquiry,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

@@ -16,6 +16,7 @@ import { calendarFeedRoutes } from "./features/calendar-feed/routes.ts";
 import { isRecordingUpload, recordingRoutes } from "./features/recordings/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/routes.ts";
+import { enquiryRoutes } from "./features/enquiries/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { meRoutes } from "./features/me/routes.ts";
 import { signupRoutes } from "./features/signup/routes.ts";
@@ -66,6 +67,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", calendarFeedRoutes(deps));
   api.route("/", recordingRoutes(deps));
   api.route("/", auditRoutes(deps));
+  api.route("/", enquiryRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {

@@ -17,6 +17,8 @@ export interface Config {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who gets what the marketing site's forms send (contact, affiliate application); unset: stored only. */
+  operatorEmail: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   allowWorkspaceSignup: boolean;
   logLevel: string;
@@ -127,6 +129,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`MAIL_FROM must be an email address such as "Glassroom <no-reply@example.com>", not "${mailFrom}".`);
   }
 
+  const operatorEmail = env.OPERATOR_EMAIL?.trim() || undefined;
+  if (operatorEmail && !/^[^<>@\s,;]+@[^<>@\s,;]+\.[^<>@\s,;]+$/.test(operatorEmail)) {
+    throw new ConfigError(`OPERATOR_EMAIL must be one email address such as hello@example.com, not "${operatorEmail}".`);
+  }
+
   const clientId = env.GOOGLE_CLIENT_ID;
   const clientSecret = env.GOOGLE_CLIENT_SECRET;
   if (Boolean(clientId) !== Boolean(clientSecret)) {
@@ -151,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     authSecret: readAuthSecret(env, nodeEnv, dataDir),
     smtpUrl,
     mailFrom,
+    operatorEmail: operatorEmail?.toLowerCase(),
     google,
     allowWorkspaceSignup: readBoolean(env, "ALLOW_WORKSPACE_SIGNUP", true),
     logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "warn" : "info"),

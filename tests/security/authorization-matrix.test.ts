@@ -91,9 +91,9 @@ describe("the operations under test", () => {
     expect(rows.map((row) => row.label)).toEqual(expect.arrayContaining(["POST /api/admin/approvals/{memberId}/approve", "GET /api/auth/list-sessions"]));
   });
 
-  it("each declare public, signed-in or a known permission label; each exposed auth endpoint is classified", () => {
+  it("each declare public, signed-in, devops or a known permission label; each exposed auth endpoint is classified", () => {
     for (const operation of apiOps) {
-      expect(operation.access === "public" || operation.access === "signed-in" || knownPermissions.has(operation.access), `${operation.label}: ${operation.access}`).toBe(true);
+      expect(["public", "signed-in", "devops"].includes(operation.access) || knownPermissions.has(operation.access), `${operation.label}: ${operation.access}`).toBe(true);
     }
     for (const operation of exposedAuthOps) {
       expect(operation.access, `${operation.label} is exposed: add it to AUTH_ACCESS in tests/security/personas.ts`).not.toBe("(unclassified)");

@@ -91,6 +91,8 @@ export function expectationFor(operation: Operation, persona: PersonaName): Expe
   // The access guard of a signed-in operation only asks for a session: a 403 there is the
   // operation's own rule (e.g. choosing a workspace one is not an active member of).
   if (access === "signed-in" || access === "session") return { kind: "allow", refused: [401] };
+  // Platform operations (the inbox): devops accounts, whatever role they show; nobody else.
+  if (access === "devops") return persona === "devops" || persona === "devops-as-admin" ? { kind: "allow", refused: [401, 403] } : { kind: "deny", statuses: [403], why: "not a devops account" };
   const permission = access as Permission;
   if (!permissionsOf(traits.role).includes(permission)) return { kind: "deny", statuses: [403], why: `role ${traits.role} lacks ${permission}` };
   if (traits.workspace === null) return { kind: "deny", statuses: [403], why: "no workspace" };

@@ -7,15 +7,20 @@ import type { AppEnv, Viewer } from "../context.ts";
 import { AppError, unauthenticated } from "./app-error.ts";
 
 /**
- * Who may call an operation: anyone, any signed-in account (pending or not), or a member
- * whose role holds the permission label. Every operation declares one; the guard below
+ * Who may call an operation: anyone, any signed-in account (pending or not), a member whose
+ * role holds the permission label, or a devops (platform) account whatever its workspace and
+ * displayed role (the platform inbox). Every operation declares one; the guard below
  * enforces it and the OpenAPI document records it (x-glassroom-access).
  */
-export type Access = { kind: "public" } | { kind: "signed-in" } | { kind: "permission"; permission: Permission };
+export type Access = { kind: "public" } | { kind: "signed-in" } | { kind: "devops" } | { kind: "permission"; permission: Permission };
 
 export const PUBLIC: Access = { kind: "public" };
 export const SIGNED_IN: Access = { kind: "signed-in" };
+export const DEVOPS: Access = { kind: "devops" };
 export const needs = (permission: Permission): Access => ({ kind: "permission", permission });
+
+/** Whether the account is a devops (platform) account: user.devops, set from the command line only. */
+export const isDevops = (viewer: Viewer): boolean => Boolean((viewer.user as { devops?: boolean | null }).devops);
 
 export function accessGuard(access: Access): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -23,6 +28,7 @@ export function accessGuard(access: Access): MiddlewareHandler<AppEnv> {
       const viewer = c.var.viewer;
       if (!viewer) throw unauthenticated();
       if (access.kind === "permission") assertPermission(viewer, access.permission);
+      if (access.kind === "devops" && !isDevops(viewer)) throw new AppError("FORBIDDEN", 403, "Only devops (platform) accounts may do this.");
     }
     await next();
   });

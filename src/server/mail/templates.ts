@@ -64,4 +64,10 @@ export const mails = {
     subject: count > 1 ? `Cancelled: ${count} ${subject} sessions from ${when}` : `Cancelled: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${by} cancelled ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from ${when} to ${lastWhen}` : ` on ${when}`}.${reason ? `\n\nThe reason given: ${reason}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
   }),
+  /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
+  enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
+    to,
+    subject: title,
+    text: `${title}.\n\n${lines.join("\n\n")}\n\nReply to the sender's email address above. Every message is also kept in the platform inbox (devops accounts):\n\n${url}\n\nGlassroom`,
+  }),
 };
