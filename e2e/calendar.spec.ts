@@ -388,4 +388,36 @@ test.describe("@calendar session calendars", () => {
     await expect(page.getByRole("dialog", { name: "Mathematics" }).getByRole("button", { name: "Ask to cancel" })).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Mathematics" }).getByRole("button", { name: "Edit" })).toHaveCount(0);
   });
+
+  test("@calendar an admin cancels a session starting in two hours: it counts as a late cancellation", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const { admin, tutorMemberId, student } = await calendarWorkspace(api);
+    // Two hours from now on London's wall clock, on a five-minute mark.
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+        .formatToParts(new Date(Date.now() + 2 * 3_600_000))
+        .map((part) => [part.type, part.value]),
+    );
+    const date = `${parts.year}-${parts.month}-${parts.day}`;
+    const minutes = Math.min(Number(parts.hour) * 60 + Math.floor(Number(parts.minute) / 5) * 5, 22 * 60);
+    const time = (total: number) => `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Biology", startsAt: `${date}T${time(minutes)}`, endsAt: `${date}T${time(minutes + 60)}` });
+
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/calendar");
+    await weekOf(page, date);
+    await events(page, "Biology").click();
+    const drawer = page.getByRole("dialog", { name: "Biology" });
+    await drawer.getByRole("button", { name: "Cancel session" }).click();
+    // The admin knows the notice period: the drawer says what cancelling now means.
+    await expect(drawer.getByText("This will be a late cancellation")).toBeVisible();
+    await expect(drawer).toContainText("inside the workspace's 24-hour notice period");
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Cancel session" }).click();
+    await notified(page, "Counted as a late cancellation");
+    await expect(events(page, "Biology")).toContainText("(Late cancellation)");
+    const [cancelled] = await sessionsAsAdmin(admin, date, addDays(date, 1));
+    expect(cancelled!.status).toBe("late_cancelled");
+  });
 });
