@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { recordingLinkCreateSchema } from "../../../../shared/schemas/recordings.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useAddLink } from "../api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 /** "Add a link": a recording kept elsewhere (a video call's cloud recording, a shared drive). */
 export function LinkForm({ area, sessionId, onDone }: { area: "admin" | "tutor"; sessionId: string; onDone: (title: string) => void }) {

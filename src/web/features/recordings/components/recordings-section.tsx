@@ -4,7 +4,7 @@ import type { Recording } from "../../../../shared/schemas/recordings.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { type RecordingArea, useDeleteRecording, useRecordings } from "../api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { LinkForm } from "./link-form.tsx";
 import { RecordingItem } from "./recording-item.tsx";
 import { UploadForm } from "./upload-form.tsx";

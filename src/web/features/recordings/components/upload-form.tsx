@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatBytes, RECORDING_FORMATS_TEXT, recordingTitleField } from "../../../../shared/schemas/recordings.ts";
 import { uploadRecordingFile, type UploadHandle } from "../api.ts";
 import { ACCEPT, mediaTypeOf, titleFromFileName } from "../format.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 /**
  * "Upload a file": an audio or video file up to the workspace's limit, with progress and a

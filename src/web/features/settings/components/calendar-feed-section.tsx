@@ -7,7 +7,7 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useCalendarFeed, useCreateCalendarFeed } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 

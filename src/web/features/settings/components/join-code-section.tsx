@@ -5,7 +5,7 @@ import { IconCheck, IconCopy } from "@tabler/icons-react";
 import type { WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useRegenerateJoinCode, useWorkspaceSettings } from "../../workspace/api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 export const joinLinkOf = (code: string) => `${window.location.origin}/signup?join=${encodeURIComponent(code)}`;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { currentPasswordField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { isWrongPassword } from "../api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 const passwordSchema = z.object({ password: currentPasswordField });
 

@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../shared/schemas/fields.ts
 import { ApiError } from "../../../lib/api-client.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { isWrongPassword, useChangePassword } from "../api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** The shared password rules (passwordField), with messages that name each field of this form. */

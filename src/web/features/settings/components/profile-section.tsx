@@ -6,7 +6,7 @@ import { fullNameField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateProfile } from "../api.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 const profileSchema = z.object({ name: fullNameField });
 

@@ -6,7 +6,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { notifyInfo, notifySuccess } from "../notify.ts";
 import { useSessionPolicy, useUpdateSessionPolicy } from "../session-policy-api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 interface PolicyForm {
   lateCancellationHours: number | string;

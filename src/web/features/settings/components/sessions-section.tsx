@@ -3,7 +3,7 @@ import { notifySuccess } from "../notify.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api.ts";
 import { formatDateTime, formatIpAddress } from "../format.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Active sessions": where the account is signed in, with sign-out of each. */

@@ -8,7 +8,7 @@ import { currencyField, timeZoneField, type WorkspaceSettings } from "../../../.
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 

@@ -6,7 +6,7 @@ import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
 import { useAskToJoin } from "../../auth/api.ts";
 import { notifySuccess } from "../notify.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** "Your workspaces": every active membership, and a join code to ask to join another. */

@@ -13,7 +13,7 @@ import { assignmentState, currencySymbol, formatDay, readMoney } from "../format
 import { notifySuccess } from "../notify.ts";
 import { useWorkspaceFormat } from "../workspace-format.ts";
 import { AssignmentsTable } from "./assignments-table.tsx";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 

@@ -7,7 +7,7 @@ import { useEraseStudent } from "../api.ts";
 import { formatInstant } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
 import { useWorkspaceFormat } from "../workspace-format.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 

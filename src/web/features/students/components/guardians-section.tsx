@@ -6,7 +6,7 @@ import type { Guardian, StudentDetail } from "../../../../shared/schemas/student
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useGuardianCandidates, useLinkGuardian, useUnlinkGuardian } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 

@@ -6,7 +6,7 @@ import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useCreateStudent } from "../api.ts";
 import type { StudentFormValues } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { StudentFields } from "./student-fields.tsx";
 
 const EMPTY: StudentFormValues = { name: "", preferredName: "", grade: "", school: "", subjects: [], goals: "", notes: "" };

@@ -6,7 +6,7 @@ import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateStudent } from "../api.ts";
 import { studentChanges, studentFormValues, type StudentFormValues } from "../format.ts";
 import { notifyError, notifyInfo, notifySuccess } from "../notify.ts";
-import { FormError } from "./form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { StudentFields } from "./student-fields.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";

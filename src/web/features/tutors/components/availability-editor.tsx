@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { Fragment, useId } from "react";
 import { WEEKDAY_LABELS, type TutorDetail } from "../../../../shared/schemas/tutors.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { FormError } from "../../students/components/form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { useUpdateAvailability } from "../api.ts";
 import { availabilityOf, newSlot, rowsFrom, serverErrorsForRows, validateRows, type SlotRow } from "../availability.ts";

@@ -7,7 +7,7 @@ import { TUTOR_STATUSES, type TutorDetail, type TutorProfileUpdate, type TutorSt
 import { timeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
-import { FormError } from "../../students/components/form-error.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { COMMON_SUBJECTS, currencySymbol, moneyText, readMoney } from "../../students/format.ts";
 import { useUpdateTutor } from "../api.ts";
