@@ -9,6 +9,17 @@ import { CONTENT_KINDS } from "../../content/entries.ts";
  */
 const PUBLIC_SCREENS: Record<string, string> = {
   "/": "routes/marketing/home.tsx",
+  "/solutions/solo-tutors": "routes/marketing/solo-tutors.tsx",
+  "/solutions/tutoring-companies": "routes/marketing/tutoring-companies.tsx",
+  "/product/overview": "routes/marketing/product-overview.tsx",
+  "/product/sessions": "routes/marketing/product-sessions.tsx",
+  "/product/health": "routes/marketing/product-health.tsx",
+  "/product/people": "routes/marketing/product-people.tsx",
+  "/product/pricing": "routes/marketing/pricing.tsx",
+  "/resources/tutoring-consultant-kit": "routes/marketing/consultant-kit.tsx",
+  "/resources/templates-scripts": "routes/marketing/templates-scripts.tsx",
+  "/company/about": "routes/marketing/about.tsx",
+  "/company/security-privacy": "routes/marketing/security-privacy.tsx",
   "/login": "routes/auth/login.tsx",
   "/signup": "routes/auth/signup.tsx",
   "/forgot-password": "routes/auth/forgot-password.tsx",

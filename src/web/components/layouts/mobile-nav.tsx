@@ -1,15 +1,23 @@
-import { Anchor, Button, Drawer, Stack } from "@mantine/core";
+import { Anchor, Button, Drawer, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import type { NavSection } from "../../features/marketing/nav.ts";
 
 /** The public pages' navigation on phones, in a drawer (its own chunk, loaded on first open). */
-export default function MobileNav({ items, onClose }: { items: readonly { to: string; label: string }[]; onClose: () => void }) {
+export default function MobileNav({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
   return (
-    <Drawer opened onClose={onClose} title="Glassroom" hiddenFrom="md">
-      <Stack component="nav" aria-label="Mobile">
-        {items.map((item) => (
-          <Anchor key={item.to} component={Link} to={item.to} onClick={onClose}>
-            {item.label}
-          </Anchor>
+    <Drawer opened onClose={onClose} title="Glassroom" hiddenFrom="md" closeButtonProps={{ "aria-label": "Close navigation" }}>
+      <Stack component="nav" aria-label="Mobile" gap="lg">
+        {sections.map((section) => (
+          <Stack key={section.label} gap={6}>
+            <Text fw={700} size="sm" component="h2">
+              {section.label}
+            </Text>
+            {section.links.map((link) => (
+              <Anchor key={link.to} component={Link} to={link.to} onClick={onClose}>
+                {link.label}
+              </Anchor>
+            ))}
+          </Stack>
         ))}
         <Button component={Link} to="/login" variant="default" onClick={onClose}>
           Sign in

@@ -1,59 +1,108 @@
-import { Button, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { Checklist, ClosingCall, FeatureGrid, PageContainer, PageHero, Section, type Feature } from "../../features/marketing/blocks.tsx";
+import { Screenshot } from "../../features/marketing/screenshot.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/");
 
-const CAPABILITIES = [
-  ["Sessions, reports and summaries", "Plan sessions, file structured reports, and share clear summaries with families."],
-  ["Student health cards", "Attendance, engagement and progress at a glance, with the reasons behind each status."],
-  ["Alerts and risk", "Rules you tune raise alerts before a student drifts away."],
-  ["CRM", "Enquiries, follow-ups and trial lessons in one pipeline."],
-  ["Billing and packages", "Hour packages, invoices and payments that families can see."],
-  ["Reports", "Revenue, hours, retention and progress, exportable."],
-] as const;
+const CAPABILITIES: readonly Feature[] = [
+  {
+    title: "Sessions with reports and summaries",
+    to: "/product/sessions",
+    body: "Schedule single sessions or weekly series without double booking, file a structured report after each one, and share a plain-language summary that families get by email.",
+  },
+  {
+    title: "Student health cards",
+    to: "/product/health",
+    planned: true,
+    body: "Attendance, engagement, homework and assessment trends per student, with a green, amber or red status and the reasons behind it.",
+  },
+  {
+    title: "Alerts and risk",
+    to: "/product/health",
+    planned: true,
+    body: "Rules you tune — two no-shows in 30 days, engagement falling, no session in three weeks — raise an alert before a student drifts away.",
+  },
+  {
+    title: "CRM",
+    to: "/product/overview",
+    planned: true,
+    body: "Enquiries from your website or entered by hand, a pipeline from first contact to enrolment, and follow-up reminders.",
+  },
+  {
+    title: "Billing and packages",
+    to: "/product/pricing",
+    planned: true,
+    body: "Hour packages that sessions draw down, numbered invoices, payments, and balances that families can see.",
+  },
+  {
+    title: "Reports",
+    to: "/product/overview",
+    planned: true,
+    body: "Hours by tutor and subject, retention, tutor utilisation and revenue, with a date range and CSV export.",
+  },
+];
 
 export default function Home() {
   return (
-    <Container size="lg">
-      <Stack gap="md" maw={720} py="xl">
-        <Title order={1} fz={{ base: 34, sm: 46 }}>
-          The transparent tutoring operating system
-        </Title>
-        <Text size="xl" c="dimmed">
-          Glassroom runs a tutoring business, from a solo tutor to a company with many tutors: people, sessions, reports and billing on one
-          open platform, with families seeing the work openly.
-        </Text>
-        <Group>
-          <Button component={Link} to="/signup" size="md">
-            Start your workspace
-          </Button>
-          <Button component={Link} to="/login" size="md" variant="default">
-            Sign in
-          </Button>
-        </Group>
-      </Stack>
-      <Title order={2} mt="xl" mb="md">
-        What Glassroom does
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {CAPABILITIES.map(([title, body]) => (
-          <Stack key={title} gap={4}>
+    <PageContainer>
+      <PageHero
+        eyebrow="Open tutoring operating system"
+        title="The transparent tutoring operating system"
+        lead="Glassroom runs a tutoring business — its people, sessions, reports and billing — on one open platform, and lets families see that work: every session, every summary shared with them, and who opened their child's record."
+      />
+      <Screenshot name="session-report" eager caption="A reported session in the demo workspace: the tutor's report and the summary shared with the family." />
+
+      <Section title="Who it is for" id="who">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <Stack gap={6}>
             <Title order={3} size="h4">
-              {title}
+              <Link to="/solutions/solo-tutors" className="feature-link">
+                Solo tutors
+              </Link>
             </Title>
-            <Text c="dimmed">{body}</Text>
+            <Text c="dimmed">
+              One calendar for your lessons, a report in two minutes after each one, and a summary parents actually read — instead of a spreadsheet, a notes app and a pile
+              of text messages.
+            </Text>
           </Stack>
-        ))}
-      </SimpleGrid>
-      <Title order={2} mt={48} mb="md">
-        The transparency promise
-      </Title>
-      <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" aria-hidden="true">✓</ThemeIcon>}>
-        <List.Item>Families see every session, every note shared with them and every charge.</List.Item>
-        <List.Item>Parents see who looked at their child's record, and when.</List.Item>
-        <List.Item>Every workspace is isolated, every change audited, and security you can check in the code.</List.Item>
-      </List>
-    </Container>
+          <Stack gap={6}>
+            <Title order={3} size="h4">
+              <Link to="/solutions/tutoring-companies" className="feature-link">
+                Tutoring companies
+              </Link>
+            </Title>
+            <Text c="dimmed">
+              Many tutors working one way: tutors see only their students, admins see the whole workspace, missing reports surface by themselves, and every read of a
+              student's record is logged.
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Section>
+
+      <Section title="What Glassroom does" id="capabilities" intro="Sessions, reports, summaries, records and the access log work today. The parts marked Coming are being built now.">
+        <FeatureGrid features={CAPABILITIES} />
+      </Section>
+
+      <Section title="The transparency promise for families" id="promise">
+        <Checklist
+          items={[
+            "Families see every session of their child, past and upcoming, and can ask for a cancellation.",
+            "Every summary a tutor shares reaches the guardians by email and stays on the child's page.",
+            "Parents see who opened or changed their child's record, and when: the access log is theirs to read.",
+            "Parents can download everything held about their child, and a workspace can erase a student's data on request.",
+            "Each workspace is isolated in the database itself, and the code that does all this is open to check.",
+          ]}
+        />
+        <Text>
+          <Link to="/company/security-privacy" className="feature-link">
+            How Glassroom protects student data
+          </Link>
+        </Text>
+      </Section>
+
+      <ClosingCall body="Start a workspace in a minute: name it, invite your tutors and families, and schedule your first session. Or sign in to the one you have." />
+    </PageContainer>
   );
 }

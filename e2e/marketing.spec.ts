@@ -1,0 +1,156 @@
+import { findPublicRoute } from "../src/shared/public-routes.ts";
+import { expect, expectAccessible, test } from "./support/fixtures.ts";
+
+/** The content pages of the marketing site (issue 6) with their h1. */
+const PAGES: readonly { path: string; h1: RegExp }[] = [
+  { path: "/", h1: /^The transparent tutoring operating system$/ },
+  { path: "/solutions/solo-tutors", h1: /^Glassroom for solo tutors$/ },
+  { path: "/solutions/tutoring-companies", h1: /^Glassroom for tutoring companies$/ },
+  { path: "/product/overview", h1: /^One open platform/ },
+  { path: "/product/sessions", h1: /^Sessions, reports and summaries$/ },
+  { path: "/product/health", h1: /^Student health cards and alerts/ },
+  { path: "/product/people", h1: /^People and records/ },
+  { path: "/product/pricing", h1: /^Pricing$/ },
+  { path: "/resources/tutoring-consultant-kit", h1: /^Tutoring consultant kit$/ },
+  { path: "/resources/templates-scripts", h1: /^Templates and scripts$/ },
+  { path: "/company/about", h1: /^About Glassroom$/ },
+  { path: "/company/security-privacy", h1: /^Security and privacy$/ },
+];
+
+const titleOf = (path: string) => {
+  const route = findPublicRoute(path)!;
+  return path === "/" ? route.title : `${route.title} · Glassroom`;
+};
+
+test.describe("@marketing content pages", () => {
+  for (const { path, h1 } of PAGES) {
+    test(`@marketing ${path} has its h1 and title, every link resolves, and axe passes`, async ({ page, request }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+      await expect(page).toHaveTitle(titleOf(path));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", findPublicRoute(path)!.description);
+
+      const hrefs = await page.locator("a[href]").evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+      const local = hrefs.filter((href) => href.startsWith("/") && !href.startsWith("//")).map((href) => href.split("#")[0]!);
+      expect(hrefs.filter((href) => /^https?:/.test(href)), "links to other sites").toEqual([]);
+      for (const href of new Set(local)) expect((await request.get(href)).status(), href).toBe(200);
+
+      // Every image is the app's own, with its size set (no layout shift) and a text alternative.
+      for (const image of await page.locator("main img").all()) {
+        await expect(image).toHaveAttribute("width", /^\d+$/);
+        await expect(image).toHaveAttribute("height", /^\d+$/);
+        await expect(image).toHaveAttribute("alt", /.{20,}/);
+        expect(await image.getAttribute("src")).toMatch(/^\/screenshots\/[a-z-]+\.webp$/);
+      }
+      await expectAccessible(page);
+    });
+  }
+
+  test("@marketing the screenshots are served as WebP", async ({ request }) => {
+    for (const name of ["tutor-calendar", "session-report", "parent-child", "admin-students", "student-record"]) {
+      const response = await request.get(`/screenshots/${name}.webp`);
+      expect(response.status(), name).toBe(200);
+      expect(response.headers()["content-type"], name).toContain("image/webp");
+    }
+  });
+
+  test("@marketing the footer links every public page", async ({ page }) => {
+    await page.goto("/company/about");
+    const footer = page.getByRole("contentinfo");
+    for (const path of [...PAGES.map((entry) => entry.path).filter((path) => path !== "/"), "/resources/blog", "/resources/case-studies", "/partners/affiliates", "/company/contact", "/login", "/signup"]) {
+      await expect(footer.locator(`a[href="${path}"]`), path).toHaveCount(1);
+    }
+  });
+
+  test("@marketing the header's menus work with the keyboard", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const product = nav.locator("summary", { hasText: "Product" });
+    const pricing = nav.getByRole("link", { name: /^Pricing/ });
+    await expect(pricing).toBeHidden();
+
+    await product.focus();
+    await page.keyboard.press("Enter");
+    await expect(product.locator("xpath=..")).toHaveAttribute("open", "");
+    await expect(pricing).toBeVisible();
+    await expectAccessible(page);
+
+    // Escape closes the menu and keeps focus on its button.
+    await page.keyboard.press("Escape");
+    await expect(pricing).toBeHidden();
+    await expect(product).toBeFocused();
+
+    // Opening another menu closes the first; a link followed by keyboard navigates.
+    await page.keyboard.press("Enter");
+    const company = nav.locator("summary", { hasText: "Company" });
+    await company.focus();
+    await page.keyboard.press("Space");
+    await expect(pricing).toBeHidden();
+    const about = nav.getByRole("link", { name: /^About/ });
+    await expect(about).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(about).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/company/about");
+    await expect(about).toBeHidden();
+  });
+
+  test("@marketing on a phone the menu opens in a drawer", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/product/pricing");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const hasOverflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(hasOverflow, "no sideways scrolling at 320 px").toBe(false);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByRole("link", { name: "Security and privacy" })).toBeVisible();
+    await expectAccessible(page);
+    await drawer.getByRole("link", { name: "Templates and scripts" }).click();
+    await expect(page).toHaveURL("/resources/templates-scripts");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("@marketing the theme switch changes the colour scheme and keeps it", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/product/pricing");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+  });
+
+  test("@marketing a template's Copy button puts its text on the clipboard", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/resources/templates-scripts");
+    await page.getByRole("button", { name: "Copy Reply to a new enquiry" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("Thank you for getting in touch about [subject]");
+  });
+});
+
+test.describe("@marketing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("@marketing pages read and navigate, and the header's menus open, with JavaScript off", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The transparent tutoring operating system");
+    // The menus are <details>: the browser opens them itself.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Product" }).click();
+    await nav.getByRole("link", { name: /^Pricing/ }).click();
+    await expect(page).toHaveURL("/product/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing");
+    await expect(page.getByRole("table")).toContainText("Company");
+    await expect(page.getByRole("rowheader", { name: /Session reports and family summaries/ })).toBeVisible();
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Templates and scripts" }).click();
+    await expect(page).toHaveURL("/resources/templates-scripts");
+    await expect(page.locator("pre").first()).toContainText("[Parent name]");
+  });
+});

@@ -1,0 +1,126 @@
+import { Box, Burger, Button, Container, Group } from "@mantine/core";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useDisclosure } from "@mantine/hooks";
+import { Link, useLocation } from "react-router";
+import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
+import { NAV_SECTIONS, type NavSection } from "../../features/marketing/nav.ts";
+import { useViewer } from "../../features/session/viewer.ts";
+import { Brand } from "../ui/brand.tsx";
+import { ThemeSwitch } from "./theme-switch.tsx";
+
+const MobileNav = lazy(() => import("./mobile-nav.tsx"));
+
+/**
+ * The public header. Each section's menu is a <details> disclosure: its <summary> is a button
+ * with its expanded state for screen readers, it opens with Enter or Space, and it works in
+ * the pre-rendered HTML with JavaScript off. With JavaScript, Escape, a click elsewhere and a
+ * navigation close it, and opening one closes the others. On phones a drawer holds the same links.
+ */
+export function PublicHeader() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    for (const menu of navRef.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const openMenus = () => [...(navRef.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [])];
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    // Escape closes the open menu and returns focus to its button.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const menu of openMenus()) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
+  return (
+    <Box component="header" py="sm" className="public-header">
+      <Container size="lg">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Brand />
+          <Box component="nav" aria-label="Main" visibleFrom="md" ref={navRef}>
+            <ul className="nav-menus">
+              {NAV_SECTIONS.map((section) => (
+                <li key={section.label}>
+                  <NavMenu section={section} />
+                </li>
+              ))}
+            </ul>
+          </Box>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeSwitch />
+            <Group gap="xs" visibleFrom="md" wrap="nowrap">
+              <AccountActions />
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" aria-expanded={opened} />
+          </Group>
+        </Group>
+      </Container>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MobileNav key={location.pathname} sections={NAV_SECTIONS} onClose={close} />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}
+
+function NavMenu({ section }: { section: NavSection }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const closeOthers = () => {
+    if (!ref.current?.open) return;
+    for (const menu of ref.current.closest("nav")?.querySelectorAll("details[open]") ?? []) {
+      if (menu !== ref.current) (menu as HTMLDetailsElement).open = false;
+    }
+  };
+  return (
+    <details ref={ref} className="nav-menu" onToggle={closeOthers}>
+      <summary className="nav-menu-button">{section.label}</summary>
+      <ul className="nav-menu-panel">
+        {section.links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="nav-menu-link">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Sign in and sign up for visitors; the way to their dashboard for signed-in members. */
+function AccountActions() {
+  // The light read of the session: the content pages load no query library (issue 3).
+  const me = useViewer();
+  if (me && isMemberRole(me.role)) {
+    return (
+      <Button component={Link} to={dashboardPathOf(me.role)}>
+        Go to dashboard
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button component={Link} to="/login" variant="subtle">
+        Sign in
+      </Button>
+      <Button component={Link} to="/signup">
+        Start your workspace
+      </Button>
+    </>
+  );
+}
