@@ -109,9 +109,10 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
     if (!slot) throw new Error(`No free weekly slot for ${item.subject} with ${item.tutorName}`);
     book(item.tutorMemberId, slot);
     book(item.studentId, slot);
-    // The first occurrence still to come, then back over the past weeks.
+    // The first occurrence not yet over (one in progress now is still to come: it cannot be
+    // reported yet), then back over the past weeks.
     let ahead = (slot.weekday - now.weekday + 7) % 7;
-    if (ahead === 0 && slot.start <= now.minutes) ahead = 7;
+    if (ahead === 0 && slot.start + DEMO_TERM.minutes <= now.minutes) ahead = 7;
     const first = addDays(now.date, ahead - 7 * DEMO_TERM.pastWeeks);
     const place = DEMO_SESSION_PLACES[item.tutorName] ?? { location: null, onlineUrl: null };
     const { items } = await createSession(admin, {
