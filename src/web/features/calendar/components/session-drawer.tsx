@@ -1,24 +1,12 @@
-import { Alert, Anchor, Badge, Box, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule, useCancelSession, useLateNotice, useRequestCancellation, type CalendarArea } from "../api.ts";
-import { describeWhen, hoursUntil, STATUS_COLORS, STATUS_LABELS, zoneLabel } from "../format.ts";
+import { hoursUntil } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
+import { SessionFacts, SessionStatusLine } from "./session-facts.tsx";
 
 /** "in 3 days", "in 5 hours", "in 40 minutes". */
 function fromNow(hours: number): string {
@@ -178,35 +166,8 @@ function SessionDetails({ area, session, timeZone, onClose, onEdit }: DrawerProp
   return (
     // Bottom room so that the floating Switch Role button never covers the actions.
     <Stack gap="md" pb={64}>
-      <Group gap="xs">
-        <Badge color={STATUS_COLORS[session.status]} variant={session.status === "scheduled" ? "filled" : "light"} size="lg">
-          {STATUS_LABELS[session.status]}
-        </Badge>
-        {session.seriesId ? <Text size="sm">Part of a weekly series</Text> : null}
-      </Group>
-      <Stack component="dl" gap="sm" m={0}>
-        <Detail label="When">
-          {describeWhen(session)}
-          <br />
-          <Text span size="sm">
-            {zoneLabel(timeZone, new Date(session.startsAt))}
-          </Text>
-        </Detail>
-        <Detail label={session.students.length === 1 ? "Student" : "Students"}>{session.students.map((student) => student.name).join(", ")}</Detail>
-        <Detail label="Tutor">{session.tutor.name}</Detail>
-        <Detail label="Location">{session.location || "Not set"}</Detail>
-        <Detail label="Online link">
-          {session.onlineUrl ? (
-            <Anchor href={session.onlineUrl} target="_blank" rel="noopener noreferrer">
-              {session.onlineUrl}
-            </Anchor>
-          ) : (
-            "None"
-          )}
-        </Detail>
-        <Detail label="Notes for the family">{session.notes || "None"}</Detail>
-        {session.cancelledAt ? <Detail label="Cancellation reason">{session.cancellationReason || "None given"}</Detail> : null}
-      </Stack>
+      <SessionStatusLine session={session} />
+      <SessionFacts session={session} timeZone={timeZone} />
       {!acting ? (
         <Button component={Link} to={`/${area}/sessions/${session.id}`} variant="default" style={{ alignSelf: "flex-start" }}>
           {canSchedule(area) ? "Open session: report, summaries, recordings" : "Open session: summary and recordings"}

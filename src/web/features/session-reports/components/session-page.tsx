@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ReportView } from "../../../../shared/schemas/session-reports.ts";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
@@ -9,8 +9,9 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
-import { describeWhen, isCancelled, STATUS_COLORS, STATUS_LABELS, studentNames, zoneLabel } from "../../calendar/format.ts";
+import { describeWhen, isCancelled } from "../../calendar/format.ts";
 import { notifySuccess } from "../../calendar/notify.ts";
+import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
 import { RecordingsSection } from "../../recordings/components/recordings-section.tsx";
 import { useFamilySummaries, useReport, useSession, type FamilyArea, type ManagerArea } from "../api.ts";
 import { ATTENDANCE_LABELS, describeInstant, HOMEWORK_LABELS } from "../format.ts";
@@ -24,47 +25,6 @@ const CALENDAR: Record<CalendarArea, { path: string; label: string }> = {
   parent: { path: "/parent/students", label: "My students" },
   student: { path: "/student/calendar", label: "Calendar" },
 };
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
-
-function SessionFacts({ session, timeZone }: { session: Session; timeZone: string }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" m={0}>
-      <Fact label="When">
-        {describeWhen(session)}
-        <br />
-        <Text span size="sm">
-          {zoneLabel(timeZone, new Date(session.startsAt))}
-        </Text>
-      </Fact>
-      <Fact label={session.students.length === 1 ? "Student" : "Students"}>{studentNames(session)}</Fact>
-      <Fact label="Tutor">{session.tutor.name}</Fact>
-      <Fact label="Location">{session.location || "Not set"}</Fact>
-      <Fact label="Online link">
-        {session.onlineUrl ? (
-          <Anchor href={session.onlineUrl} target="_blank" rel="noopener noreferrer">
-            {session.onlineUrl}
-          </Anchor>
-        ) : (
-          "None"
-        )}
-      </Fact>
-      <Fact label="Notes for the family">{session.notes || "None"}</Fact>
-      {session.cancelledAt ? <Fact label="Cancellation reason">{session.cancellationReason || "None given"}</Fact> : null}
-    </SimpleGrid>
-  );
-}
 
 function FiledReport({ view, timeZone }: { view: ReportView & { report: NonNullable<ReportView["report"]> }; timeZone: string }) {
   const { report } = view;
@@ -205,15 +165,10 @@ export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea;
           {(data) => (
             <>
               <PageHeader title={`${data.subject} with ${data.tutor.name}`} description={describeWhen(data)}>
-                <Group gap="xs">
-                  <Badge color={STATUS_COLORS[data.status]} variant={data.status === "scheduled" ? "filled" : "light"} size="lg">
-                    {STATUS_LABELS[data.status]}
-                  </Badge>
-                  {data.seriesId ? <Text size="sm">Part of a weekly series</Text> : null}
-                </Group>
+                <SessionStatusLine session={data} />
               </PageHeader>
               <SectionCard title="Details">
-                <SessionFacts session={data} timeZone={timeZone} />
+                <SessionFacts session={data} timeZone={timeZone} cols={{ base: 1, sm: 2 }} />
               </SectionCard>
               {canSchedule(area) ? <ManagerSections area={area} session={data} timeZone={timeZone} /> : <FamilySection area={area} session={data} timeZone={timeZone} />}
               {isCancelled(data.status) ? null : <RecordingsSection sessionId={data.id} area={area} canManage={canSchedule(area)} />}
