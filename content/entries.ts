@@ -3,12 +3,12 @@ import { marked } from "marked";
 /**
  * The blog posts and case studies: Markdown files in content/blog and content/case-studies,
  * each with a front matter block of `key: value` lines between two `---` lines. The file name
- * is the page's slug. Pure (no file system): the web build reads the files through Vite, the
+ * is the page's slug (its address: the list's path, then the slug). Pure (no file system): the web build reads the files through Vite, the
  * server and the build configuration through content/files.ts.
  */
 export const CONTENT_KINDS = {
-  blog: { folder: "blog", listPath: "/resources/blog", pagePath: "/resources/blog/:slug" },
-  "case-studies": { folder: "case-studies", listPath: "/resources/case-studies", pagePath: "/resources/case-studies/:slug" },
+  blog: { folder: "blog", listPath: "/resources/blog" },
+  "case-studies": { folder: "case-studies", listPath: "/resources/case-studies" },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
@@ -53,7 +53,7 @@ export function parseEntry(kind: ContentKind, slug: string, text: string): Conte
   return {
     kind,
     slug,
-    path: CONTENT_KINDS[kind].pagePath.replace(":slug", slug),
+    path: `${CONTENT_KINDS[kind].listPath}/${slug}`,
     title: fields.get("title")!,
     description: fields.get("description")!,
     date,

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Text, Title, Typography } from "@mantine/core";
+import { Anchor, Box, Button, Container, Group, Text, Title, Typography } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ContentSummary } from "../../../../content/entries.ts";
@@ -21,9 +21,14 @@ export function ContentArticle({ entry, html, back, notice }: { entry: ContentSu
         <ContentDate date={entry.date} /> · {entry.author}
       </Text>
       {notice ? (
-        <Alert variant="light" mt="lg" title={notice.title}>
-          {notice.text}
-        </Alert>
+        // A note beside the article, named by its title (an aside: not Mantine's Alert, whose
+        // chunk the account pages share and which a static notice does not need).
+        <Box component="aside" aria-labelledby="content-notice" mt="lg" p="md" bg="var(--mantine-primary-color-light)" style={{ borderRadius: "var(--mantine-radius-md)" }}>
+          <Text id="content-notice" fw={700}>
+            {notice.title}
+          </Text>
+          <Text mt={4}>{notice.text}</Text>
+        </Box>
       ) : null}
       <Typography mt="lg" dangerouslySetInnerHTML={{ __html: html }} />
       <Group mt="xl" pt="lg" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>

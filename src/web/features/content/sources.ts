@@ -19,9 +19,12 @@ export function listContent(kind: ContentKind) {
   return entries(kind).map(summaryOf);
 }
 
-/** One page's data, or a 404 response for an unknown slug. */
-export function loadContentPage(kind: ContentKind, slug: string | undefined) {
-  const entry = entries(kind).find((candidate) => candidate.slug === slug);
+/**
+ * The data of the page whose route pattern this is (each page is a route of its own, at its
+ * path: src/web/routes.ts), or a 404 response.
+ */
+export function loadContentPage(kind: ContentKind, pattern: string) {
+  const entry = entries(kind).find((candidate) => candidate.path === pattern);
   if (!entry) throw new Response("Not Found", { status: 404 });
   return { ...summaryOf(entry), html: renderBody(entry) };
 }

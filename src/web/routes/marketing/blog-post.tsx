@@ -4,7 +4,7 @@ import { pageMeta } from "../../lib/public-meta.ts";
 import type { Route } from "./+types/blog-post";
 
 /** Runs at build time only: each post is pre-rendered (react-router.config.ts lists them). */
-export const loader = ({ params }: Route.LoaderArgs) => loadContentPage("blog", params.slug);
+export const loader = ({ pattern }: Route.LoaderArgs) => loadContentPage("blog", pattern);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
 

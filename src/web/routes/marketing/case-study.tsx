@@ -4,7 +4,7 @@ import { pageMeta } from "../../lib/public-meta.ts";
 import type { Route } from "./+types/case-study";
 
 /** Runs at build time only: each case study is pre-rendered (react-router.config.ts lists them). */
-export const loader = ({ params }: Route.LoaderArgs) => loadContentPage("case-studies", params.slug);
+export const loader = ({ pattern }: Route.LoaderArgs) => loadContentPage("case-studies", pattern);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
 
