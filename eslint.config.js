@@ -33,6 +33,8 @@ export default tseslint.config(
       ...restrict(["**/server/**", "node:*", "drizzle-orm", "drizzle-orm/*", "pg", "hono", "hono/*"], true),
     },
   },
+  // React Router's server entry runs only in Node, at build time (it pre-renders the public pages).
+  { files: ["src/web/entry.server.tsx"], rules: restrict(["**/server/**", "drizzle-orm", "drizzle-orm/*", "pg", "hono", "hono/*"], true) },
   { files: ["src/shared/**/*.ts"], rules: restrict(["**/server/**", "**/web/**", "node:*", "react", "react-dom", "drizzle-orm", "hono"]) },
   { files: ["src/server/**/*.ts"], rules: restrict(["**/web/**", "react", "react-dom", "@mantine/*"]) },
 );

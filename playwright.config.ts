@@ -7,6 +7,7 @@ import {
   GOOGLE_CLIENT_ID,
   GOOGLE_CLIENT_SECRET,
   OIDC_ISSUER,
+  OPERATOR_EMAIL,
   RATE_LIMIT_MULTIPLIER,
 } from "./e2e/support/constants.ts";
 
@@ -71,6 +72,7 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET,
         GOOGLE_ISSUER: OIDC_ISSUER,
         RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+        OPERATOR_EMAIL,
         LOG_LEVEL: "warn",
       },
     },

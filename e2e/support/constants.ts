@@ -29,6 +29,9 @@ export const E2E_DATA_DIR = path.join(E2E_ROOT, "app-data");
 /** Rate limits are multiplied by this on the shared server: specs sign in many times from one address. */
 export const RATE_LIMIT_MULTIPLIER = 50;
 
+/** Receives what the public site's forms send (OPERATOR_EMAIL); read from the dev outbox. */
+export const OPERATOR_EMAIL = "operator@glassroom-e2e.example";
+
 /** Long enough, and not on the common-password list. */
 export const TEST_PASSWORD = "Glassroom-E2E-Passphrase-42";
 

@@ -91,7 +91,24 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
 ];
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, SETUP_2FA_ROUTE, ...AREA_ROUTES];
+/**
+ * Platform screens, for devops accounts whatever their workspace or displayed role: no area
+ * of their own (one screen so far), a bare page whose loader checks user.devops; the API
+ * refuses everyone else the same (DEVOPS access).
+ */
+export const PLATFORM_ROUTES: readonly RouteEntry[] = [
+  {
+    path: "/platform/inbox",
+    title: "Platform inbox",
+    description: "Contact messages and affiliate applications sent through the public site.",
+    requiresAuth: true,
+    roles: [],
+    permissions: [],
+    layout: "bare",
+  },
+];
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, SETUP_2FA_ROUTE, ...PLATFORM_ROUTES, ...AREA_ROUTES];
 
 /** Whether a path matches a route's pattern, where ":name" stands for one non-empty segment. */
 function matches(pattern: string, path: string): boolean {

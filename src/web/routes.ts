@@ -1,7 +1,7 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { AREA_ROUTES, PUBLIC_ROUTES, SETUP_2FA_ROUTE } from "../shared/route-table.ts";
+import { AREA_ROUTES, PLATFORM_ROUTES, PUBLIC_ROUTES, SETUP_2FA_ROUTE } from "../shared/route-table.ts";
 import { MEMBER_ROLES } from "../shared/roles.ts";
-import { CONTENT_KINDS } from "../../content/entries.ts";
+import { readAllContent } from "../../content/files.ts";
 
 /**
  * The router is generated from the route table in src/shared: every path there exists here,
@@ -27,15 +27,23 @@ const PUBLIC_SCREENS: Record<string, string> = {
   "/confirm-email": "routes/auth/confirm-email.tsx",
   "/setup-2fa": "routes/auth/setup-2fa.tsx",
   "/invite": "routes/auth/invite.tsx",
+  "/company/contact": "routes/marketing/contact.tsx",
+  "/partners/affiliates": "routes/marketing/affiliates.tsx",
   "/resources/blog": "routes/marketing/blog.tsx",
   "/resources/case-studies": "routes/marketing/case-studies.tsx",
 };
 
-/** One page per Markdown file of content/ (each pre-rendered: react-router.config.ts lists them). */
-const CONTENT_SCREENS = [
-  { path: CONTENT_KINDS.blog.pagePath, file: "routes/marketing/blog-post.tsx", id: "resources-blog-post" },
-  { path: CONTENT_KINDS["case-studies"].pagePath, file: "routes/marketing/case-study.tsx", id: "resources-case-study" },
-];
+/**
+ * The screen of each kind of content/ page. Each Markdown file is a route of its own (and is
+ * pre-rendered: react-router.config.ts lists them), not one route with a :slug parameter, so
+ * that an unknown post is the 404 screen like any unknown path.
+ */
+const CONTENT_SCREENS = { blog: "routes/marketing/blog-post.tsx", "case-studies": "routes/marketing/case-study.tsx" } as const;
+
+/** Devops-only screens (route table: PLATFORM_ROUTES), each a bare page. */
+const PLATFORM_SCREENS: Record<string, string> = {
+  "/platform/inbox": "routes/platform/inbox.tsx",
+};
 
 const AREA_SCREENS: Record<string, string> = {
   "/admin/dashboard": "routes/admin/dashboard.tsx",
@@ -78,9 +86,10 @@ export default [
       route(entry.path, PUBLIC_SCREENS[entry.path] ?? "routes/marketing/page.tsx", { id: idOf(entry.path) }),
     ),
     route(SETUP_2FA_ROUTE.path, PUBLIC_SCREENS[SETUP_2FA_ROUTE.path]!, { id: idOf(SETUP_2FA_ROUTE.path) }),
-    ...CONTENT_SCREENS.map((screen) => route(screen.path, screen.file, { id: screen.id })),
+    ...readAllContent().map((entry) => route(entry.path, CONTENT_SCREENS[entry.kind], { id: idOf(entry.path) })),
   ]),
   route("/permission-denied", "routes/permission-denied.tsx", { id: "permission-denied" }),
+  ...PLATFORM_ROUTES.map((entry) => route(entry.path, PLATFORM_SCREENS[entry.path]!, { id: idOf(entry.path) })),
   ...MEMBER_ROLES.map((role) =>
     layout("components/layouts/area-layout.tsx", { id: `${role}-area` }, [
       ...AREA_ROUTES.filter((entry) => entry.layout === role).map((entry) =>

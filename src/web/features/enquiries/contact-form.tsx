@@ -1,0 +1,73 @@
+import { Alert, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
+import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { failureOf } from "./form-failure.ts";
+import { Honeypot } from "./honeypot.tsx";
+import { sendContact } from "./send.ts";
+import { SentNotice } from "./sent-notice.tsx";
+
+// The rules load after the first render (zod is about 25 KB of gzip: lib/forms.ts).
+const rules = deferredZodValidator(() => import("../../../shared/schemas/enquiries.ts").then((module) => module.contactRequestSchema));
+const FIELDS = ["name", "email", "organisation", "topic", "message", HONEYPOT_FIELD] as const;
+
+/** The contact page's form: the API's rules, each refusal under its field, then a confirmation. */
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useAccountForm({ fields: FIELDS, validate: rules.check });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await sendContact(values);
+      setSent(true);
+    } catch (error) {
+      const { fields, message } = failureOf(error);
+      form.setErrors(fields);
+      form.focusFirstError(fields);
+      setFailure(message);
+    }
+  });
+
+  if (sent) {
+    return (
+      <SentNotice title="Message sent" againLabel="Send another message" onAgain={() => setSent(false)}>
+        Thank you: your message reached the Glassroom team. We answer by email, to the address you gave.
+      </SentNotice>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Contact form" style={{ position: "relative" }}>
+      <Stack gap="md" maw={640}>
+        {failure ? (
+          <Alert color="red" role="alert" title="Your message was not sent">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
+        <TextInput label="Email" type="email" autoComplete="email" description="We reply to this address." required {...form.field("email")} />
+        <TextInput label="Organisation" autoComplete="organization" description="Optional: your tutoring business, school or publication." {...form.field("organisation")} />
+        <NativeSelect label="Topic" required defaultValue="" {...form.field("topic")}>
+          <option value="" disabled>
+            Choose a topic
+          </option>
+          {CONTACT_TOPICS.map((topic) => (
+            <option key={topic} value={topic}>
+              {CONTACT_TOPIC_LABELS[topic]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Textarea label="Message" description="10 to 5,000 characters." rows={6} required {...form.field("message")} />
+        <Honeypot />
+        <Text size="sm" c="dimmed">
+          What you send is kept so the team can answer it, and is read only by the people who run Glassroom.
+        </Text>
+        <Button type="submit" loading={form.submitting} w="fit-content">
+          Send message
+        </Button>
+      </Stack>
+    </form>
+  );
+}
