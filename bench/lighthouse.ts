@@ -7,14 +7,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouseRun from "lighthouse";
+import { readContent } from "../content/files.ts";
 import { startAppServer } from "./support/app-server.ts";
 import { ensureBuild } from "./support/build.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PROJECT_ROOT } from "./support/paths.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { round } from "./support/stats.ts";
 
-/** The pages measured; the marketing issue adds a blog post here when posts exist. */
-export const LIGHTHOUSE_PAGES = ["/", "/login", "/product/pricing"];
+/** The pages measured: the landing page, sign-in, pricing and the newest blog post. */
+export const LIGHTHOUSE_PAGES = ["/", "/login", "/product/pricing", readContent("blog")[0]!.path];
 const LIGHTHOUSE_VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { NAV_SECTIONS } from "../../features/marketing/nav.ts";
 
@@ -15,7 +15,7 @@ export function PublicFooter() {
   return (
     <Box component="footer" py="xl" className="public-footer">
       <Container size="lg">
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="lg">
+        <div className="public-footer-grid">
           {[...NAV_SECTIONS, { label: "Account", links: ACCOUNT_LINKS }].map((section) => (
             <Stack key={section.label} gap={6} component="nav" aria-label={`${section.label} pages`}>
               <Title order={2} size="sm">
@@ -28,7 +28,7 @@ export function PublicFooter() {
               ))}
             </Stack>
           ))}
-        </SimpleGrid>
+        </div>
         <Text size="sm" c="dimmed" mt="xl">
           Glassroom 1.0.0 · the open, transparent tutoring operating system
         </Text>
