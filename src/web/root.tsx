@@ -9,6 +9,7 @@ import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
 import { useConnectionError } from "./lib/connection-error.ts";
 import { loadQueryClient, useLoadedQueryClient } from "./lib/query-provider.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
+import pageStylesheet from "./styles/page.css?url";
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
 
@@ -23,6 +24,12 @@ export function Layout({ children }: { children: ReactNode }) {
             so the probe would be a CSP violation. Interpreted validation is enough. The server
             allows this inline script by its hash. */}
         <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        {/* The page's stylesheet, with a precedence so that React puts it before the module
+            preloads (React Router's <Scripts />, some twenty files on a public page): it blocks
+            the first paint, and behind them it waited for their bytes over a slow connection.
+            Linked here rather than imported by the client entry, which React Router's <Links />
+            would place after them. The areas add Mantine's whole stylesheet with their layout. */}
+        <link rel="stylesheet" href={pageStylesheet} precedence="page" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -1,4 +1,5 @@
-import "@mantine/notifications/styles.css";
+// The areas use Mantine whole: its full stylesheet comes with their layout (the public pages load part of it).
+import "../../styles/mantine-all.css";
 import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";

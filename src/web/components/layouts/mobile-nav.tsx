@@ -1,3 +1,8 @@
+// The drawer's styles come with it (the public pages' stylesheet holds only what they show first).
+import "@mantine/core/styles/ScrollArea.layer.css";
+import "@mantine/core/styles/Overlay.layer.css";
+import "@mantine/core/styles/ModalBase.layer.css";
+import "@mantine/core/styles/Drawer.layer.css";
 import { Anchor, Button, Drawer, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { NavSection } from "../../features/marketing/nav.ts";
@@ -5,7 +10,7 @@ import type { NavSection } from "../../features/marketing/nav.ts";
 /** The public pages' navigation on phones, in a drawer (its own chunk, loaded on first open). */
 export default function MobileNav({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
   return (
-    <Drawer opened onClose={onClose} title="Glassroom" hiddenFrom="md" closeButtonProps={{ "aria-label": "Close navigation" }}>
+    <Drawer opened onClose={onClose} title="Glassroom" hiddenFrom="lg" closeButtonProps={{ "aria-label": "Close navigation" }}>
       <Stack component="nav" aria-label="Mobile" gap="lg">
         {sections.map((section) => (
           <Stack key={section.label} gap={6}>

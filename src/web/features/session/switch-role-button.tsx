@@ -1,3 +1,7 @@
+// The menu's styles come with it (the public pages' stylesheet holds only what they show first).
+import "@mantine/core/styles/Popover.layer.css";
+import "@mantine/core/styles/Menu.layer.css";
+import "@mantine/core/styles/Affix.layer.css";
 import { Affix, Button, Menu } from "@mantine/core";
 import { IconUserCog } from "@tabler/icons-react";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "../../styles/mantine-all.css";
 import { Anchor, Button, Container, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, redirect, type ClientLoaderFunctionArgs } from "react-router";
