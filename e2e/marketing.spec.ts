@@ -47,12 +47,21 @@ test.describe("@marketing content pages", () => {
     });
   }
 
-  test("@marketing the screenshots are served as WebP", async ({ request }) => {
+  test("@marketing the screenshots are served as WebP, at 1280 and 800 px; a phone loads the smaller one", async ({ request, browser }) => {
     for (const name of ["tutor-calendar", "session-report", "parent-child", "admin-students", "student-record"]) {
-      const response = await request.get(`/screenshots/${name}.webp`);
-      expect(response.status(), name).toBe(200);
-      expect(response.headers()["content-type"], name).toContain("image/webp");
+      for (const file of [`${name}.webp`, `${name}-800.webp`]) {
+        const response = await request.get(`/screenshots/${file}`);
+        expect(response.status(), file).toBe(200);
+        expect(response.headers()["content-type"], file).toContain("image/webp");
+      }
     }
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await phone.newPage();
+    await page.goto("/");
+    const hero = page.getByRole("img", { name: /A reported session/ });
+    await expect(hero).toHaveJSProperty("complete", true);
+    expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/screenshots\/session-report-800\.webp$/);
+    await phone.close();
   });
 
   test("@marketing the footer links every public page", async ({ page }) => {
@@ -109,6 +118,17 @@ test.describe("@marketing content pages", () => {
     await drawer.getByRole("link", { name: "Templates and scripts" }).click();
     await expect(page).toHaveURL("/resources/templates-scripts");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("@marketing no page width makes the header scroll sideways; the menus show from 1,200 px, the drawer's button below", async ({ page }) => {
+    for (const width of [320, 768, 992, 1100, 1199, 1200, 1440]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/signup");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
+      if (width >= 1200) await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      else await expect(page.getByRole("button", { name: "Open navigation" })).toBeVisible();
+    }
   });
 
   test("@marketing the theme switch changes the colour scheme and keeps it", async ({ page }) => {

@@ -5,7 +5,7 @@
  *
  * Starts the demo on a port of its own (DEMO_SCREENSHOT_PORT, 3917 by default), signs in as
  * the demo's accounts in headless Chromium (Debian's /usr/bin/chromium), captures each screen
- * at 1280 × 800 in the light scheme and encodes it as WebP in Chromium itself (a canvas's
+ * at 1280 × 800 in the light scheme and encodes it as WebP at 1280 and 800 px wide in Chromium itself (a canvas's
  * toDataURL: no image library to download), then stops the demo.
  */
 import { spawn } from "node:child_process";
@@ -61,7 +61,14 @@ async function scrollToHeading(page: Page, name: RegExp): Promise<void> {
   await heading.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 90));
 }
 
-/** The viewport as WebP (quality 0.8), encoded by Chromium's canvas. */
+/**
+ * The widths each screenshot is kept at (the pages offer both, srcset): 1280 for wide screens
+ * and sharp displays, 800 for phones (a 380 px wide image at a phone's 1.75 pixel ratio), about
+ * a third of the bytes. The Screenshot component (features/marketing/screenshot.tsx) names them.
+ */
+const WIDTHS = [1280, 800] as const;
+
+/** The viewport as WebP (quality 0.8) at each of WIDTHS, encoded by Chromium's canvas. */
 async function saveWebp(page: Page, name: string): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
@@ -69,19 +76,27 @@ async function saveWebp(page: Page, name: string): Promise<void> {
   // The development server's floating Switch Role button is not part of the product's screens.
   await page.getByRole("button", { name: "Switch Role" }).evaluateAll((buttons) => buttons.forEach((button) => ((button as HTMLElement).style.display = "none")));
   const png = await page.screenshot({ type: "png" });
-  const dataUrl = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    canvas.getContext("2d")!.drawImage(image, 0, 0);
-    return canvas.toDataURL("image/webp", 0.8);
-  }, png.toString("base64"));
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-  writeFileSync(path.join(OUT_DIR, `${name}.webp`), bytes);
-  process.stdout.write(`public/screenshots/${name}.webp: ${Math.round(bytes.length / 1024)} KB\n`);
+  for (const width of WIDTHS) {
+    const dataUrl = await page.evaluate(
+      async ({ base64, width }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = width;
+        canvas.height = Math.round((image.naturalHeight * width) / image.naturalWidth);
+        const context = canvas.getContext("2d")!;
+        context.imageSmoothingQuality = "high";
+        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        return canvas.toDataURL("image/webp", 0.8);
+      },
+      { base64: png.toString("base64"), width },
+    );
+    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+    const file = width === WIDTHS[0] ? `${name}.webp` : `${name}-${width}.webp`;
+    writeFileSync(path.join(OUT_DIR, file), bytes);
+    process.stdout.write(`public/screenshots/${file}: ${Math.round(bytes.length / 1024)} KB\n`);
+  }
 }
 
 interface Item {

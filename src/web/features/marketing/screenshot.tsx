@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 
-/** The screenshots of public/screenshots (scripts/product-screenshots.ts), 1280 × 800 WebP. */
+/** The screenshots of public/screenshots (scripts/product-screenshots.ts): 1280 × 800 WebP, and 800 × 500 (name-800.webp). */
 export const SCREENSHOTS = {
   "tutor-calendar": "A tutor's Jobs calendar: the week's sessions by day and hour, each with its subject and students.",
   "session-report": "A reported session: topics, homework, each student's attendance, understanding and engagement, private notes, and the summary shared with the family.",
@@ -20,6 +20,10 @@ export function Screenshot({ name, caption, eager = false }: { name: ScreenshotN
     <figure className="screenshot">
       <img
         src={`/screenshots/${name}.webp`}
+        // Phones take the 800 px copy (a third of the bytes); the image is at most 1,200 px wide
+        // on the page (the content's width), less in a two-column section.
+        srcSet={`/screenshots/${name}-800.webp 800w, /screenshots/${name}.webp 1280w`}
+        sizes="(min-width: 75em) 1200px, 100vw"
         width={1280}
         height={800}
         alt={SCREENSHOTS[name]}
