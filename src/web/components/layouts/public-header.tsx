@@ -51,7 +51,7 @@ export function PublicHeader() {
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Brand />
-          <Box component="nav" aria-label="Main" visibleFrom="md" ref={navRef}>
+          <Box component="nav" aria-label="Main" visibleFrom="lg" ref={navRef}>
             <ul className="nav-menus">
               {NAV_SECTIONS.map((section) => (
                 <li key={section.label}>
@@ -62,10 +62,10 @@ export function PublicHeader() {
           </Box>
           <Group gap="xs" wrap="nowrap">
             <ThemeSwitch />
-            <Group gap="xs" visibleFrom="md" wrap="nowrap">
+            <Group gap="xs" visibleFrom="lg" wrap="nowrap">
               <AccountActions />
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" aria-expanded={opened} />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Open navigation" aria-expanded={opened} />
           </Group>
         </Group>
       </Container>
