@@ -32,6 +32,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: APP_URL,
+    // The browser's zone is the viewer's, in which the app shows times. The specs' workspaces
+    // plan in London and their people are there too; a spec about a viewer elsewhere sets its own.
+    timezoneId: "Europe/London",
     trace: "retain-on-first-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],

@@ -212,6 +212,55 @@ test.describe("@calendar session calendars", () => {
     await expect(page.getByRole("dialog", { name: "Physics" })).toContainText("16:00–17:00");
   });
 
+  test("@calendar a parent in New York sees a London session in their own time, or in the workspace's by choice (kept)", async ({ browser, api }) => {
+    test.setTimeout(120_000);
+    const { admin, tutorMemberId, student } = await calendarWorkspace(api);
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+    const day = addDays(londonToday(), 2);
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Chemistry", startsAt: `${day}T16:00`, endsAt: `${day}T17:00` });
+
+    const abroad = await browser.newContext({ timezoneId: "America/New_York" });
+    const page = await abroad.newPage();
+    try {
+      await signInThroughForm(page, parent);
+      await expect(page).toHaveURL("/parent/dashboard");
+      await page.goto(`/parent/students/${student.id}`);
+      const sessions = page.getByRole("region", { name: "Sessions" });
+      await expect(sessions.getByText("Times in America/New_York")).toBeVisible();
+      await chooseView(page, "List");
+      if (!sameMonth(day, londonToday())) await sessions.getByRole("button", { name: "Next month" }).click();
+      await expectAccessible(page);
+      await events(page, "Chemistry").click();
+      // 16:00 in London is 11:00 in New York in late November (GMT and EST).
+      await expect(page.getByRole("dialog", { name: "Chemistry" })).toContainText("11:00–12:00");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: "Chemistry" })).toHaveCount(0);
+
+      const showIn = sessions.getByRole("radiogroup", { name: "Show times in" });
+      await showIn.getByText("Workspace time (Europe/London)").click();
+      await expect(sessions.getByText("Times in Europe/London")).toBeVisible();
+      await events(page, "Chemistry").click();
+      await expect(page.getByRole("dialog", { name: "Chemistry" })).toContainText("16:00–17:00");
+      await page.keyboard.press("Escape");
+
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Sessions" }).getByText("Times in Europe/London")).toBeVisible();
+      await expectAccessible(page);
+    } finally {
+      await abroad.close();
+    }
+  });
+
+  test("@calendar a viewer in the workspace's zone is offered no choice of zone", async ({ page, api }) => {
+    const { tutor } = await calendarWorkspace(api);
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await page.goto("/tutor/calendar");
+    await expect(page.getByText("Times in Europe/London")).toBeVisible();
+    await expect(page.getByRole("radiogroup", { name: "Show times in" })).toHaveCount(0);
+  });
+
   test("@calendar a tutor makes a private calendar address in Settings; the feed holds the session; a new address revokes the old", async ({ page, api }) => {
     const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
     const day = addDays(londonToday(), 3);
@@ -419,5 +468,10 @@ test.describe("@calendar session calendars", () => {
     await expect(events(page, "Biology")).toContainText("(Late cancellation)");
     const [cancelled] = await sessionsAsAdmin(admin, date, addDays(date, 1));
     expect(cancelled!.status).toBe("late_cancelled");
+    // The session says who scheduled and who cancelled it.
+    await events(page, "Biology").click();
+    const history = page.getByRole("dialog", { name: "Biology" }).getByRole("definition").filter({ hasText: "Scheduled by" });
+    await expect(history).toContainText(`Scheduled by ${admin.name} on `);
+    await expect(history).toContainText(`Cancelled by ${admin.name} on `);
   });
 });

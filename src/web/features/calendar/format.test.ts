@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import { availabilityMessage, describeWallSpan, isPastWall, landingStart, rangeFor, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
+import { availabilityMessage, describeWallSpan, isPastWall, landingStart, rangeFor, sessionHistory, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({
@@ -52,5 +52,24 @@ describe("calendar formats", () => {
     expect(isPastWall("2026-07-01T13:00", "Europe/London", now)).toBe(false);
     expect(isPastWall("2026-07-01T13:15", "Europe/London", now)).toBe(false);
     expect(isPastWall("2026-07-01T08:30", "America/New_York", now)).toBe(false);
+  });
+});
+
+describe("a session's history", () => {
+  const base = { createdAt: "2026-11-02T09:00:00.000Z", createdBy: "Ada Admin", updatedAt: "2026-11-02T09:00:00.000Z", updatedBy: "Ada Admin", cancelledAt: null, cancelledBy: null } as Session;
+
+  it("names who scheduled it, in the viewer's zone", () => {
+    expect(sessionHistory(base, "America/New_York")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 04:00"]);
+  });
+
+  it("adds the last change, and a cancellation once (not also as a change)", () => {
+    const changed = { ...base, updatedAt: "2026-11-03T10:00:00.000Z", updatedBy: "Tom Tutor" };
+    expect(sessionHistory(changed, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00", "Last changed by Tom Tutor on 3 Nov 2026, 10:00"]);
+    const cancelled = { ...changed, updatedAt: "2026-11-04T08:00:00.000Z", cancelledAt: "2026-11-04T08:00:00.000Z", cancelledBy: "Tom Tutor" };
+    expect(sessionHistory(cancelled, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00", "Cancelled by Tom Tutor on 4 Nov 2026, 08:00"]);
+  });
+
+  it("says a former member when the account is gone", () => {
+    expect(sessionHistory({ ...base, createdBy: null }, "UTC")).toEqual(["Scheduled by a former member on 2 Nov 2026, 09:00"]);
   });
 });

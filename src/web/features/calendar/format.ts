@@ -120,3 +120,19 @@ export const hoursUntil = (session: Session, now = Date.now()) => (Date.parse(se
 
 /** The outside-availability refusal without its API instruction ("Send confirmOutsideAvailability…"). */
 export const availabilityMessage = (message: string) => message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();
+
+/** "21 Nov 2026, 14:05" in the viewer's zone. */
+export function describeInstant(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+}
+
+/** Who scheduled, last changed and cancelled the session, and when, one line each. */
+export function sessionHistory(session: Session, timeZone: string): string[] {
+  const by = (name: string | null) => name ?? "a former member";
+  const lines = [`Scheduled by ${by(session.createdBy)} on ${describeInstant(session.createdAt, timeZone)}`];
+  // A cancellation is a change too: named once, as the cancellation.
+  const changedApart = session.updatedAt !== session.createdAt && session.updatedAt !== session.cancelledAt;
+  if (changedApart) lines.push(`Last changed by ${by(session.updatedBy)} on ${describeInstant(session.updatedAt, timeZone)}`);
+  if (session.cancelledAt) lines.push(`Cancelled by ${by(session.cancelledBy)} on ${describeInstant(session.cancelledAt, timeZone)}`);
+  return lines;
+}

@@ -7,6 +7,8 @@ import { notifications } from "@mantine/notifications";
 const accessible = {
   closeButtonProps: { "aria-label": "Close notification" },
   styles: { description: { color: "var(--mantine-color-text)" } },
+  // Eight seconds (Mantine: four) to read it; hovering keeps it open.
+  autoClose: 8000,
 };
 
 export const notifySuccess = (title: string, message: string) => notifications.show({ color: "teal", title, message, ...accessible });

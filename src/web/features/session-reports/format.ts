@@ -14,11 +14,6 @@ export const RATING_SCALE = "1 = struggling, 3 = getting there, 5 = excellent.";
 export const SUMMARY_STATUS_LABELS: Record<SummaryStatus, string> = { draft: "Draft", awaiting_review: "Awaiting review", shared: "Shared" };
 export const SUMMARY_STATUS_COLORS: Record<SummaryStatus, string> = { draft: "gray", awaiting_review: "orange", shared: "teal" };
 
-/** "21 Nov 2026, 14:05" in the viewer's zone. */
-export function describeInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
-}
-
 /** "Monday 2 November 2026, 16:00" for a session's start in a zone. */
 export function describeSessionStart(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));

@@ -7,11 +7,13 @@ import { DueReports, ReviewQueue } from "../../features/session-reports/componen
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = () => metaFor("/admin/dashboard");
 
 export default function AdminDashboard() {
   const { data: me } = useMe();
+  const { timeZone } = useDisplayTimeZone();
   const counts = useMemberCounts();
   return (
     <>
@@ -60,7 +62,7 @@ export default function AdminDashboard() {
                 <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
               </SectionCard>
               <SectionCard title="Summaries awaiting review" description="Tutors' summaries that wait for your approval before families see them (Settings → Session policies).">
-                <ReviewQueue timeZone={me?.activeWorkspace?.timeZone ?? "UTC"} />
+                <ReviewQueue timeZone={timeZone ?? "UTC"} />
               </SectionCard>
             </Stack>
             <Card withBorder padding="lg" mt="lg" maw={720}>

@@ -8,11 +8,11 @@ import { RecordState, StudentNotFound } from "../../features/records/components/
 import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
 import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
 import { displayName } from "../../features/records/format.ts";
-import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { SessionCalendar } from "../../features/calendar/components/session-calendar.tsx";
 import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -20,8 +20,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => metaFo
 export default function ParentStudent() {
   const { studentId = "" } = useParams();
   const record = useStudentRecord("parent", studentId);
-  const { data: me } = useMe();
-  const timeZone = me?.activeWorkspace?.timeZone;
+  const { timeZone } = useDisplayTimeZone();
 
   return (
     <Stack gap="md" pb={64}>

@@ -11,6 +11,7 @@ import { DueReports } from "../../features/session-reports/components/due-report
 import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -66,6 +67,7 @@ const INTRO: Record<Exclude<MemberRole, "admin">, string> = {
 /** The dashboard of tutors, parents and students: their workspace and next steps. */
 export default function MemberDashboard() {
   const { data: me } = useMe();
+  const { timeZone } = useDisplayTimeZone();
   const role = useLocation().pathname.split("/")[1] as Exclude<MemberRole, "admin">;
   const screens = isMemberRole(role) ? areaRoutesOf(role).filter((screen) => !screen.path.endsWith("/dashboard")) : [];
   return (
@@ -83,7 +85,7 @@ export default function MemberDashboard() {
           </SectionCard>
         ) : (
           <SectionCard title="Latest summaries" description="What the tutors shared after the most recent sessions.">
-            <FamilySummaries area={role} timeZone={me?.activeWorkspace?.timeZone ?? "UTC"} pageSize={3} emptyText="No summary yet: tutors share one after each session." />
+            <FamilySummaries area={role} timeZone={timeZone ?? "UTC"} pageSize={3} emptyText="No summary yet: tutors share one after each session." />
           </SectionCard>
         )}
       </Stack>

@@ -1,8 +1,8 @@
 import { useLocation, useParams } from "react-router";
 import { SessionPage } from "../../features/session-reports/components/session-page.tsx";
-import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import type { CalendarArea } from "../../features/calendar/api.ts";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -10,7 +10,6 @@ export const meta = ({ location }: { location: { pathname: string } }) => metaFo
 export default function SessionScreen() {
   const { sessionId = "" } = useParams();
   const area = useLocation().pathname.split("/")[1] as CalendarArea;
-  const { data: me } = useMe();
-  const timeZone = me?.activeWorkspace?.timeZone ?? "UTC";
+  const timeZone = useDisplayTimeZone().timeZone ?? "UTC";
   return <SessionPage key={sessionId} area={area} sessionId={sessionId} timeZone={timeZone} />;
 }

@@ -5,16 +5,15 @@ import { OWN_ACCESS_LOG_PATH, useOwnRecord } from "../../features/records/api.ts
 import { AccessLogSection } from "../../features/records/components/access-log-section.tsx";
 import { RecordState } from "../../features/records/components/record-states.tsx";
 import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
-import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = () => metaFor("/student/profile");
 
 /** The student's own record and who looked at or changed it. */
 export default function StudentProfile() {
   const record = useOwnRecord();
-  const { data: me } = useMe();
-  const timeZone = me?.activeWorkspace?.timeZone;
+  const { timeZone } = useDisplayTimeZone();
 
   return (
     <Stack gap="md" pb={64}>

@@ -7,8 +7,8 @@ import { RecordState, StudentNotFound } from "../../features/records/components/
 import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
 import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
 import { displayName } from "../../features/records/format.ts";
-import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -16,7 +16,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => metaFo
 export default function TutorStudent() {
   const { studentId = "" } = useParams();
   const record = useStudentRecord("tutor", studentId);
-  const { data: me } = useMe();
+  const { timeZone } = useDisplayTimeZone();
 
   return (
     <Stack gap="md" pb={64}>
@@ -43,7 +43,7 @@ export default function TutorStudent() {
                 <StudentStatusBadge status={student.status} />
               </Group>
             </PageHeader>
-            <StudentRecordView student={student} audience="tutor" timeZone={me?.activeWorkspace?.timeZone} />
+            <StudentRecordView student={student} audience="tutor" timeZone={timeZone} />
           </>
         )}
       </RecordState>

@@ -1,14 +1,13 @@
 import { Center, Loader } from "@mantine/core";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { useMe } from "../../session/api.ts";
+import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
 import type { CalendarArea, SessionFilters } from "../api.ts";
 import { SessionCalendar } from "./session-calendar.tsx";
 
-/** A calendar screen: the heading, then the area's calendar in the workspace's time zone. */
+/** A calendar screen: the heading, then the area's calendar in the viewer's time zone (or the workspace's, by choice). */
 export function CalendarScreen({ area, title, description, filters, toolbar }: { area: CalendarArea; title: string; description: string; filters?: SessionFilters; toolbar?: ReactNode }) {
-  const { data: me } = useMe();
-  const timeZone = me?.activeWorkspace?.timeZone;
+  const { timeZone } = useDisplayTimeZone();
   return (
     <>
       <PageHeader title={title} description={description} />

@@ -11,13 +11,14 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
-import { isCancelled, isoDate, isPastWall, landingStart, rangeFor, STATUS_LABELS, studentNames, wallDateTime, wallNow, wallTimes, zoneLabel } from "../format.ts";
+import { isCancelled, isoDate, isPastWall, landingStart, rangeFor, STATUS_LABELS, studentNames, wallDateTime, wallNow, wallTimes } from "../format.ts";
 import { isMovable } from "../session-update.ts";
 import { useDragChange } from "./drag-change.tsx";
 import { EditSessionModal } from "./edit-session-modal.tsx";
 import { ScheduleSessionModal } from "./schedule-session-modal.tsx";
 import { SessionDrawer } from "./session-drawer.tsx";
 import classes from "./session-calendar.module.css";
+import { TimeZoneNote } from "./time-zone-note.tsx";
 
 type ViewName = "timeGridWeek" | "dayGridMonth" | "listMonth";
 const VIEWS: { value: ViewName; label: string }[] = [
@@ -181,9 +182,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
       </Group>
       {toolbar}
       <Group gap="sm" justify="space-between" mih={24}>
-        <Text size="sm">
-          Times in <strong>{zoneLabel(timeZone)}</strong>
-        </Text>
+        <TimeZoneNote />
         {sessions.isFetching ? (
           <Group gap={6} role="status" aria-label="Loading sessions">
             <Loader size="xs" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, SimpleGrid, type SimpleGridProps, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { describeWhen, STATUS_COLORS, STATUS_LABELS, studentNames, zoneLabel } from "../format.ts";
+import { describeWhen, sessionHistory, STATUS_COLORS, STATUS_LABELS, studentNames, zoneLabel } from "../format.ts";
 
 /** One term of a description list: a label and its value (kept as written: line breaks, long links). */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -54,6 +54,7 @@ export function SessionFacts({ session, timeZone, cols = 1 }: { session: Session
       </Fact>
       <Fact label="Notes for the family">{session.notes || "None"}</Fact>
       {session.cancelledAt ? <Fact label="Cancellation reason">{session.cancellationReason || "None given"}</Fact> : null}
+      <Fact label="History">{sessionHistory(session, timeZone).join("\n")}</Fact>
     </SimpleGrid>
   );
 }

@@ -5,7 +5,8 @@ import { REPORT_OVERDUE_HOURS } from "../../../../shared/schemas/session-reports
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { describeWhen, studentNames } from "../../calendar/format.ts";
 import { useDueReports, useReviewQueue, type ManagerArea } from "../api.ts";
-import { describeInstant, describeSessionStart } from "../format.ts";
+import { describeInstant } from "../../calendar/format.ts";
+import { describeSessionStart } from "../format.ts";
 
 /**
  * Sessions over without a report, the longest overdue first: all of them (the tutor's Reports

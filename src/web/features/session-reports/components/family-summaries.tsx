@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import type { FamilySummary } from "../../../../shared/schemas/session-reports.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useFamilySummaries, type FamilyArea } from "../api.ts";
-import { describeInstant, describeSessionStart } from "../format.ts";
+import { describeInstant } from "../../calendar/format.ts";
+import { describeSessionStart } from "../format.ts";
 
 export function FamilySummaryCard({ area, summary, timeZone, headingOrder = 3, linkToSession = true }: { area: FamilyArea; summary: FamilySummary; timeZone: string; headingOrder?: 2 | 3 | 4; linkToSession?: boolean }) {
   const title = `${summary.subject} with ${summary.tutorName}`;

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { summaryUpdateSchema, type Summary } from "../../../../shared/schemas/session-reports.ts";
 import { notifySuccess } from "../../calendar/notify.ts";
 import { useShareSummary, useUpdateSummary, type ManagerArea } from "../api.ts";
-import { describeInstant, SUMMARY_STATUS_COLORS, SUMMARY_STATUS_LABELS } from "../format.ts";
+import { describeInstant } from "../../calendar/format.ts";
+import { SUMMARY_STATUS_COLORS, SUMMARY_STATUS_LABELS } from "../format.ts";
 
 /** What the share button does for this viewer: share, submit for review, or approve a submitted one. */
 function shareLabel(area: ManagerArea, summary: Summary, requiresReview: boolean): string | null {
