@@ -168,6 +168,10 @@ export const sessionSchema = z.object({
   updatedAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** Who scheduled it, last changed it and cancelled it (their names; null when not known, or the account is gone). */
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -60,6 +60,10 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
     .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(actor.viewer, relationship)))
     .orderBy(asc(student.name));
   const tutorName = new Map(tutors.map((tutor) => [tutor.memberId, tutor.name]));
+  const actorIds = [...new Set(rows.flatMap((row) => [row.createdByUserId, row.updatedByUserId, row.cancelledByUserId]).filter((id): id is string => Boolean(id)))];
+  const actors = actorIds.length > 0 ? await tx.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, actorIds)) : [];
+  const actorName = new Map(actors.map((person) => [person.id, person.name]));
+  const nameOf = (userId: string | null) => (userId ? (actorName.get(userId) ?? null) : null);
   return rows.map((row) => {
     const start = localTimeOf(row.startsAt, viewerZone);
     return {
@@ -81,6 +85,9 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
       updatedAt: row.updatedAt.toISOString(),
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       cancellationReason: row.cancellationReason,
+      createdBy: nameOf(row.createdByUserId),
+      updatedBy: nameOf(row.updatedByUserId),
+      cancelledBy: nameOf(row.cancelledByUserId),
     };
   });
 }

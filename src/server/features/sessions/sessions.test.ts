@@ -264,6 +264,10 @@ describe("cancelling", () => {
     const late = await tina.client.post(`/api/tutor/sessions/${soon.items[0]!.id}/cancel`, { reason: "Tutor ill" });
     expect(late.status).toBe(200);
     expect(late.body.items[0]).toMatchObject({ status: "late_cancelled", cancellationReason: "Tutor ill", cancelledAt: expect.any(String) });
+    // Who did what is part of the session, for everyone who may see it.
+    expect(late.body.items[0]).toMatchObject({ createdBy: "Ada Admin", updatedBy: "Tina Tutor", cancelledBy: "Tina Tutor" });
+    const scheduled = await admin.client.get(`/api/admin/sessions/${later.items[0]!.id}`);
+    expect(scheduled.body).toMatchObject({ createdBy: "Ada Admin", cancelledBy: null });
     expect((await admin.client.post(`/api/admin/sessions/${later.items[0]!.id}/cancel`, {})).body.items[0].status).toBe("cancelled");
     const entries = (await auditEntries(t.db, { action: "SESSION_CANCELLED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { sessionIds: string[] }).sessionIds.includes(soon.items[0]!.id));
     expect(entries).toEqual([expect.objectContaining({ studentId: noah, metadata: expect.objectContaining({ late: true, noticeHours: 24 }) })]);
