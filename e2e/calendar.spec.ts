@@ -201,6 +201,12 @@ test.describe("@calendar session calendars", () => {
 
     await signInThroughForm(page, parent);
     await expect(page).toHaveURL("/parent/dashboard");
+    // The dashboard lists the coming sessions of all their children, each linked to its page.
+    const comingUp = page.getByRole("region", { name: "Coming up" });
+    await expect(comingUp.getByRole("link", { name: "Physics" })).toBeVisible();
+    await expect(comingUp).toContainText(`${student.name} with `);
+    await expect(comingUp).toContainText("16:00–17:00");
+    await expectAccessible(page);
     await page.goto(`/parent/students/${student.id}`);
     const sessions = page.getByRole("region", { name: "Sessions" });
     await expect(sessions.getByText("Times in Europe/London")).toBeVisible();

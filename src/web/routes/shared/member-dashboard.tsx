@@ -12,6 +12,7 @@ import { FamilySummaries } from "../../features/session-reports/components/famil
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
+import { UpcomingSessions } from "../../features/calendar/components/upcoming-sessions.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -79,6 +80,11 @@ export default function MemberDashboard() {
         </Stack>
       ) : null}
       <Stack mb="xl" maw={960}>
+        {timeZone ? (
+          <SectionCard title="Coming up" description={role === "parent" ? "Your children's sessions in the next two weeks." : "Your sessions in the next two weeks."}>
+            <UpcomingSessions area={role} timeZone={timeZone} />
+          </SectionCard>
+        ) : null}
         {role === "tutor" ? (
           <SectionCard title="Missing reports" description="Your sessions still without a report 48 hours after they ended.">
             <DueReports area="tutor" overdueOnly emptyText="No report is overdue." />
