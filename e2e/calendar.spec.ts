@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import ICAL from "ical.js";
 import { addDays, calendarWorkspace, dragEvent, dragEventToDay, londonToday, nextMonday, resizeEvent, scheduleAsAdmin, sessionsAsAdmin, studentLogin, weeksAhead } from "./support/calendar.ts";
 import { linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
@@ -288,9 +289,13 @@ test.describe("@calendar session calendars", () => {
     const feed = await page.request.get(first, { headers: { cookie: "" } });
     expect(feed.status()).toBe(200);
     expect(feed.headers()["content-type"]).toContain("text/calendar");
-    const text = await feed.text();
-    expect(text).toContain("BEGIN:VCALENDAR");
-    expect(text).toContain("SUMMARY:Biology");
+    // Read by ical.js (Mozilla's iCalendar library): the session, at 09:00 London time.
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    const [event] = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
+    expect(event!.summary).toBe(`Biology: ${student.name}`);
+    const [scheduled] = await sessionsAsAdmin(admin, day, addDays(day, 1));
+    expect(event!.startDate.toJSDate().toISOString()).toBe(scheduled!.startsAt);
+    expect(scheduled!.local.startTime).toBe("09:00");
 
     await section.getByRole("button", { name: "Make a new address" }).click();
     const dialog = page.getByRole("dialog", { name: "Make a new calendar address?" });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
 import { createAdmin, createDevopsUser, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
@@ -172,6 +173,25 @@ describe("the member's feed", () => {
     expect(text(prop(off, "DESCRIPTION"))).toContain("Reason: Teacher ill");
     // Folded lines were unfolded: the long notes came back whole.
     expect(res.text).toMatch(/\r\n [^\r\n]/);
+  });
+
+  it("reads the same in ical.js, Mozilla's iCalendar library (Thunderbird's): every session, its UTC times, text and status", async () => {
+    const res = await new ApiClient(t.app).get(new URL(await createCalendarFeed(admin.client)).pathname);
+    const calendar = new ICAL.Component(ICAL.parse(res.text));
+    expect(calendar.name).toBe("vcalendar");
+    const events = calendar.getAllSubcomponents("vevent").map((component) => ({ component, event: new ICAL.Event(component) }));
+    expect(events.map(({ event }) => event.uid.split("@")[0]).sort()).toEqual([group.id, noahAlone.id, cancelled.id].sort());
+    const byId = (id: string) => events.find(({ event }) => event.uid.startsWith(id))!;
+    const first = byId(group.id);
+    expect(first.event.summary).toBe("Maths, Algebra; II with Tina Tutor");
+    expect(first.event.location).toBe("Room 2, Floor 1");
+    expect(first.event.description).toContain(NOTES);
+    expect(first.event.startDate.toJSDate().toISOString()).toBe(group.startsAt);
+    expect(first.event.endDate.toJSDate().toISOString()).toBe(group.endsAt);
+    expect(first.event.startDate.zone.tzid).toBe("UTC");
+    expect(first.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(byId(noahAlone.id).event.startDate.toJSDate().toISOString()).toBe(noahAlone.startsAt);
+    expect(byId(cancelled.id).component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
 
   it("holds only the member's own sessions: the tutor's jobs, the parent's child, the student's own, the other workspace apart", async () => {
