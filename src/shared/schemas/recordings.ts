@@ -69,6 +69,8 @@ export const recordingSchema = z.object({
   url: z.string().nullable(),
   /** A file's address for playing or downloading (range requests allowed); null for a link. */
   fileUrl: z.string().nullable(),
+  /** A link's address through the app, which records the opening in the access log and sends the browser on; null for a file. */
+  openUrl: z.string().nullable(),
   contentType: z.string().nullable(),
   sizeBytes: z.number().nullable(),
   addedBy: z.string().nullable(),

@@ -127,6 +127,8 @@ describe("uploading and playing a file", () => {
     expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range: "bytes=0-" } })).status).toBe(206);
     for (const range of ["bytes=20000-", "bytes=30000-39999"]) expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range } })).status).toBe(206);
     expect((await pupil.client.get(fileUrl("student", recordingId))).status).toBe(200);
+    // A file has no link to open (nothing audited for it).
+    expect((await parent.client.get(`/api/parent/sessions/${sessionId}/recordings/${recordingId}/open`)).status).toBe(404);
     // A HEAD request (size and type, no content) is not a play.
     const head = await pupil.client.request("HEAD", fileUrl("student", recordingId));
     expect([head.status, head.headers.get("content-length"), head.text]).toEqual([200, "40000", ""]);
@@ -239,6 +241,20 @@ describe("links", () => {
     expect((await pupil.client.get(fileUrl("student", res.body.id))).status).toBe(404);
     const added = await auditEntries(t.db, { action: "RECORDING_ADDED", userId: admin.user.id });
     expect(added.map((entry) => entry.description)).toEqual([expect.stringMatching(/^Ada Admin added a recording link of the/)]);
+
+    // Opening it through the app is audited on the student's record, then sends the browser on.
+    const openUrl = `/api/student/sessions/${sessionId}/recordings/${res.body.id}/open`;
+    expect(list.body.items[0].openUrl).toBe(openUrl);
+    const before = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length;
+    const opened = await pupil.client.get(openUrl);
+    expect([opened.status, opened.headers.get("location"), opened.headers.get("cache-control")]).toEqual([302, "https://zoom.example/rec/abc", "private, no-store"]);
+    const audited = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).slice(before);
+    expect(audited.map((entry) => [entry.userId, entry.studentId])).toEqual([[pupil.user.id, maya]]);
+    expect(audited[0]!.description).toMatch(/^The student opened a recording link of the/);
+    // Hidden from those who may not see the session.
+    expect((await otherParent.client.get(`/api/parent/sessions/${sessionId}/recordings/${res.body.id}/open`)).status).toBe(404);
+    expect((await otherAdmin.client.get(`/api/admin/sessions/${sessionId}/recordings/${res.body.id}/open`)).status).toBe(404);
+    expect((await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length).toBe(before + 1);
     expect((await admin.client.delete(`/api/admin/sessions/${sessionId}/recordings/${res.body.id}`)).status).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { recordingLinkCreateSchema, recordingListSchema, recordingSchema, record
 import type { AppDeps, AppEnv } from "../../context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import type { SessionRelationship } from "../sessions/policy.ts";
-import { addLink, deleteRecording, listRecordings, openRecordingFile, UnsatisfiableRange, uploadRecording } from "./service.ts";
+import { addLink, deleteRecording, listRecordings, openRecordingFile, openRecordingLink, UnsatisfiableRange, uploadRecording } from "./service.ts";
 
 const AREAS = {
   admin: { read: "admin:sessions:read", write: "admin:sessions:write" },
@@ -54,8 +54,21 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
       ...errorResponses,
     },
   });
+  const open = defineOperation(access, {
+    method: "get",
+    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}/open`,
+    tags: ["Recordings"],
+    summary: "Open a recording link: the opening is audited, then the answer sends the browser to the link's address",
+    request: { params: recordingParams },
+    responses: { 302: { description: "To the link's address (Location)." }, ...notFoundResponse, ...errorResponses },
+  });
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await listRecordings(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200))
+    .openapi(open, async (c) => {
+      const { sessionId, recordingId } = c.req.valid("param");
+      c.header("cache-control", "private, no-store");
+      return c.redirect(await openRecordingLink(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId), 302);
+    })
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {

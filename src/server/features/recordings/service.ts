@@ -45,6 +45,7 @@ const recordingNotFound = () => notFound("The recording");
 export const storageKeyOf = (organizationId: string, recordingId: string) => `${organizationId}/${recordingId}`;
 
 const fileUrlOf = (relationship: SessionRelationship, row: RecordingRow) => `/api/${relationship}/sessions/${row.sessionId}/recordings/${row.id}/file`;
+const openUrlOf = (relationship: SessionRelationship, row: RecordingRow) => `/api/${relationship}/sessions/${row.sessionId}/recordings/${row.id}/open`;
 
 function shape(relationship: SessionRelationship, row: RecordingRow, addedBy: string | null): Recording {
   return {
@@ -54,6 +55,7 @@ function shape(relationship: SessionRelationship, row: RecordingRow, addedBy: st
     title: row.title,
     url: row.kind === "link" ? row.url : null,
     fileUrl: row.kind === "file" ? fileUrlOf(relationship, row) : null,
+    openUrl: row.kind === "link" ? openUrlOf(relationship, row) : null,
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     addedBy,
@@ -239,6 +241,19 @@ function contentDisposition(row: RecordingRow): string {
   const unicode = tidy(row.title.replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, "")) || "recording";
   const encoded = encodeURIComponent(`${unicode}.${extension}`).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * A link recording's address, the opening audited like a file's play: what a viewer opens
+ * through the app is in the student's access log (the address itself lives elsewhere).
+ */
+export async function openRecordingLink(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string): Promise<string> {
+  return withWorkspace(deps.db, actor.viewer.organizationId!, async (tx) => {
+    const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
+    if (row.kind !== "link" || !row.url) throw new AppError("NOT_FOUND", 404, "This recording is a file, not a link: play it.");
+    await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "opened", row);
+    return row.url;
+  });
 }
 
 /** The file (or the requested range of it) with the headers of its answer; the play is audited (see the file's comment). */

@@ -35,7 +35,7 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
         </Stack>
         <Group gap="xs">
           {recording.kind === "link" && recording.url ? (
-            <Button component="a" href={recording.url} target="_blank" rel="noopener noreferrer" variant="light" size="xs" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
+            <Button component="a" href={recording.openUrl ?? recording.url} target="_blank" rel="noopener noreferrer" variant="light" size="xs" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
               Open link<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Button>
           ) : null}
