@@ -36,8 +36,11 @@ export async function signInThroughForm(page: Page, account: Pick<Account, "emai
 /**
  * Runs axe on the page once its transitions have finished (a dialog fading in has, for a
  * moment, colours of too little contrast) and fails with a readable list of every violation.
+ * Two animation frames first: a transition that a click has just asked for (a dialog opening)
+ * is not running yet, and axe would measure it half-faded.
  */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity));
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
