@@ -103,16 +103,20 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
   const focusFirstError = (formElement: EventTarget | null | undefined) =>
     requestAnimationFrame(() => (formElement as HTMLFormElement | null | undefined)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus());
   const submit = form.onSubmit(
-    (values, event) => {
+    async (values, event) => {
       // The event's currentTarget is gone once the handler returns: keep the form for the answer.
       const formElement = event?.currentTarget;
-      file.mutate(toInput(values) as SessionReportInput, {
-        onSuccess: onDone,
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(errorsOf(error.issues));
-          focusFirstError(formElement);
-        },
-      });
+      try {
+        await file.mutateAsync(toInput(values) as SessionReportInput);
+      } catch (error) {
+        if (error instanceof ApiError) form.setErrors(errorsOf(error.issues));
+        focusFirstError(formElement);
+        return;
+      }
+      // Not mutate's onSuccess: the filed report's refetch may replace this form first, and
+      // TanStack Query drops the callbacks of a mutate whose component is gone (no
+      // "Report filed" notice, now and then). The promise settles all the same.
+      onDone();
     },
     (_errors, _values, event) => focusFirstError(event?.currentTarget),
   );
