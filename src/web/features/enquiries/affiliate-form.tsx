@@ -1,11 +1,10 @@
 import { Alert, Button, Checkbox, Stack, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { failureOf } from "./form-failure.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { Honeypot } from "./honeypot.tsx";
 import { sendAffiliateApplication } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
+import { useEnquiryForm } from "./use-enquiry-form.ts";
 
 const FIELDS = ["name", "email", "website", "country", "audience", "promotion", "agreeToTerms", HONEYPOT_FIELD] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -18,26 +17,15 @@ const rules = deferredZodValidator<ReturnType<typeof toRequest>>(() => import(".
 
 /** The affiliate programme's application: the API's rules, each refusal under its field, then a confirmation. */
 export function AffiliateForm() {
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm({ fields: FIELDS, validate: (values) => rules.check(toRequest(values)) });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await sendAffiliateApplication(toRequest(values));
-      setSent(true);
-    } catch (error) {
-      const { fields, message } = failureOf(error);
-      form.setErrors(fields);
-      form.focusFirstError(fields);
-      setFailure(message);
-    }
+  const { form, submit, sent, failure, sendAnother } = useEnquiryForm({
+    fields: FIELDS,
+    validate: (values) => rules.check(toRequest(values)),
+    send: (values) => sendAffiliateApplication(toRequest(values)),
   });
 
   if (sent) {
     return (
-      <SentNotice title="Application received" againLabel="Send another application" onAgain={() => setSent(false)}>
+      <SentNotice title="Application received" againLabel="Send another application" onAgain={sendAnother}>
         Thank you for applying. We read every application and answer by email, with your referral link if it is a fit or the reason if it is not.
       </SentNotice>
     );

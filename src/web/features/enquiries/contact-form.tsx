@@ -1,11 +1,10 @@
 import { Alert, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { failureOf } from "./form-failure.ts";
+import { deferredZodValidator } from "../../lib/forms.ts";
 import { Honeypot } from "./honeypot.tsx";
 import { sendContact } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
+import { useEnquiryForm } from "./use-enquiry-form.ts";
 
 // The rules load after the first render (zod is about 25 KB of gzip: lib/forms.ts).
 const rules = deferredZodValidator(() => import("../../../shared/schemas/enquiries.ts").then((module) => module.contactRequestSchema));
@@ -13,26 +12,11 @@ const FIELDS = ["name", "email", "organisation", "topic", "message", HONEYPOT_FI
 
 /** The contact page's form: the API's rules, each refusal under its field, then a confirmation. */
 export function ContactForm() {
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm({ fields: FIELDS, validate: rules.check });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await sendContact(values);
-      setSent(true);
-    } catch (error) {
-      const { fields, message } = failureOf(error);
-      form.setErrors(fields);
-      form.focusFirstError(fields);
-      setFailure(message);
-    }
-  });
+  const { form, submit, sent, failure, sendAnother } = useEnquiryForm({ fields: FIELDS, validate: rules.check, send: sendContact });
 
   if (sent) {
     return (
-      <SentNotice title="Message sent" againLabel="Send another message" onAgain={() => setSent(false)}>
+      <SentNotice title="Message sent" againLabel="Send another message" onAgain={sendAnother}>
         Thank you: your message reached the Glassroom team. We answer by email, to the address you gave.
       </SentNotice>
     );
