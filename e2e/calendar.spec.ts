@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { addDays, calendarWorkspace, dragEvent, dragEventToDay, londonToday, nextMonday, resizeEvent, scheduleAsAdmin, sessionsAsAdmin, studentLogin, weeksAhead } from "./support/calendar.ts";
-import { linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
+import { addStudent, assign, linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 
 /** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
@@ -145,6 +145,10 @@ test.describe("@calendar session calendars", () => {
       endsAt: `${day}T11:00`,
       location: "Room 4",
     });
+    // Another student of the same tutor, for the admin's student filter.
+    const other = await addStudent(admin);
+    await assign(admin, tutorMemberId, other.id);
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [other.id], subject: "Music", startsAt: `${day}T13:00`, endsAt: `${day}T14:00` });
     const login = await studentLogin(api, admin, student.id);
 
     await signInThroughForm(page, login);
@@ -185,8 +189,15 @@ test.describe("@calendar session calendars", () => {
     if (!sameMonth(day, londonToday())) await page.getByRole("button", { name: "Next month" }).click();
     await expect(events(page, "Chemistry")).toHaveCount(1);
     await expect(events(page, "Chemistry")).toContainText(`with ${tutor.name}`);
+    await expect(events(page, "Music")).toHaveCount(1);
     await expectAccessible(page);
     await screenshots(page, "cal-admin-list");
+    // And by student: only the other student's session stays.
+    await page.getByLabel("Student", { exact: true }).click();
+    await page.getByRole("option", { name: other.name }).click();
+    await expect(page).toHaveURL(/student=/);
+    await expect(events(page, "Music")).toHaveCount(1);
+    await expect(events(page, "Chemistry")).toHaveCount(0);
     await chooseView(page, "Month");
     await expectAccessible(page);
     await screenshots(page, "cal-admin-month");

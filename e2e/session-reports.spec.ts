@@ -120,6 +120,9 @@ test.describe("@reports session reports and summaries", () => {
     expect(policy.status()).toBe(200);
     const yesterday = addDays(londonToday(), -1);
     const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Chemistry", startsAt: `${yesterday}T15:00`, endsAt: `${yesterday}T16:00` });
+    // Never reported: after 48 hours the admin's dashboard lists it too.
+    const fourDaysAgo = addDays(londonToday(), -4);
+    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Geography", startsAt: `${fourDaysAgo}T11:00`, endsAt: `${fourDaysAgo}T12:00` });
     const filed = await (await clientOf(api, tutor)).put(`/api/tutor/sessions/${session!.id}/report`, {
       data: { topics: "Balancing redox equations", homeworkSet: "Redox sheet", students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 3, engagement: 4 }] },
     });
@@ -138,6 +141,9 @@ test.describe("@reports session reports and summaries", () => {
     await page.context().clearCookies();
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");
+    const missing = page.getByRole("region", { name: "Missing reports" });
+    await expect(missing.getByRole("link", { name: "Geography" })).toBeVisible();
+    await expect(missing.getByRole("link", { name: "Chemistry" })).toHaveCount(0);
     const queue = page.getByRole("region", { name: "Summaries awaiting review" });
     await expectAccessible(page);
     await screenshots(page, "reports-admin-dashboard");
