@@ -162,7 +162,11 @@ test.describe("@marketing without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The transparent tutoring operating system");
     // The menus are <details>: the browser opens them itself.
     const nav = page.getByRole("navigation", { name: "Main" });
+    // One open at a time, by the browser alone (the menus are an exclusive group).
+    await nav.locator("summary", { hasText: "Company" }).click();
+    await expect(nav.getByRole("link", { name: /^About/ })).toBeVisible();
     await nav.locator("summary", { hasText: "Product" }).click();
+    await expect(nav.getByRole("link", { name: /^About/ })).toBeHidden();
     await nav.getByRole("link", { name: /^Pricing/ }).click();
     await expect(page).toHaveURL("/product/pricing");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing");

@@ -13,8 +13,9 @@ const MobileNav = lazy(() => import("./mobile-nav.tsx"));
 /**
  * The public header. Each section's menu is a <details> disclosure: its <summary> is a button
  * with its expanded state for screen readers, it opens with Enter or Space, and it works in
- * the pre-rendered HTML with JavaScript off. With JavaScript, Escape, a click elsewhere and a
- * navigation close it, and opening one closes the others. On phones a drawer holds the same links.
+ * the pre-rendered HTML with JavaScript off, where opening one closes the others too (they
+ * share a name). With JavaScript, Escape, a click elsewhere and a navigation close it. On phones
+ * a drawer holds the same links.
  */
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -79,15 +80,11 @@ export function PublicHeader() {
 }
 
 function NavMenu({ section }: { section: NavSection }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const closeOthers = () => {
-    if (!ref.current?.open) return;
-    for (const menu of ref.current.closest("nav")?.querySelectorAll("details[open]") ?? []) {
-      if (menu !== ref.current) (menu as HTMLDetailsElement).open = false;
-    }
-  };
   return (
-    <details ref={ref} className="nav-menu" onToggle={closeOthers}>
+    // One name for every menu: the browser keeps at most one of them open (an exclusive
+    // <details> group), at once and with JavaScript off. A toggle handler closing the others
+    // raced with fast key presses: the toggle events arrive later, in a task of their own.
+    <details className="nav-menu" name="main-nav-menu">
       <summary className="nav-menu-button">{section.label}</summary>
       <ul className="nav-menu-panel">
         {section.links.map((link) => (
