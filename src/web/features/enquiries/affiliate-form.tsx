@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, Stack, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Textarea, TextInput } from "@mantine/core";
 import { HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
 import { deferredZodValidator } from "../../lib/forms.ts";
-import { Honeypot } from "./honeypot.tsx";
+import { EnquiryFormFrame } from "./enquiry-form-frame.tsx";
 import { sendAffiliateApplication } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";
@@ -32,37 +32,26 @@ export function AffiliateForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Affiliate application" style={{ position: "relative" }}>
-      <Stack gap="md" maw={640}>
-        {failure ? (
-          <Alert color="red" role="alert" title="Your application was not sent">
-            {failure}
-          </Alert>
-        ) : null}
-        <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
-        <TextInput label="Email" type="email" autoComplete="email" description="We send your answer and, once approved, your referral link here." required {...form.field("email")} />
-        <TextInput label="Website or audience URL" type="url" autoComplete="url" description="Optional: your site, newsletter, channel or profile, starting with https://." {...form.field("website")} />
-        <TextInput label="Country" autoComplete="country-name" description="Where you are based, for paying commission." required {...form.field("country")} />
-        <Textarea
-          label="Your audience"
-          description="Who follows or works with you, and roughly how many: for example tutors, tutoring companies or parents. 20 to 2,000 characters."
-          rows={4}
-          required
-          {...form.field("audience")}
-        />
-        <Textarea
-          label="How you will promote Glassroom"
-          description="Articles, newsletters, videos, workshops, client recommendations… 20 to 2,000 characters."
-          rows={4}
-          required
-          {...form.field("promotion")}
-        />
-        <Checkbox label="I have read the programme terms above and agree to them." required {...form.field("agreeToTerms")} />
-        <Honeypot />
-        <Button type="submit" loading={form.submitting} w="fit-content">
-          Apply to the programme
-        </Button>
-      </Stack>
-    </form>
+    <EnquiryFormFrame label="Affiliate application" onSubmit={submit} failure={failure} failureTitle="Your application was not sent" submitting={form.submitting} submitLabel="Apply to the programme">
+      <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
+      <TextInput label="Email" type="email" autoComplete="email" description="We send your answer and, once approved, your referral link here." required {...form.field("email")} />
+      <TextInput label="Website or audience URL" type="url" autoComplete="url" description="Optional: your site, newsletter, channel or profile, starting with https://." {...form.field("website")} />
+      <TextInput label="Country" autoComplete="country-name" description="Where you are based, for paying commission." required {...form.field("country")} />
+      <Textarea
+        label="Your audience"
+        description="Who follows or works with you, and roughly how many: for example tutors, tutoring companies or parents. 20 to 2,000 characters."
+        rows={4}
+        required
+        {...form.field("audience")}
+      />
+      <Textarea
+        label="How you will promote Glassroom"
+        description="Articles, newsletters, videos, workshops, client recommendations… 20 to 2,000 characters."
+        rows={4}
+        required
+        {...form.field("promotion")}
+      />
+      <Checkbox label="I have read the programme terms above and agree to them." required {...form.field("agreeToTerms")} />
+    </EnquiryFormFrame>
   );
 }

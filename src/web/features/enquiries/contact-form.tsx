@@ -1,7 +1,7 @@
-import { Alert, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, Text, Textarea, TextInput } from "@mantine/core";
 import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
 import { deferredZodValidator } from "../../lib/forms.ts";
-import { Honeypot } from "./honeypot.tsx";
+import { EnquiryFormFrame } from "./enquiry-form-frame.tsx";
 import { sendContact } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";
@@ -23,35 +23,24 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact form" style={{ position: "relative" }}>
-      <Stack gap="md" maw={640}>
-        {failure ? (
-          <Alert color="red" role="alert" title="Your message was not sent">
-            {failure}
-          </Alert>
-        ) : null}
-        <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
-        <TextInput label="Email" type="email" autoComplete="email" description="We reply to this address." required {...form.field("email")} />
-        <TextInput label="Organisation" autoComplete="organization" description="Optional: your tutoring business, school or publication." {...form.field("organisation")} />
-        <NativeSelect label="Topic" required defaultValue="" {...form.field("topic")}>
-          <option value="" disabled>
-            Choose a topic
+    <EnquiryFormFrame label="Contact form" onSubmit={submit} failure={failure} failureTitle="Your message was not sent" submitting={form.submitting} submitLabel="Send message">
+      <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
+      <TextInput label="Email" type="email" autoComplete="email" description="We reply to this address." required {...form.field("email")} />
+      <TextInput label="Organisation" autoComplete="organization" description="Optional: your tutoring business, school or publication." {...form.field("organisation")} />
+      <NativeSelect label="Topic" required defaultValue="" {...form.field("topic")}>
+        <option value="" disabled>
+          Choose a topic
+        </option>
+        {CONTACT_TOPICS.map((topic) => (
+          <option key={topic} value={topic}>
+            {CONTACT_TOPIC_LABELS[topic]}
           </option>
-          {CONTACT_TOPICS.map((topic) => (
-            <option key={topic} value={topic}>
-              {CONTACT_TOPIC_LABELS[topic]}
-            </option>
-          ))}
-        </NativeSelect>
-        <Textarea label="Message" description="10 to 5,000 characters." rows={6} required {...form.field("message")} />
-        <Honeypot />
-        <Text size="sm" c="dimmed">
-          What you send is kept so the team can answer it, and is read only by the people who run Glassroom.
-        </Text>
-        <Button type="submit" loading={form.submitting} w="fit-content">
-          Send message
-        </Button>
-      </Stack>
-    </form>
+        ))}
+      </NativeSelect>
+      <Textarea label="Message" description="10 to 5,000 characters." rows={6} required {...form.field("message")} />
+      <Text size="sm" c="dimmed">
+        What you send is kept so the team can answer it, and is read only by the people who run Glassroom.
+      </Text>
+    </EnquiryFormFrame>
   );
 }

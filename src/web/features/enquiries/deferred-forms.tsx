@@ -1,14 +1,11 @@
 import { Center, Loader } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 
 /**
  * The public site's forms load after the page's first render: their inputs, form helpers and
  * rules are about 10 KB of gzip that the page's text does not need (the 150 KB budget of a
  * public page, issue 3). The pre-rendered page holds the form's HTML all the same.
  */
-const LazyContactForm = lazy(() => import("./contact-form.tsx").then((module) => ({ default: module.ContactForm })));
-const LazyAffiliateForm = lazy(() => import("./affiliate-form.tsx").then((module) => ({ default: module.AffiliateForm })));
-
 function FormLoading() {
   return (
     <Center mih={320} maw={640}>
@@ -17,18 +14,17 @@ function FormLoading() {
   );
 }
 
-export function ContactForm() {
-  return (
-    <Suspense fallback={<FormLoading />}>
-      <LazyContactForm />
-    </Suspense>
-  );
+/** A form component loaded on first use, its loading state in its place meanwhile. */
+function deferred(load: () => Promise<ComponentType>): ComponentType {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function DeferredForm() {
+    return (
+      <Suspense fallback={<FormLoading />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
 
-export function AffiliateForm() {
-  return (
-    <Suspense fallback={<FormLoading />}>
-      <LazyAffiliateForm />
-    </Suspense>
-  );
-}
+export const ContactForm = deferred(() => import("./contact-form.tsx").then((module) => module.ContactForm));
+export const AffiliateForm = deferred(() => import("./affiliate-form.tsx").then((module) => module.AffiliateForm));

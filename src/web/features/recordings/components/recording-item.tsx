@@ -34,8 +34,8 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
           </Text>
         </Stack>
         <Group gap="xs">
-          {recording.kind === "link" && recording.url ? (
-            <Button component="a" href={recording.openUrl ?? recording.url} target="_blank" rel="noopener noreferrer" variant="light" size="xs" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
+          {recording.openUrl ? (
+            <Button component="a" href={recording.openUrl} target="_blank" rel="noopener noreferrer" variant="light" size="xs" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
               Open link<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Button>
           ) : null}
