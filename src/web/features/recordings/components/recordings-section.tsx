@@ -24,8 +24,8 @@ export function RecordingsSection({ sessionId, area, canManage }: { sessionId: s
       title="Recordings"
       description={
         retention
-          ? `Recorded files are deleted ${retention} days after they are added (links are kept). Each play is recorded in the student's access log.`
-          : "Each play is recorded in the student's access log."
+          ? `Recorded files are deleted ${retention} days after they are added (links are kept). Each play of a file and each opening of a link is recorded in the student's access log.`
+          : "Each play of a file and each opening of a link is recorded in the student's access log."
       }
     >
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
