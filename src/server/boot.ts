@@ -6,6 +6,7 @@ import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
 import { createJobQueue } from "./jobs/runner.ts";
 import type { Logger } from "./lib/logger.ts";
+import { loadDatabaseTimeZones } from "./lib/time-zones.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createRecordingStorage } from "./storage/index.ts";
 import type { WebBuild } from "./spa/serve.ts";
@@ -21,6 +22,7 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
     await migrator.$client.end();
   }
   const db: Database = createDatabase(databaseUrl, { max: options.poolMax, queryTimeoutMs: QUERY_TIMEOUT_MS });
+  await loadDatabaseTimeZones(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
   const auth = createAuth({ config, db, mailer });
   const recordings = await createRecordingStorage(config);

@@ -7,6 +7,24 @@ import { isDatabaseUnavailableError } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import { zodIssues } from "../lib/validation.ts";
 
+/**
+ * The zone in PostgreSQL's "time zone ... not recognized" error (invalid_parameter_value), found
+ * under drizzle's wrapper. Zones are checked when they are saved; one stored before that check
+ * (or that a database upgrade dropped) must still answer as a problem with that zone, not a 500.
+ */
+function unrecognisedTimeZone(error: unknown): string | undefined {
+  // Intl's refusal of the same zone, where JavaScript formats the times.
+  if (error instanceof RangeError) return /^Invalid time zone specified: (.*)$/.exec(error.message)?.[1];
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === "22023" && typeof candidate.message === "string") {
+      return /^time zone "(.*)" not recognized$/.exec(candidate.message)?.[1];
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
 /** The one place errors become answers: `{ error: { code, message, issues? } }`. */
 export function handleError(error: Error, c: Context<AppEnv>) {
   const body = (code: string, message: string, issues?: ApiErrorBody["error"]["issues"]): ApiErrorBody => ({
@@ -22,6 +40,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (isDatabaseUnavailableError(error)) {
     c.var.logger?.warn({ err: error }, "database unavailable");
     return c.json(body("DATABASE_UNAVAILABLE", MESSAGES.databaseDown), 503);
+  }
+  const zone = unrecognisedTimeZone(error);
+  if (zone !== undefined) {
+    c.var.logger?.warn({ err: error }, "a stored time zone is not recognised");
+    const message = `The time zone "${zone}" is not one the database knows. Choose a region name such as Europe/London in Settings.`;
+    return c.json(body("VALIDATION_FAILED", message, [{ path: ["timeZone"], message }]), 422);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -11,6 +11,8 @@ export const signupRequestSchema = z
     joinCode: joinCodeField.optional(),
     /** From an invitation link: the account joins with the invited role (and must use the invited email). */
     invitationToken: invitationTokenField.optional(),
+    /** The browser's zone, for a new workspace: UTC when absent or not a region name both Intl and PostgreSQL know. */
+    timeZone: z.string().max(64, "Time zone is too long.").optional(),
   })
   .superRefine((value, ctx) => {
     const given = (["workspaceName", "joinCode", "invitationToken"] as const).filter((field) => value[field] !== undefined);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timeZoneField } from "./workspace.ts";
+import { regionTimeZoneField } from "./workspace.ts";
 import { authIdField, dateField, longTextField, moneyMinorField, nameField, pageOf, pageQuerySchema, searchQueryField, subjectsField, uuidField } from "./fields.ts";
 import { assignmentSchema } from "./students.ts";
 
@@ -39,7 +39,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const tutorOwnProfileUpdateSchema = z.strictObject({
   subjects: subjectsField.optional(),
   bio: longTextField("Bio", 2000).optional(),
-  timeZone: timeZoneField.optional(),
+  timeZone: regionTimeZoneField.optional(),
 });
 
 /** What an admin edits on a tutor's profile: the tutor's own fields, rates and status. */

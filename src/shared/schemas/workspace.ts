@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEMBER_ROLES } from "../roles.ts";
+import { isRegionTimeZone, TIME_ZONE_RULE } from "../time-zones.ts";
 import { workspaceNameField } from "./fields.ts";
 
 export const pendingMemberSchema = z.object({
@@ -24,7 +25,11 @@ export const rejectRequestSchema = z.strictObject({
     .optional(),
 });
 
-/** IANA time zone names, checked against the runtime's own list. */
+/**
+ * A zone used only in JavaScript to show or read times (a viewer's browser zone): any name or
+ * offset that Intl knows. A workspace's or a tutor's zone, which the database also reads, is a
+ * regionTimeZoneField.
+ */
 export const timeZoneField = z
   .string({ error: "Time zone is required." })
   .min(1, "Time zone is required.")
@@ -37,6 +42,13 @@ export const timeZoneField = z
       return false;
     }
   }, "Time zone must be an IANA time zone such as Europe/London.");
+
+/** A stored zone (a workspace's, a tutor's): UTC or a region name that both Intl and PostgreSQL know. */
+export const regionTimeZoneField = z
+  .string({ error: "Time zone is required." })
+  .min(1, "Time zone is required.")
+  .max(64, "Time zone is too long.")
+  .refine(isRegionTimeZone, TIME_ZONE_RULE);
 
 export const currencyField = z
   .string({ error: "Currency is required." })
@@ -56,7 +68,7 @@ export type WorkspaceSettings = z.infer<typeof workspaceSettingsSchema>;
 export const workspaceSettingsUpdateSchema = z
   .strictObject({
     name: workspaceNameField.optional(),
-    timeZone: timeZoneField.optional(),
+    timeZone: regionTimeZoneField.optional(),
     currency: currencyField.optional(),
     joiningOpen: z.boolean({ error: "Joining open must be true or false." }).optional(),
   })

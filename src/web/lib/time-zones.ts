@@ -1,10 +1,17 @@
-/** IANA zones grouped by region, labelled with spaces ("America/New York") so that search finds them. */
+import { isRegionTimeZone } from "../../shared/time-zones.ts";
+
+/**
+ * The zones a person may choose: UTC and the IANA region names ("Europe/London"), grouped by
+ * region and labelled with spaces ("America/New York") so that search finds them. Offsets and
+ * old aliases (Etc/GMT+5, US/Pacific) are not offered: the server refuses them. A current zone
+ * that is not a region name is left out too, so the picker asks for a new one.
+ */
 export function timeZoneOptions(current: string) {
   const zones = new Set(Intl.supportedValuesOf("timeZone"));
   zones.add("UTC");
   zones.add(current);
   const groups = new Map<string, { value: string; label: string }[]>();
-  for (const zone of [...zones].sort()) {
+  for (const zone of [...zones].filter(isRegionTimeZone).sort()) {
     const region = zone.includes("/") ? zone.split("/")[0]! : "Other";
     const items = groups.get(region) ?? [];
     items.push({ value: zone, label: zone.replaceAll("_", " ") });

@@ -1,6 +1,7 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
+import { isRegionTimeZone } from "../../../shared/time-zones.ts";
 import type { AppDeps } from "../../context.ts";
 import { account, member, user } from "../../db/schema.ts";
 import { enterWorkspace } from "../../db/tenant.ts";
@@ -34,6 +35,9 @@ async function emailTaken(db: AppDeps["db"], email: string): Promise<boolean> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
   return Boolean(existing);
 }
+
+/** A new workspace starts in its founder's browser zone; in UTC when the form sent none the database can use. */
+const newWorkspaceTimeZone = (zone: string | undefined) => (zone !== undefined && isRegionTimeZone(zone) ? zone : "UTC");
 
 /** The PostgreSQL error under drizzle's wrapper, if the failure came from the database. */
 function databaseErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
@@ -88,7 +92,7 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
       }
       const organizationId = joinWorkspace
         ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
-        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId })).organizationId;
+        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) })).organizationId;
       const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP" as const, description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
       await writeAuditIgnoringFailure(tx, entry, context.logger);
     });

@@ -154,7 +154,7 @@ describe("PATCH /api/admin/tutors/{memberId}", () => {
   it.each([
     ["a negative rate", { payRateMinor: -1 }, ["payRateMinor"], "Pay rate must not be negative."],
     ["a fractional rate", { chargeRateMinor: 12.5 }, ["chargeRateMinor"], "Default charge rate must be a whole number of minor units (cents, pence)."],
-    ["a wrong time zone", { timeZone: "Mars/Olympus" }, ["timeZone"], "Time zone must be an IANA time zone such as Europe/London."],
+    ["a wrong time zone", { timeZone: "Mars/Olympus" }, ["timeZone"], "Time zone must be a region name such as Europe/London (or UTC)."],
     ["an unknown status", { status: "retired" }, ["status"], "Status must be active or inactive."],
     ["nothing to change", {}, [], "Give at least one field to change."],
     ["a bio with control characters", { bio: "a\u0007b" }, ["bio"], "Bio must not contain control characters."],

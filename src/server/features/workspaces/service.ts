@@ -31,7 +31,7 @@ function slugify(name: string): string {
  * Creates a workspace with its first admin (active). The address (slug) and join code are
  * unique; a taken one, even by a sign-up racing this one, just moves on to another candidate.
  */
-export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
+export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string; timeZone?: string }): Promise<{ organizationId: string }> {
   const base = slugify(input.name);
   for (let attempt = 0; attempt < 20; attempt++) {
     const organizationId = crypto.randomUUID();
@@ -43,6 +43,7 @@ export async function createWorkspaceWithAdmin(db: Executor, input: { name: stri
         slug: attempt === 0 ? base : `${base}-${randomInt(1000, 99999)}`,
         createdAt: new Date(),
         joinCode: generateJoinCode(),
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       })
       .onConflictDoNothing()
       .returning({ id: organization.id });

@@ -4,7 +4,7 @@ import { notifySuccess, notifyInfo } from "../notify.ts";
 import { useMemo } from "react";
 import { z } from "zod";
 import { workspaceNameField } from "../../../../shared/schemas/fields.ts";
-import { currencyField, timeZoneField, type WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
+import { currencyField, regionTimeZoneField, type WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
@@ -14,7 +14,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 const workspaceFormSchema = z.object({
   name: workspaceNameField,
-  timeZone: timeZoneField,
+  timeZone: regionTimeZoneField,
   currency: currencyField,
   joiningOpen: z.boolean(),
 });

@@ -4,14 +4,14 @@ import { useMemo } from "react";
 import { z } from "zod";
 import { longTextField, subjectsField } from "../../../../shared/schemas/fields.ts";
 import type { TutorDetail } from "../../../../shared/schemas/tutors.ts";
-import { timeZoneField } from "../../../../shared/schemas/workspace.ts";
+import { regionTimeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateOwnTutorProfile, type OwnProfileChanges } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../notify.ts";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
 
 const BIO_MAX = 2000;
-const schema = z.object({ subjects: subjectsField, bio: longTextField("Bio", BIO_MAX), timeZone: timeZoneField });
+const schema = z.object({ subjects: subjectsField, bio: longTextField("Bio", BIO_MAX), timeZone: regionTimeZoneField });
 type Values = { subjects: string[]; bio: string; timeZone: string };
 
 const valuesOf = (profile: TutorDetail): Values => ({ subjects: profile.subjects, bio: profile.bio, timeZone: profile.timeZone });

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { z } from "zod";
 import { subjectsField, longTextField } from "../../../../shared/schemas/fields.ts";
 import { TUTOR_STATUSES, type TutorDetail, type TutorProfileUpdate, type TutorStatus } from "../../../../shared/schemas/tutors.ts";
-import { timeZoneField } from "../../../../shared/schemas/workspace.ts";
+import { regionTimeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -19,7 +19,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 const profileSchema = z.object({
   subjects: subjectsField,
   bio: longTextField("Bio", 2000),
-  timeZone: timeZoneField,
+  timeZone: regionTimeZoneField,
   status: z.enum(TUTOR_STATUSES, { error: "Status must be active or inactive." }),
 });
 type ProfileValues = { subjects: string[]; bio: string; timeZone: string; status: TutorStatus };
