@@ -8,6 +8,7 @@ import { strToU8, zipSync } from "fflate";
 import type { AccessLogEntry, StudentDetail } from "../../../shared/schemas/students.ts";
 import type { Database } from "../../db/client.ts";
 import { withWorkspace } from "../../db/tenant.ts";
+import { workspaceTimeZone } from "../audit/query.ts";
 import { type SessionHistoryEntry, sessionHistoryOf } from "../session-reports/history.ts";
 import { fullAccessLog } from "./access-log.ts";
 import { type Actor, actorLabel, auditStudent } from "./audit.ts";
@@ -53,16 +54,58 @@ export function exportFiles(detail: StudentDetail, sessions: SessionHistoryEntry
   };
 }
 
-/** The archive's bytes and a file name that carries no personal data. */
-export async function exportStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<{ zip: Uint8Array; fileName: string }> {
+/** "Ada Lovelace" → "ada-lovelace": ASCII letters and digits (accents dropped) for the plain file name. */
+function asciiSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+/** "Zoë Ørsted" → "zoë-ørsted": letters and digits of any script, for the UTF-8 file name. */
+function unicodeSlug(name: string): string {
+  return [...name.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "")].slice(0, 60).join("").replace(/-+$/, "");
+}
+
+/** The day as YYYY-MM-DD in the workspace's zone (UTC if that zone is unusable). */
+function dayIn(date: Date, timeZone: string): string {
+  const format = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  try {
+    return format(timeZone);
+  } catch {
+    return format("UTC");
+  }
+}
+
+/**
+ * The download's Content-Disposition, named after the child and the day (in the workspace's
+ * zone): glassroom-ada-lovelace-2026-11-25.zip, with the name in UTF-8 too (RFC 6266 / 8187)
+ * where it has letters outside ASCII.
+ */
+export function exportDisposition(studentName: string, exportedAt: Date, timeZone: string): { fileName: string; disposition: string } {
+  const day = dayIn(exportedAt, timeZone);
+  const fileName = `glassroom-${asciiSlug(studentName) || "student"}-${day}.zip`;
+  const unicodeName = `glassroom-${unicodeSlug(studentName) || "student"}-${day}.zip`;
+  if (unicodeName === fileName) return { fileName, disposition: `attachment; filename="${fileName}"` };
+  const encoded = encodeURIComponent(unicodeName).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return { fileName, disposition: `attachment; filename="${fileName}"; filename*=UTF-8''${encoded}` };
+}
+
+/** The archive's bytes and its Content-Disposition (see exportDisposition). */
+export async function exportStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
   const organizationId = actor.viewer.organizationId!;
   const exportedAt = new Date();
-  const files = await withWorkspace(db, organizationId, async (tx) => {
+  const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, relationship, studentId);
     await auditStudent(tx, actor, { action: "STUDENT_EXPORTED", studentId, description: `${actorLabel(actor, relationship)} downloaded the record's data` });
     const detail = withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, relationship);
-    return exportFiles(detail, await sessionHistoryOf(tx, organizationId, studentId), await fullAccessLog(tx, organizationId, studentId), exportedAt);
+    const files = exportFiles(detail, await sessionHistoryOf(tx, organizationId, studentId), await fullAccessLog(tx, organizationId, studentId), exportedAt);
+    return { files, name: detail.name, timeZone: await workspaceTimeZone(tx, organizationId) };
   });
   const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { mtime: exportedAt }]])));
-  return { zip, fileName: `glassroom-student-${studentId}-${exportedAt.toISOString().slice(0, 10)}.zip` };
+  return { zip, ...exportDisposition(name, exportedAt, timeZone) };
 }

@@ -94,10 +94,10 @@ export function familyStudentRoutes(deps: AppDeps) {
       c.json(await readAccessLog(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId, c.req.valid("query")), 200),
     )
     .openapi(parentExportRoute, async (c) => {
-      const { zip, fileName } = await exportStudent(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId);
+      const { zip, disposition } = await exportStudent(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId);
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/zip",
-        "content-disposition": `attachment; filename="${fileName}"`,
+        "content-disposition": disposition,
         "cache-control": "no-store",
       });
     })

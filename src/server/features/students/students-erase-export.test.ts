@@ -7,6 +7,7 @@ import { createAdmin, createMember, type AdminFixture, type MemberFixture } from
 import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
 import { sampleMp3, uploadRecording } from "../../../../tests/recording-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { exportDisposition } from "./export.ts";
 import { auditLog, sessionRecording, sessionReport, sessionSummary, student, studentGuardian, workspaceInvitation } from "../../db/schema.ts";
 
 let t: TestApp;
@@ -37,6 +38,31 @@ function unzip(bytes: Uint8Array): Record<string, string> {
   return Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]));
 }
 
+describe("the export's file name", () => {
+  const noon = new Date("2026-11-25T12:00:00Z");
+
+  it("is the child's name as an ASCII slug and the day", () => {
+    expect(exportDisposition("Ada Lovelace", noon, "UTC")).toEqual({ fileName: "glassroom-ada-lovelace-2026-11-25.zip", disposition: 'attachment; filename="glassroom-ada-lovelace-2026-11-25.zip"' });
+    expect(exportDisposition("  O'Brien,  Seán  ", noon, "UTC").fileName).toBe("glassroom-o-brien-sean-2026-11-25.zip");
+  });
+
+  it("takes the day in the workspace's zone", () => {
+    expect(exportDisposition("Ada Lovelace", noon, "Pacific/Kiritimati").fileName).toBe("glassroom-ada-lovelace-2026-11-26.zip");
+    expect(exportDisposition("Ada Lovelace", noon, "Pacific/Pago_Pago").fileName).toBe("glassroom-ada-lovelace-2026-11-25.zip");
+    expect(exportDisposition("Ada Lovelace", noon, "Mars/Olympus").fileName).toBe("glassroom-ada-lovelace-2026-11-25.zip");
+  });
+
+  it("gives the name in UTF-8 too where it has other letters (RFC 6266), and a fallback when none is ASCII", () => {
+    expect(exportDisposition("Zoë Ørsted", noon, "UTC").disposition).toBe(
+      "attachment; filename=\"glassroom-zoe-rsted-2026-11-25.zip\"; filename*=UTF-8''glassroom-zo%C3%AB-%C3%B8rsted-2026-11-25.zip",
+    );
+    expect(exportDisposition("李小龍", noon, "UTC").disposition).toBe(
+      `attachment; filename="glassroom-student-2026-11-25.zip"; filename*=UTF-8''${encodeURIComponent("glassroom-李小龍-2026-11-25.zip")}`,
+    );
+    expect(exportDisposition('"; evil=1', noon, "UTC").disposition).toBe('attachment; filename="glassroom-evil-1-2026-11-25.zip"');
+  });
+});
+
 describe("GET /api/parent/students/{studentId}/export", () => {
   it("downloads a zip of the record, guardians, assignments and the whole access log, audited", async () => {
     const child = await createStudent(admin.client, { name: "Maya Lopez", school: "Hill, \"North\" School", goals: "=HYPERLINK(\"x\")", subjects: ["Maths"] });
@@ -54,7 +80,8 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     const res = await download(parent.client, `/api/parent/students/${child.id}/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
-    expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="glassroom-student-${child.id}-\\d{4}-\\d\\d-\\d\\d\\.zip"$`));
+    // Named after the child and the day, not by an id the family cannot read.
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="glassroom-maya-lopez-\d{4}-\d\d-\d\d\.zip"$/);
     const files = unzip(res.bytes);
     expect(Object.keys(files).sort()).toEqual(["access-log.csv", "assignments.csv", "guardians.csv", "sessions.csv", "student.csv", "student.json"]);
 
