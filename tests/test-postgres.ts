@@ -1,7 +1,9 @@
 /**
  * A throw-away embedded PostgreSQL for tests (unit/integration and end-to-end alike): real
  * PostgreSQL binaries, durability off for speed, stoppable and restartable on the same data
- * and port (the database-outage test does that).
+ * and port (the database-outage test does that). Set up as the embedded server of the app is
+ * (src/server/db/owner-role.ts): `url` connects as glassroom_owner, which owns the database
+ * and is not a superuser, as the app must; `adminUrl` as the superuser, for set-up only.
  */
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -9,12 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "../src/server/db/embedded-postgres.ts";
 import { freePort } from "../src/server/db/embedded.ts";
+import { ownerUrl, prepareOwnedDatabase } from "../src/server/db/owner-role.ts";
 
 export { freePort };
 
 export interface TestPostgres {
-  /** postgres:// URL of the `glassroom` database. */
+  /** postgres:// URL of the `glassroom` database as its owner, glassroom_owner (the app's URL). */
   url: string;
+  /** The same database as the superuser: for test set-up, never for the app. */
+  adminUrl: string;
   port: number;
   password: string;
   dir: string;
@@ -57,13 +62,9 @@ export async function startTestPostgres(options: { dir?: string; port?: number; 
   let server: InstanceType<typeof EmbeddedPostgres> | undefined = make();
   await server.initialise();
   await server.start();
-  const client = server.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
-  try {
-    await client.query(`create database ${database}`);
-  } finally {
-    await client.end();
-  }
+  // The owner's password is the superuser's: both are throw-away.
+  const started = server;
+  await prepareOwnedDatabase((name) => started.getPgClient(name, "127.0.0.1"), database, password);
 
   const stop = async () => {
     const running = server;
@@ -71,7 +72,8 @@ export async function startTestPostgres(options: { dir?: string; port?: number; 
     await running?.stop();
   };
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    url: ownerUrl(password, "127.0.0.1", port, database),
+    adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     port,
     password,
     dir,

@@ -16,10 +16,14 @@ export const GOOGLE_CLIENT_ID = "glassroom-e2e.apps.googleusercontent.com";
 export const GOOGLE_CLIENT_SECRET = "glassroom-e2e-google-client-secret";
 export const GOOGLE_REDIRECT_URI = `${APP_URL}/api/auth/callback/google`;
 
-/** The PostgreSQL the e2e app server uses (DATABASE_URL), started by e2e/support/postgres.ts. */
+/**
+ * The PostgreSQL the e2e app server uses (DATABASE_URL), started by e2e/support/postgres.ts.
+ * The app connects as glassroom_owner, which owns the database and is not a superuser (the
+ * server refuses a superuser); the superuser `postgres` (same password) only sets things up.
+ */
 export const POSTGRES_PORT = 4312;
 export const POSTGRES_PASSWORD = "glassroom-e2e-postgres";
-export const DATABASE_URL = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${POSTGRES_PORT}/glassroom`;
+export const DATABASE_URL = `postgres://glassroom_owner:${POSTGRES_PASSWORD}@127.0.0.1:${POSTGRES_PORT}/glassroom`;
 
 /** Everything a run writes: deleted when the run's PostgreSQL launcher starts. */
 export const E2E_ROOT = path.join(os.tmpdir(), "glassroom-e2e");

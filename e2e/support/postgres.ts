@@ -5,7 +5,8 @@
  *   on the same data and port), used by the database-outage spec.
  * - Run as a script (`node e2e/support/postgres.ts`, the first webServer of
  *   playwright.config.ts): deletes the run's folder (E2E_ROOT), starts PostgreSQL on
- *   POSTGRES_PORT with the `glassroom` database, prints "e2e postgres ready" and stops it
+ *   POSTGRES_PORT with the `glassroom` database owned by glassroom_owner (the app's
+ *   DATABASE_URL; tests/test-postgres.ts sets it up), prints "e2e postgres ready" and stops it
  *   cleanly on SIGTERM/SIGINT.
  *
  * The data is throw-away: durability settings are off for speed.
@@ -14,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { OWNER_ROLE, ownerUrl } from "../../src/server/db/owner-role.ts";
 import { startTestPostgres } from "../../tests/test-postgres.ts";
 import { E2E_POSTGRES_DIR, E2E_ROOT, POSTGRES_PASSWORD, POSTGRES_PORT } from "./constants.ts";
 
@@ -40,8 +42,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
 }
 
 /**
- * A new empty database on the run's PostgreSQL (for a dedicated app instance that needs no
- * server of its own); `drop()` removes it.
+ * A new empty database on the run's PostgreSQL, owned by glassroom_owner (for a dedicated app
+ * instance that needs no server of its own); `drop()` removes it.
  */
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `scratch_${randomBytes(6).toString("hex")}`;
@@ -54,9 +56,9 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name} owner ${OWNER_ROLE}`);
   return {
-    url: `postgres://postgres:${encodeURIComponent(POSTGRES_PASSWORD)}@127.0.0.1:${POSTGRES_PORT}/${name}`,
+    url: ownerUrl(POSTGRES_PASSWORD, "127.0.0.1", POSTGRES_PORT, name),
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }

@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { AppDeps } from "./context.ts";
-import { createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
+import { assertRowLevelSecurityApplies, createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";
 import { createJobQueue } from "./jobs/runner.ts";
@@ -17,6 +17,7 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   // legitimately take longer (an index on a big table).
   const migrator = createDatabase(databaseUrl, { max: 1 });
   try {
+    await assertRowLevelSecurityApplies(migrator);
     await migrateDatabase(migrator);
   } finally {
     await migrator.$client.end();

@@ -65,6 +65,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A configuration the database reveals (DATABASE_URL's role) is refused as the others are.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Glassroom cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Glassroom failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

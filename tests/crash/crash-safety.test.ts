@@ -5,7 +5,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { runningEmbeddedDatabaseUrl } from "../../src/server/db/embedded.ts";
+import { runningEmbeddedDatabaseUrl, runningEmbeddedSuperuserUrl } from "../../src/server/db/embedded.ts";
 import { ApiClient } from "../client.ts";
 import { seededRandom, startServerProcess, type ServerProcess } from "../server-process.ts";
 import { freePort } from "../test-postgres.ts";
@@ -171,8 +171,9 @@ describe("crash safety", () => {
     running = false;
     await Promise.all(workers);
 
-    // The checks: straight in the database of the restarted server.
-    const db = new pg.Client({ connectionString: runningEmbeddedDatabaseUrl(dataDir) });
+    // The checks: straight in the database of the restarted server, as the superuser (what is
+    // stored, past row-level security).
+    const db = new pg.Client({ connectionString: runningEmbeddedSuperuserUrl(dataDir) });
     await db.connect();
     const problems: string[] = [];
     let activeStudents = -1;

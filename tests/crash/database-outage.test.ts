@@ -209,8 +209,9 @@ async function survive(outage: Outage) {
   expect((await send("POST", "/api/signup", signUpBody(`olga-${tag}-after@example.com`, `After ${tag}`))).status).toBe(201);
 
   // Nothing half-applied. Writes refused during the outage left nothing; the one in flight
-  // when it began may have committed (its answer lost) or not, but never in part.
-  const db = new pg.Client({ connectionString: database.url });
+  // when it began may have committed (its answer lost) or not, but never in part. Read as
+  // the superuser: what is stored, past row-level security.
+  const db = new pg.Client({ connectionString: database.adminUrl });
   await db.connect();
   try {
     const rows = async (text: string, params: unknown[] = []) => (await db.query(text, params)).rows;

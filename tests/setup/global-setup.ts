@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { createDatabase, migrateDatabase } from "../../src/server/db/client.ts";
+import { OWNER_ROLE } from "../../src/server/db/owner-role.ts";
 import { createJobQueue } from "../../src/server/jobs/runner.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
 import { startTestPostgres } from "../test-postgres.ts";
@@ -11,7 +12,8 @@ import { startTestPostgres } from "../test-postgres.ts";
  */
 declare module "vitest" {
   export interface ProvidedContext {
-    postgres: { host: string; port: number; user: string; password: string; templateDatabase: string };
+    /** `user` is the superuser (set-up only); the apps connect as `ownerUser`, as in production. */
+    postgres: { host: string; port: number; user: string; password: string; ownerUser: string; ownerPassword: string; templateDatabase: string };
   }
 }
 
@@ -33,6 +35,14 @@ export default async function setup(project: TestProject) {
     await postgres.destroy();
     throw error;
   }
-  project.provide("postgres", { host: "127.0.0.1", port: postgres.port, user: "postgres", password: postgres.password, templateDatabase: TEMPLATE_DATABASE });
+  project.provide("postgres", {
+    host: "127.0.0.1",
+    port: postgres.port,
+    user: "postgres",
+    password: postgres.password,
+    ownerUser: OWNER_ROLE,
+    ownerPassword: postgres.password,
+    templateDatabase: TEMPLATE_DATABASE,
+  });
   return () => postgres.destroy();
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { bootApp } from "../../src/server/boot.ts";
+import { createDatabase, type Database } from "../../src/server/db/client.ts";
+import { OWNER_ROLE } from "../../src/server/db/owner-role.ts";
 import { loadConfig, type Config } from "../../src/server/env.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
 
@@ -12,7 +14,11 @@ export const TEST_APP_URL = "http://localhost:3000";
 export const TEST_AUTH_SECRET = "glassroom-test-secret-0123456789abcdef";
 
 export type TestApp = Awaited<ReturnType<typeof bootApp>> & {
-  db: Awaited<ReturnType<typeof bootApp>>["deps"]["db"];
+  /**
+   * The app's database as the superuser sees it, past row-level security: for set-up and
+   * assertions. The app itself (deps.db) connects as glassroom_owner, as in production.
+   */
+  db: Database;
   config: Config;
   databaseUrl: string;
   databaseName: string;
@@ -24,7 +30,14 @@ function adminClient() {
   return new pg.Client({ host, port, user, password, database: "postgres" });
 }
 
+/** The app's URL: as the database's owner, glassroom_owner (neither superuser nor BYPASSRLS). */
 function urlOf(database: string): string {
+  const { host, port, ownerUser, ownerPassword } = inject("postgres");
+  return `postgres://${ownerUser}:${encodeURIComponent(ownerPassword)}@${host}:${port}/${database}`;
+}
+
+/** The same database as the superuser. */
+export function adminUrlOf(database: string): string {
   const { host, port, user, password } = inject("postgres");
   return `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`;
 }
@@ -35,7 +48,7 @@ export async function cloneTemplateDatabase(): Promise<string> {
   const client = adminClient();
   await client.connect();
   try {
-    await client.query(`create database ${name} template ${inject("postgres").templateDatabase}`);
+    await client.query(`create database ${name} owner ${OWNER_ROLE} template ${inject("postgres").templateDatabase}`);
   } finally {
     await client.end();
   }
@@ -85,12 +98,14 @@ export async function createTestApp(options: { env?: Record<string, string | und
   }
   const { deps, app } = booted;
   const databaseUrl = options.databaseUrl ?? urlOf(ownDatabase!);
+  const databaseName = ownDatabase ?? new URL(databaseUrl).pathname.slice(1);
+  const adminDb = createDatabase(adminUrlOf(databaseName), { max: 2 });
   let closed = false;
   return {
-    databaseName: ownDatabase ?? new URL(databaseUrl).pathname.slice(1),
+    databaseName,
     deps,
     app,
-    db: deps.db,
+    db: adminDb,
     config,
     databaseUrl,
     close: async () => {
@@ -98,6 +113,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
       closed = true;
       await deps.jobs.stop();
       await deps.db.$client.end();
+      await adminDb.$client.end();
       if (ownDatabase) await dropDatabase(ownDatabase);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { member, user, workspaceInvitation } from "../db/schema.ts";
+import { withLookup } from "../db/tenant.ts";
 
 export type SessionDecision = { refuse: true } | { refuse: false; activeOrganizationId: string | null };
 
@@ -37,12 +38,16 @@ export async function decideSessionStart(db: Database, userId: string, path: str
 /**
  * Whether a pending, unexpired invitation to this email exists in any workspace. Read on the
  * owner connection: no workspace is active before sign-in (like the token look-up of /invite).
+ * The transaction names the email (withLookup): no invitation to another address is visible.
  */
 async function hasOpenInvitation(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: workspaceInvitation.id })
-    .from(workspaceInvitation)
-    .where(and(sql`lower(${workspaceInvitation.email}) = ${email.toLowerCase()}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)))
-    .limit(1);
+  const address = email.toLowerCase();
+  const [row] = await withLookup(db, "app.invitation_email", address, (tx) =>
+    tx
+      .select({ id: workspaceInvitation.id })
+      .from(workspaceInvitation)
+      .where(and(sql`lower(${workspaceInvitation.email}) = ${address}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)))
+      .limit(1),
+  );
   return Boolean(row);
 }

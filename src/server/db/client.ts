@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { ConfigError } from "../env.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -55,6 +56,22 @@ export function createDatabase(url: string, options: { max?: number; queryTimeou
   pool.on("connect", (client) => client.on("error", () => {}));
   if (options.queryTimeoutMs) pool.on("connect", closeOnQueryTimeout);
   return drizzle(pool, { schema }) as Database;
+}
+
+/**
+ * Refuses to run as a role that row-level security does not apply to: a superuser, or one
+ * with BYPASSRLS, would see every workspace's rows whatever the policies say (decision 10).
+ */
+export async function assertRowLevelSecurityApplies(db: Database): Promise<void> {
+  const { rows } = await db.execute<{ role: string; superuser: boolean; bypass: boolean }>(
+    sql`select rolname as role, rolsuper as superuser, rolbypassrls as bypass from pg_roles where rolname = current_user`,
+  );
+  const role = rows[0];
+  if (role && (role.superuser || role.bypass)) {
+    throw new ConfigError(
+      `DATABASE_URL connects as "${role.role}", a ${role.superuser ? "superuser" : "role with BYPASSRLS"}, which row-level security does not apply to: connect as a role that owns the database but is neither superuser nor BYPASSRLS.`,
+    );
+  }
 }
 
 /** Forward-only migrations, run at start-up; a lock keeps two instances from racing. */

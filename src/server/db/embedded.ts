@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "./embedded-postgres.ts";
+import { ownerUrl, prepareOwnedDatabase } from "./owner-role.ts";
 import type { Logger } from "pino";
 
 /**
@@ -16,6 +17,10 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE_NAME = "glassroom";
+/** The bootstrap superuser's password: used at start to set up the roles, never by the app. */
+const SUPERUSER_PASSWORD_FILE = "postgres-password";
+/** The password of glassroom_owner, the role the app connects as. */
+const OWNER_PASSWORD_FILE = "postgres-owner-password";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,8 +73,15 @@ async function stopOrphanedServer(dataDir: string, pgDir: string, logger: Logger
   if (isAlive(running.pid)) throw new Error(`The PostgreSQL server (pid ${running.pid}) holding ${pgDir} did not stop.`);
 }
 
-function urlOf(password: string, port: number): string {
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+/** The application's URL: as the owner role, never as the superuser (owner-role.ts). */
+function urlOf(ownerPassword: string, port: number): string {
+  return ownerUrl(ownerPassword, "127.0.0.1", port, DATABASE_NAME);
+}
+
+/** A password kept in DATA_DIR (0600), made on first use. */
+function keptPassword(file: string, renew: boolean): string {
+  if (renew || !existsSync(file)) writeFileSync(file, randomBytes(18).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
 }
 
 /**
@@ -78,9 +90,20 @@ function urlOf(password: string, port: number): string {
  */
 export function runningEmbeddedDatabaseUrl(dataDir: string): string | undefined {
   const running = runningServer(path.join(dataDir, "postgres"));
-  const passwordFile = path.join(dataDir, "postgres-password");
+  const passwordFile = path.join(dataDir, OWNER_PASSWORD_FILE);
   if (!running || !existsSync(passwordFile)) return undefined;
   return urlOf(readFileSync(passwordFile, "utf8").trim(), running.port);
+}
+
+/**
+ * The same running database as the bootstrap superuser, past row-level security: for tests
+ * that check what is really stored, and for maintenance (a pg_dump), never for the app.
+ */
+export function runningEmbeddedSuperuserUrl(dataDir: string): string | undefined {
+  const running = runningServer(path.join(dataDir, "postgres"));
+  const passwordFile = path.join(dataDir, SUPERUSER_PASSWORD_FILE);
+  if (!running || !existsSync(passwordFile)) return undefined;
+  return `postgres://postgres:${encodeURIComponent(readFileSync(passwordFile, "utf8").trim())}@127.0.0.1:${running.port}/${DATABASE_NAME}`;
 }
 
 export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
@@ -90,10 +113,10 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
   // DATA_DIR (execute only: it still cannot list or read what else is there).
   if (runAsPostgresUser) chmodSync(dataDir, statSync(dataDir).mode | 0o011);
   const pgDir = path.join(dataDir, "postgres");
-  const passwordFile = path.join(dataDir, "postgres-password");
   const isNew = !existsSync(path.join(pgDir, "PG_VERSION"));
-  if (isNew || !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
-  const password = readFileSync(passwordFile, "utf8").trim();
+  const password = keptPassword(path.join(dataDir, SUPERUSER_PASSWORD_FILE), isNew);
+  // Set on the role at every start, so a lost or replaced file is simply made again.
+  const ownerPassword = keptPassword(path.join(dataDir, OWNER_PASSWORD_FILE), isNew);
   const port = await freePort();
 
   await stopOrphanedServer(dataDir, pgDir, logger);
@@ -115,14 +138,9 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
   if (isNew) await server.initialise();
   await server.start();
 
-  const client = server.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
-  try {
-    const exists = await client.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
-    if (exists.rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
-  } finally {
-    await client.end();
-  }
+  // As the superuser, once per start: the owner role, the database it owns, and (for a data
+  // folder made before the owner role existed) the hand-over of everything in it.
+  await prepareOwnedDatabase((database) => server.getPgClient(database, "127.0.0.1"), DATABASE_NAME, ownerPassword);
 
-  return { url: urlOf(password, port), stop: () => server.stop() };
+  return { url: urlOf(ownerPassword, port), stop: () => server.stop() };
 }

@@ -1,89 +1,282 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { auditLog, organization, student } from "./schema.ts";
-import { withWorkspace } from "./tenant.ts";
+import type { Database } from "./client.ts";
+import { auditLog, student } from "./schema.ts";
+import { withLookup, withWorkspace, type Transaction } from "./tenant.ts";
 
+/*
+ * Row-level security, as the app runs: `runtime` is the app's own connection (glassroom_owner,
+ * neither superuser nor BYPASSRLS); `app.db` is the superuser, for set-up and for checking
+ * what is really stored.
+ */
 let app: TestApp;
+let runtime: Database;
 const ORG_A = "org-rls-a";
 const ORG_B = "org-rls-b";
 
+/**
+ * One row in every table that carries a workspace, for the workspace `org`. A new table with
+ * a workspace column fails "every catalogued table has rows of both workspaces" below until it
+ * gets its row here, and so cannot escape the checks.
+ */
+async function seedWorkspace(db: Database, org: string, code: string): Promise<void> {
+  const id = (name: string) => `${org}-${name}`;
+  const studentId = randomUUID();
+  const sessionId = randomUUID();
+  const seriesId = randomUUID();
+  const statements = [
+    sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
+    sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
+    sql`insert into member (id, organization_id, user_id, role, status, created_at) values (${id("m-tutor")}, ${org}, ${id("tutor")}, 'tutor', 'active', now()), (${id("m-parent")}, ${org}, ${id("parent")}, 'parent', 'active', now())`,
+    sql`insert into session (id, expires_at, token, updated_at, user_id, active_organization_id) values (${id("login")}, now() + interval '1 day', ${id("token")}, now(), ${id("tutor")}, ${org})`,
+    sql`insert into invitation (id, organization_id, email, expires_at, inviter_id) values (${id("ba-invitation")}, ${org}, ${`invited@${org}.example`}, now() + interval '1 day', ${id("tutor")})`,
+    sql`insert into student (organization_id, id, name) values (${org}, ${studentId}, ${`Student of ${org}`})`,
+    sql`insert into student_guardian (organization_id, student_id, member_id) values (${org}, ${studentId}, ${id("m-parent")})`,
+    sql`insert into tutor_profile (organization_id, member_id, time_zone) values (${org}, ${id("m-tutor")}, 'UTC')`,
+    sql`insert into tutor_availability (organization_id, member_id, weekday, starts_at, ends_at) values (${org}, ${id("m-tutor")}, 1, '09:00', '10:00')`,
+    sql`insert into assignment (organization_id, tutor_member_id, student_id, subject, starts_on) values (${org}, ${id("m-tutor")}, ${studentId}, 'Maths', '2026-01-01')`,
+    sql`insert into workspace_invitation (organization_id, email, role, token_hash, expires_at) values (${org}, ${`invited@${org}.example`}, 'tutor', ${id("invitation-hash")}, now() + interval '1 day')`,
+    sql`insert into workspace_policy (organization_id) values (${org})`,
+    sql`insert into session_series (organization_id, id, tutor_member_id, rule, dtstart_local, time_zone, duration_minutes, count) values (${org}, ${seriesId}, ${id("m-tutor")}, 'FREQ=WEEKLY;COUNT=1', '2026-01-05T09:00', 'UTC', 60, 1)`,
+    sql`insert into tutoring_session (organization_id, id, tutor_member_id, subject, starts_at, ends_at, time_zone, series_id, occurrence_date) values (${org}, ${sessionId}, ${id("m-tutor")}, 'Maths', now() + interval '1 hour', now() + interval '2 hours', 'UTC', ${seriesId}, '2026-01-05')`,
+    sql`insert into session_student (organization_id, session_id, student_id) values (${org}, ${sessionId}, ${studentId})`,
+    sql`insert into calendar_feed (organization_id, member_id, token_hash) values (${org}, ${id("m-tutor")}, ${id("feed-hash")})`,
+    sql`insert into session_report (organization_id, session_id, topics) values (${org}, ${sessionId}, 'Fractions')`,
+    sql`insert into session_report_student (organization_id, session_id, student_id, attendance, previous_homework) values (${org}, ${sessionId}, ${studentId}, 'present', 'completed')`,
+    sql`insert into session_summary (organization_id, session_id, student_id, body) values (${org}, ${sessionId}, ${studentId}, 'Went well')`,
+    sql`insert into session_recording (organization_id, session_id, kind, title, url) values (${org}, ${sessionId}, 'link', 'Recording', 'https://example.com/r')`,
+    sql`insert into cancellation_request (organization_id, session_id, requested_by_user_id, requester_role, reason) values (${org}, ${sessionId}, ${id("parent")}, 'parent', 'Ill')`,
+    sql`insert into audit_log (organization_id, action, description) values (${org}, 'TEST', ${`entry of ${org}`})`,
+  ];
+  for (const statement of statements) await db.execute(statement);
+}
+
 beforeAll(async () => {
   app = await createTestApp();
-  for (const [id, code] of [[ORG_A, "RLSAAAAA"], [ORG_B, "RLSBBBBB"]] as const) {
-    await app.db.insert(organization).values({ id, name: id, slug: id, createdAt: new Date(), joinCode: code });
-  }
-  await app.db.insert(student).values([
-    { organizationId: ORG_A, name: "Ada of A" },
-    { organizationId: ORG_B, name: "Bea of B" },
-  ]);
-  await app.db.insert(auditLog).values([
-    { organizationId: ORG_A, action: "TEST", description: "entry of A" },
-    { organizationId: null, action: "TEST", description: "platform entry" },
-  ]);
+  runtime = app.deps.db;
+  await seedWorkspace(app.db, ORG_A, "RLSAAAAA");
+  await seedWorkspace(app.db, ORG_B, "RLSBBBBB");
+  await app.db.insert(auditLog).values({ organizationId: null, action: "TEST", description: "platform entry" });
 });
 
 afterAll(() => app?.close());
 
 /** Drizzle wraps the database's error; the reason is in its cause. */
+function reasonOf(error: unknown): string {
+  return String((error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message ?? error);
+}
+
 async function databaseRefusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    return String((error as { cause?: { message?: string } }).cause?.message ?? error);
+    return reasonOf(error);
   }
   throw new Error("expected the database to refuse");
 }
 
-/** A transaction as the application role, but with no workspace set (a forgotten withWorkspace). */
-async function asAppRoleWithoutWorkspace<T>(work: (tx: Parameters<Parameters<TestApp["db"]["transaction"]>[0]>[0]) => Promise<T>) {
-  return app.db.transaction(async (tx) => {
-    await tx.execute(sql`set local role glassroom_app`);
-    return work(tx);
-  });
+type Outcome = { rows: Record<string, unknown>[] } | { refused: string };
+class RolledBack extends Error {
+  constructor(readonly outcome: Outcome) {
+    super("rolled back");
+  }
 }
 
-describe("row-level security", () => {
-  it("a query without the workspace set returns nothing", async () => {
-    const students = await asAppRoleWithoutWorkspace((tx) => tx.select().from(student));
-    const entries = await asAppRoleWithoutWorkspace((tx) => tx.select().from(auditLog));
-    expect(students).toEqual([]);
-    expect(entries).toEqual([]);
+/**
+ * One statement on the app's connection, as glassroom_app ("app") or as the owner connection
+ * itself ("owner"), with or without a workspace set; always rolled back, so that a write the
+ * database wrongly accepts leaves no trace for the next check.
+ */
+async function attempt(as: "app" | "owner", workspace: string | null, statement: string): Promise<Outcome> {
+  try {
+    await runtime.transaction(async (tx) => {
+      if (as === "app") await tx.execute(sql`set local role glassroom_app`);
+      if (workspace) await tx.execute(sql`select set_config('app.organization_id', ${workspace}, true)`);
+      let outcome: Outcome;
+      try {
+        outcome = { rows: (await tx.execute(sql.raw(statement))).rows };
+      } catch (error) {
+        outcome = { refused: reasonOf(error) };
+      }
+      throw new RolledBack(outcome);
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  }
+  throw new Error("unreachable");
+}
+
+const REFUSED = /row-level security|permission denied/;
+
+/** A table's workspace column: organization_id, or the session's active organization. */
+interface WorkspaceTable {
+  table: string;
+  column: string;
+}
+
+/** Every table of the application that carries a workspace, read from PostgreSQL's catalogue. */
+async function workspaceTables(): Promise<WorkspaceTable[]> {
+  const { rows } = await app.db.execute<{ table: string; column: string }>(sql`
+    select c.relname as table, a.attname as column
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attname in ('organization_id', 'active_organization_id')
+    order by c.relname`);
+  // The workspaces themselves: their id is the workspace.
+  return [...rows, { table: "organization", column: "id" }];
+}
+
+/** Better Auth's own tables: it reads them across workspaces on the owner connection, unrestricted. */
+const IDENTITY_TABLES = ["member", "session", "invitation", "organization"];
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+describe("row-level security on every table that carries a workspace (from the catalogue)", () => {
+  it("finds the known tables, so that the catalogue query itself is not empty", async () => {
+    const tables = (await workspaceTables()).map((entry) => entry.table);
+    expect(tables).toEqual(expect.arrayContaining(["student", "tutoring_session", "audit_log", "member", "session", "invitation", "organization", "calendar_feed", "cancellation_request"]));
   });
 
-  it("inside a workspace, only that workspace's rows exist, even without a where clause", async () => {
-    const names = await withWorkspace(app.db, ORG_A, (tx) => tx.select({ name: student.name }).from(student));
-    expect(names).toEqual([{ name: "Ada of A" }]);
-    const entries = await withWorkspace(app.db, ORG_A, (tx) => tx.select({ description: auditLog.description }).from(auditLog));
-    expect(entries).toEqual([{ description: "entry of A" }]);
+  it("every catalogued table has rows of both workspaces (the checks below are not vacuous)", async () => {
+    const missing: string[] = [];
+    for (const { table, column } of await workspaceTables()) {
+      const { rows } = await app.db.execute<{ a: number; b: number }>(
+        sql.raw(`select count(*) filter (where ${quoted(column)} = '${ORG_A}')::int as a, count(*) filter (where ${quoted(column)} = '${ORG_B}')::int as b from ${quoted(table)}`),
+      );
+      if (!rows[0]!.a || !rows[0]!.b) missing.push(table);
+    }
+    expect(missing).toEqual([]);
   });
 
-  it("refuses to write a row into another workspace", async () => {
-    expect(await databaseRefusal(withWorkspace(app.db, ORG_A, (tx) => tx.insert(student).values({ organizationId: ORG_B, name: "Smuggled" })))).toMatch(
-      /row-level security/,
+  it("every one has row-level security enabled and forced (the owner connection included)", async () => {
+    const tables = (await workspaceTables()).map((entry) => entry.table);
+    const { rows } = await app.db.execute<{ table: string; enabled: boolean; forced: boolean }>(
+      sql`select relname as table, relrowsecurity as enabled, relforcerowsecurity as forced from pg_class where relnamespace = 'public'::regnamespace and relname = any(${sql.param(tables)}::text[])`,
     );
-    const updated = await withWorkspace(app.db, ORG_A, (tx) => tx.update(student).set({ notes: "changed" }).where(sql`true`).returning({ name: student.name }));
-    expect(updated).toEqual([{ name: "Ada of A" }]);
-    const [bea] = await app.db.select().from(student).where(sql`name = 'Bea of B'`);
-    expect(bea!.notes).toBe("");
+    expect(rows.filter((row) => !row.enabled || !row.forced).map((row) => row.table)).toEqual([]);
+    expect(rows).toHaveLength(tables.length);
+  });
+
+  it("as glassroom_app: nothing without a workspace; in workspace A, no row of B; writing into B is refused", async () => {
+    const failures: string[] = [];
+    for (const { table, column } of await workspaceTables()) {
+      const t = quoted(table);
+      const c = quoted(column);
+      const none = await attempt("app", null, `select count(*)::int as n from ${t}`);
+      if ("rows" in none && none.rows[0]!.n !== 0) failures.push(`${table}: ${String(none.rows[0]!.n)} rows without a workspace`);
+      if ("refused" in none && !REFUSED.test(none.refused)) failures.push(`${table}: ${none.refused}`);
+
+      const ofB = await attempt("app", ORG_A, `select count(*)::int as n from ${t} where ${c} = '${ORG_B}'`);
+      if ("rows" in ofB && ofB.rows[0]!.n !== 0) failures.push(`${table}: rows of B visible in A`);
+      if ("refused" in ofB && !REFUSED.test(ofB.refused)) failures.push(`${table}: ${ofB.refused}`);
+
+      // A copy of one of A's rows, moved to B: refused before any other constraint is checked.
+      const insert = await attempt(
+        "app",
+        ORG_A,
+        `insert into ${t} select (jsonb_populate_record(null::${t}, to_jsonb(x) || jsonb_build_object('${column}', '${ORG_B}'))).* from ${t} x where ${c} = '${ORG_A}' limit 1`,
+      );
+      if (!("refused" in insert) || !REFUSED.test(insert.refused)) failures.push(`${table}: insert into B ${"refused" in insert ? insert.refused : "accepted"}`);
+
+      const update = await attempt("app", ORG_A, `update ${t} set ${c} = '${ORG_B}' where ${c} = '${ORG_A}'`);
+      if (!("refused" in update) || !REFUSED.test(update.refused)) failures.push(`${table}: update into B ${"refused" in update ? update.refused : "accepted"}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("as the owner connection: business rows only of the workspace set, none without one; identity tables whole", async () => {
+    const failures: string[] = [];
+    for (const { table, column } of await workspaceTables()) {
+      const t = quoted(table);
+      const c = quoted(column);
+      const identity = IDENTITY_TABLES.includes(table);
+      const none = await attempt("owner", null, `select count(*)::int as n from ${t} where ${c} in ('${ORG_A}', '${ORG_B}')`);
+      const expected = identity ? 2 : 0;
+      if (!("rows" in none)) failures.push(`${table}: ${none.refused}`);
+      else if (identity ? (none.rows[0]!.n as number) < expected : none.rows[0]!.n !== 0) failures.push(`${table}: ${String(none.rows[0]!.n)} rows without a workspace`);
+      if (identity) continue;
+
+      const ofB = await attempt("owner", ORG_A, `select count(*)::int as n from ${t} where ${c} = '${ORG_B}'`);
+      if (!("rows" in ofB) || ofB.rows[0]!.n !== 0) failures.push(`${table}: rows of B visible to the owner in A`);
+      // The owner appends audit entries of any workspace (identity changes); every other write into B is refused.
+      if (table === "audit_log") continue;
+      const update = await attempt("owner", ORG_A, `update ${t} set ${c} = '${ORG_B}' where ${c} = '${ORG_A}'`);
+      if (!("refused" in update) || !REFUSED.test(update.refused)) failures.push(`${table}: owner update into B ${"refused" in update ? update.refused : "accepted"}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("row-level security", () => {
+  it("inside a workspace, only that workspace's rows exist, even without a where clause", async () => {
+    const names = await withWorkspace(runtime, ORG_A, (tx) => tx.select({ name: student.name }).from(student));
+    expect(names).toEqual([{ name: `Student of ${ORG_A}` }]);
+    const entries = await withWorkspace(runtime, ORG_A, (tx) => tx.select({ description: auditLog.description }).from(auditLog));
+    expect(entries).toEqual([{ description: `entry of ${ORG_A}` }]);
+  });
+
+  it("glassroom_app reads the members of its workspace only", async () => {
+    const members = await withWorkspace(runtime, ORG_A, (tx) => tx.execute<{ id: string }>(sql`select id from member order by id`));
+    expect(members.rows.map((row) => row.id)).toEqual([`${ORG_A}-m-parent`, `${ORG_A}-m-tutor`]);
   });
 
   it("the students search function answers only ids of the workspace set, and none without one", async () => {
-    const search = (tx: Parameters<Parameters<TestApp["db"]["transaction"]>[0]>[0]) => tx.execute<{ id: string }>(sql`select student_search_ids('%of%') as id`);
-    const inA = await withWorkspace(app.db, ORG_A, async (tx) => (await search(tx)).rows);
-    const [ada] = await app.db.select({ id: student.id }).from(student).where(sql`name = 'Ada of A'`);
-    expect(inA).toEqual([{ id: ada!.id }]);
-    expect((await asAppRoleWithoutWorkspace(async (tx) => (await search(tx)).rows))).toEqual([]);
+    const search = (tx: Transaction) => tx.execute<{ id: string }>(sql`select student_search_ids('%of%') as id`);
+    const inA = await withWorkspace(runtime, ORG_A, async (tx) => (await search(tx)).rows);
+    const [ofA] = await app.db.select({ id: student.id }).from(student).where(sql`organization_id = ${ORG_A}`);
+    expect(inA).toEqual([{ id: ofA!.id }]);
+    const outcome = await attempt("app", null, "select student_search_ids('%of%') as id");
+    expect(outcome).toEqual({ rows: [] });
   });
 
-  it("the audit log is append-only for the application role", async () => {
-    expect(await databaseRefusal(withWorkspace(app.db, ORG_A, (tx) => tx.delete(auditLog)))).toMatch(/permission denied/);
-    expect(await databaseRefusal(withWorkspace(app.db, ORG_A, (tx) => tx.update(auditLog).set({ description: "rewritten" })))).toMatch(/permission denied/);
+  it("the audit log is append-only, for the application role and the owner alike", async () => {
+    expect(await databaseRefusal(withWorkspace(runtime, ORG_A, (tx) => tx.delete(auditLog)))).toMatch(/permission denied/);
+    expect(await databaseRefusal(withWorkspace(runtime, ORG_A, (tx) => tx.update(auditLog).set({ description: "rewritten" })))).toMatch(/permission denied/);
+    const rewritten = await attempt("owner", ORG_A, "update audit_log set description = 'rewritten' returning id");
+    const deleted = await attempt("owner", ORG_A, "delete from audit_log returning id");
+    expect([rewritten, deleted]).toEqual([{ rows: [] }, { rows: [] }]);
+  });
+
+  it("glassroom_app may not write the tables it only reads or never touches", async () => {
+    const writes = [
+      "insert into enquiry (kind, name, email, fields) values ('contact', 'Eve', 'eve@example.com', '{}')",
+      "update enquiry set handled_at = now()",
+      "delete from enquiry",
+      "update member set role = 'admin'",
+      "update organization set name = 'Taken'",
+      "insert into dev_outbox (from_address, to_address, subject, body) values ('a@example.com', 'b@example.com', 's', 'b')",
+      "update \"user\" set devops = true",
+      "select * from session",
+      "select * from account",
+      "delete from student",
+    ];
+    for (const statement of writes) {
+      const outcome = await attempt("app", ORG_A, statement);
+      expect({ statement, outcome }).toEqual({ statement, outcome: { refused: expect.stringMatching(/permission denied/) } });
+    }
+  });
+
+  it("a look-up before any workspace sees only the row it names", async () => {
+    const invitations = await withLookup(runtime, "app.invitation_token_hash", `${ORG_B}-invitation-hash`, (tx) =>
+      tx.execute<{ organization_id: string }>(sql`select organization_id from workspace_invitation`),
+    );
+    expect(invitations.rows).toEqual([{ organization_id: ORG_B }]);
+    const feeds = await withLookup(runtime, "app.calendar_feed_token_hash", `${ORG_A}-feed-hash`, (tx) => tx.execute<{ organization_id: string }>(sql`select organization_id from calendar_feed`));
+    expect(feeds.rows).toEqual([{ organization_id: ORG_A }]);
+    const byEmail = await withLookup(runtime, "app.invitation_email", `invited@${ORG_A}.example`, (tx) => tx.execute<{ organization_id: string }>(sql`select organization_id from workspace_invitation`));
+    expect(byEmail.rows).toEqual([{ organization_id: ORG_A }]);
+    // A scan sees only what it scans: no student, whichever scan it names.
+    const students = await withLookup(runtime, "app.scan", "session-reminders", (tx) => tx.execute(sql`select id from student`));
+    expect(students.rows).toEqual([]);
   });
 
   it("the role and workspace end with the transaction: the pooled connection is clean again", async () => {
-    await withWorkspace(app.db, ORG_A, async () => {});
-    const client = await app.db.$client.connect();
+    await withWorkspace(runtime, ORG_A, async () => {});
+    const client = await runtime.$client.connect();
     try {
       const { rows } = await client.query("select current_user as role, current_setting('app.organization_id', true) as workspace");
       expect(rows[0].role).not.toBe("glassroom_app");

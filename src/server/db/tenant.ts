@@ -28,3 +28,25 @@ export async function withWorkspace<T>(db: Database, organizationId: string, wor
 export async function enterWorkspace(tx: Transaction, organizationId: string): Promise<void> {
   await tx.execute(sql`select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${organizationId}, true)`);
 }
+
+/**
+ * What a read made before any workspace is known may name, for its transaction only. The
+ * owner's row-level security policies (migration 0016) let through just the rows that match:
+ * - app.invitation_token_hash: the invitation of a mailed token (its SHA-256);
+ * - app.invitation_email: the open invitations to an account's own email, in lower case;
+ * - app.calendar_feed_token_hash: the calendar feed of a URL's token;
+ * - app.scan: a job's scan across workspaces ('session-reminders': scheduled sessions not yet
+ *   reminded; 'recording-retention': recorded files), and the workspace policies it reads.
+ */
+export type LookupKey = "app.invitation_token_hash" | "app.invitation_email" | "app.calendar_feed_token_hash" | "app.scan";
+
+/**
+ * Runs such a read on the owner connection, in a transaction that names what it looks up
+ * (see LookupKey). Without it, the owner sees no business row outside withWorkspace.
+ */
+export async function withLookup<T>(db: Database, key: LookupKey, value: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config(${key}, ${value}, true)`);
+    return work(tx);
+  });
+}

@@ -4,12 +4,13 @@ import type { PendingMember } from "../../../shared/schemas/workspace.ts";
 import type { AppDeps, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema.ts";
+import { withWorkspace, type Queryable } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { writeAudit } from "../audit/service.ts";
 
 /** The approvals list's query, oldest request first (also EXPLAINed by the query-scaling bench). */
-export function pendingMembersQuery(db: Database, organizationId: string) {
+export function pendingMembersQuery(db: Queryable, organizationId: string) {
   return db
     .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, requestedAt: member.createdAt })
     .from(member)
@@ -19,19 +20,22 @@ export function pendingMembersQuery(db: Database, organizationId: string) {
     .limit(500);
 }
 
+/** Read inside the workspace (row-level security); approving and rejecting are identity writes, on the owner connection. */
 export async function listPendingMembers(db: Database, organizationId: string): Promise<PendingMember[]> {
-  const rows = await pendingMembersQuery(db, organizationId);
+  const rows = await withWorkspace(db, organizationId, (tx) => pendingMembersQuery(tx, organizationId));
   return rows.map((row) => ({ ...row, requestedAt: row.requestedAt.toISOString() }));
 }
 
 /** The pending membership, only if it belongs to the viewer's workspace (same-workspace rule). */
 async function findPending(deps: AppDeps, organizationId: string, memberId: string) {
-  const [row] = await deps.db
-    .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, workspace: organization.name })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId), eq(member.status, "pending")));
+  const [row] = await withWorkspace(deps.db, organizationId, (tx) =>
+    tx
+      .select({ memberId: member.id, userId: user.id, name: user.name, email: user.email, workspace: organization.name })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .innerJoin(organization, eq(organization.id, member.organizationId))
+      .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId), eq(member.status, "pending"))),
+  );
   if (!row) throw notFound("The pending registration");
   return row;
 }

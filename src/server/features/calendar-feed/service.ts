@@ -16,7 +16,7 @@ import { SESSION_MAX_MINUTES } from "../../../shared/schemas/sessions.ts";
 import type { Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { calendarFeed, member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
 import type { SessionRelationship } from "../sessions/policy.ts";
 import { shownStudents, visibleSessions } from "../sessions/policy.ts";
@@ -78,12 +78,16 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
   const token = TOKEN_PATTERN.exec(file)?.[1];
   const missing = () => notFound("The calendar feed");
   if (!token) throw missing();
-  // Before any workspace is known: one row by the hash of the secret, on the owner connection.
-  const [owner] = await db
-    .select({ organizationId: calendarFeed.organizationId, memberId: member.id, role: member.role, status: member.status, userId: member.userId })
-    .from(calendarFeed)
-    .innerJoin(member, and(eq(member.organizationId, calendarFeed.organizationId), eq(member.id, calendarFeed.memberId)))
-    .where(eq(calendarFeed.tokenHash, hashToken(token)));
+  // Before any workspace is known: one row by the hash of the secret, on the owner connection
+  // naming that hash (no other feed is visible to it).
+  const tokenHash = hashToken(token);
+  const [owner] = await withLookup(db, "app.calendar_feed_token_hash", tokenHash, (tx) =>
+    tx
+      .select({ organizationId: calendarFeed.organizationId, memberId: member.id, role: member.role, status: member.status, userId: member.userId })
+      .from(calendarFeed)
+      .innerJoin(member, and(eq(member.organizationId, calendarFeed.organizationId), eq(member.id, calendarFeed.memberId)))
+      .where(eq(calendarFeed.tokenHash, tokenHash)),
+  );
   const relationship = owner ? RELATIONSHIPS[owner.role] : undefined;
   if (!owner || owner.status !== "active" || !relationship) throw missing();
   const { organizationId } = owner;

@@ -4,7 +4,7 @@ import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import type { AppDeps, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session, student, studentGuardian, user, workspaceInvitation } from "../../db/schema.ts";
-import { enterWorkspace, withWorkspace, type Transaction } from "../../db/tenant.ts";
+import { enterWorkspace, withLookup, withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { writeAudit } from "../audit/service.ts";
 import { invitationRows, invitationState, type InvitationRow } from "./service.ts";
@@ -15,12 +15,15 @@ export type TokenInvitation = InvitationRow & { role: MemberRole; workspaceName:
 /**
  * The invitation a mailed token opens, from any workspace, or undefined. This is the one read
  * of a business table that cannot start inside a workspace: the token is all the visitor has.
- * It reads only the workspace id, by the token's hash (unique index), on the owner connection;
- * everything else is read inside that workspace as usual.
+ * It reads only the workspace id, by the token's hash (unique index), on the owner connection
+ * naming that hash (withLookup: no other invitation is visible to it); everything else is read
+ * inside that workspace as usual.
  */
 export async function findInvitationByToken(db: Database, token: string): Promise<TokenInvitation | undefined> {
   const tokenHash = hashInvitationToken(token);
-  const [located] = await db.select({ organizationId: workspaceInvitation.organizationId }).from(workspaceInvitation).where(eq(workspaceInvitation.tokenHash, tokenHash));
+  const [located] = await withLookup(db, "app.invitation_token_hash", tokenHash, (tx) =>
+    tx.select({ organizationId: workspaceInvitation.organizationId }).from(workspaceInvitation).where(eq(workspaceInvitation.tokenHash, tokenHash)),
+  );
   if (!located) return undefined;
   const [row] = await withWorkspace(db, located.organizationId, (tx) =>
     invitationRows(tx).where(and(eq(workspaceInvitation.organizationId, located.organizationId), eq(workspaceInvitation.tokenHash, tokenHash))),

@@ -41,7 +41,8 @@ function toSummary(row: SummaryRow, viewer: Viewer): MemberSummary {
 /**
  * The members list: active and suspended members (pending registrations belong to Approvals,
  * and have no role yet), by name. Searches any part of the name (trigram index) and the start
- * of the email (pattern index), the two ways admins look people up.
+ * of the email (pattern index), the two ways admins look people up. Read inside the workspace
+ * (row-level security), as every read of a workspace's data is.
  */
 export async function listMembers(db: Database, viewer: Viewer, query: MemberListQuery): Promise<MemberPage> {
   const organizationId = viewer.organizationId!;
@@ -53,17 +54,18 @@ export async function listMembers(db: Database, viewer: Viewer, query: MemberLis
     conditions.push(or(ilike(user.name, `%${pattern}%`), like(user.email, `${pattern.toLowerCase()}%`))!);
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
+  const [rows, total] = await withWorkspace(db, organizationId, async (tx) => {
+    const page = await tx
       .select(summaryColumns)
       .from(member)
       .innerJoin(user, eq(user.id, member.userId))
       .where(where)
       .orderBy(asc(user.name), asc(member.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where),
-  ]);
+      .offset((query.page - 1) * query.pageSize);
+    const [counted] = await tx.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where);
+    return [page, counted] as const;
+  });
   return { items: rows.map((row) => toSummary(row, viewer)), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
@@ -108,7 +110,8 @@ async function assertNotLastAdmin(tx: Transaction, organizationId: string, targe
 const who = (row: SummaryRow) => `${row.name} (${row.email})`;
 
 async function summaryAfter(deps: AppDeps, viewer: Viewer, memberId: string): Promise<MemberSummary> {
-  const row = await readMember(deps.db, viewer.organizationId!, memberId);
+  const organizationId = viewer.organizationId!;
+  const row = await withWorkspace(deps.db, organizationId, (tx) => readMember(tx, organizationId, memberId));
   if (!row) throw notFound("The member");
   return toSummary(row, viewer);
 }

@@ -4,7 +4,8 @@
  * every workspace that set it, with an audit entry on each student's record. Links are not
  * files held here and are kept. Run daily.
  *
- * The scan across workspaces runs on the owner connection, oldest first through the partial
+ * The scan across workspaces runs on the owner connection naming itself (withLookup: it sees
+ * recorded files and workspace policies, nothing else), oldest first through the partial
  * index session_recording_file_created_idx (every retention is at least a day, so nothing
  * younger than a day is read); each workspace's batch is then deleted inside withWorkspace,
  * re-checked against the policy as it is then, each stored file before its row.
@@ -12,7 +13,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../context.ts";
 import { sessionRecording, tutoringSession, workspacePolicy } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { writeAudit } from "../audit/service.ts";
 import { describeTime } from "../sessions/series.ts";
@@ -27,21 +28,23 @@ export async function deleteExpiredRecordings(deps: Pick<AppDeps, "db" | "record
   const failed = new Set<string>();
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
-    const batch = await deps.db
-      .select({ organizationId: sessionRecording.organizationId, id: sessionRecording.id, createdAt: sessionRecording.createdAt })
-      .from(sessionRecording)
-      .innerJoin(workspacePolicy, eq(workspacePolicy.organizationId, sessionRecording.organizationId))
-      .where(
-        and(
-          eq(sessionRecording.kind, "file"),
-          lt(sessionRecording.createdAt, new Date(now.getTime() - DAY_MS)),
-          isNotNull(workspacePolicy.recordingRetentionDays),
-          sql`${sessionRecording.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${workspacePolicy.recordingRetentionDays})`,
-          after ? or(gt(sessionRecording.createdAt, after.createdAt), and(eq(sessionRecording.createdAt, after.createdAt), gt(sessionRecording.id, after.id))) : undefined,
-        ),
-      )
-      .orderBy(asc(sessionRecording.createdAt), asc(sessionRecording.id))
-      .limit(batchSize);
+    const batch = await withLookup(deps.db, "app.scan", "recording-retention", (tx) =>
+      tx
+        .select({ organizationId: sessionRecording.organizationId, id: sessionRecording.id, createdAt: sessionRecording.createdAt })
+        .from(sessionRecording)
+        .innerJoin(workspacePolicy, eq(workspacePolicy.organizationId, sessionRecording.organizationId))
+        .where(
+          and(
+            eq(sessionRecording.kind, "file"),
+            lt(sessionRecording.createdAt, new Date(now.getTime() - DAY_MS)),
+            isNotNull(workspacePolicy.recordingRetentionDays),
+            sql`${sessionRecording.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${workspacePolicy.recordingRetentionDays})`,
+            after ? or(gt(sessionRecording.createdAt, after.createdAt), and(eq(sessionRecording.createdAt, after.createdAt), gt(sessionRecording.id, after.id))) : undefined,
+          ),
+        )
+        .orderBy(asc(sessionRecording.createdAt), asc(sessionRecording.id))
+        .limit(batchSize),
+    );
     if (batch.length === 0) break;
     after = batch[batch.length - 1]!;
     const byWorkspace = new Map<string, string[]>();

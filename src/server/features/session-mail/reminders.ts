@@ -18,7 +18,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppDeps } from "../../context.ts";
 import { tutoringSession, workspacePolicy } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
@@ -50,23 +50,26 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
   let queued = 0;
   let seen = 0;
   while (seen < MAX_PER_RUN) {
-    // A cross-workspace scan on the owner connection, through tutoring_session_reminder_due_idx;
-    // each claim then runs inside its workspace.
-    const due = await deps.db
-      .select({ organizationId: tutoringSession.organizationId, id: tutoringSession.id })
-      .from(tutoringSession)
-      .leftJoin(workspacePolicy, eq(workspacePolicy.organizationId, tutoringSession.organizationId))
-      .where(
-        and(
-          eq(tutoringSession.status, "scheduled"),
-          isNull(tutoringSession.reminderSentAt),
-          sql`${tutoringSession.startsAt} > now()`,
-          sql`${tutoringSession.startsAt} <= now() + make_interval(hours => ${MAX_LEAD_HOURS})`,
-          sql`${tutoringSession.startsAt} <= now() + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${DEFAULT_SESSION_POLICY.reminderLeadHours}))`,
-        ),
-      )
-      .orderBy(asc(tutoringSession.startsAt))
-      .limit(BATCH);
+    // A cross-workspace scan on the owner connection, through tutoring_session_reminder_due_idx,
+    // naming itself (withLookup: it sees scheduled sessions not yet reminded, and the
+    // policies); each claim then runs inside its workspace.
+    const due = await withLookup(deps.db, "app.scan", "session-reminders", (tx) =>
+      tx
+        .select({ organizationId: tutoringSession.organizationId, id: tutoringSession.id })
+        .from(tutoringSession)
+        .leftJoin(workspacePolicy, eq(workspacePolicy.organizationId, tutoringSession.organizationId))
+        .where(
+          and(
+            eq(tutoringSession.status, "scheduled"),
+            isNull(tutoringSession.reminderSentAt),
+            sql`${tutoringSession.startsAt} > now()`,
+            sql`${tutoringSession.startsAt} <= now() + make_interval(hours => ${MAX_LEAD_HOURS})`,
+            sql`${tutoringSession.startsAt} <= now() + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${DEFAULT_SESSION_POLICY.reminderLeadHours}))`,
+          ),
+        )
+        .orderBy(asc(tutoringSession.startsAt))
+        .limit(BATCH),
+    );
     for (const session of due) {
       try {
         const count = await remindSession(deps, session.organizationId, session.id);

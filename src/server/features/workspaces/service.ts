@@ -122,9 +122,20 @@ export function memberCountsQuery(db: Executor, organizationId: string) {
     .groupBy(member.role, member.status);
 }
 
-/** The admin dashboard's figures: members by role and status, students by status, open invitations. */
+/**
+ * The admin dashboard's figures: members by role and status, students by status, open
+ * invitations; all read in one transaction inside the workspace (row-level security).
+ */
 export async function countMembers(db: Database, organizationId: string): Promise<MemberCounts> {
-  const rows = await memberCountsQuery(db, organizationId);
+  const [rows, students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
+    const byRoleAndStatus = await memberCountsQuery(tx, organizationId);
+    const byStatus = await tx.select({ status: student.status, total: count() }).from(student).where(eq(student.organizationId, organizationId)).groupBy(student.status);
+    const [open] = await tx
+      .select({ total: count() })
+      .from(workspaceInvitation)
+      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)));
+    return [byRoleAndStatus, byStatus, open?.total ?? 0] as const;
+  });
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
   let pending = 0;
   let suspended = 0;
@@ -133,14 +144,6 @@ export async function countMembers(db: Database, organizationId: string): Promis
     else if (row.status === "suspended") suspended += row.total;
     else if ((MEMBER_ROLES as readonly string[]).includes(row.role)) byRole[row.role as MemberRole] += row.total;
   }
-  const [students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
-    const byStatus = await tx.select({ status: student.status, total: count() }).from(student).where(eq(student.organizationId, organizationId)).groupBy(student.status);
-    const [open] = await tx
-      .select({ total: count() })
-      .from(workspaceInvitation)
-      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)));
-    return [byStatus, open?.total ?? 0] as const;
-  });
   const studentCounts = { active: 0, paused: 0, former: 0 };
   for (const row of students) studentCounts[row.status] += row.total;
   return { byRole, pending, suspended, students: studentCounts, openInvitations };
