@@ -52,3 +52,29 @@ test.describe("@role-switch Switch Role", () => {
     expect((await me(page)).body).toMatchObject({ role: "unsigned", roleOverride: "unsigned" });
   });
 });
+
+test.describe("@role-switch hydration", () => {
+  test("@role-switch after Switch Role → Unsigned, an area page sends to /login without a hydration error", async ({ page, api }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const admin = await api.createAdmin();
+    await api.makeDevops(admin.email);
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await switchRole(page, "Unsigned");
+    await expect(page).toHaveURL("/");
+
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByText("Authentication required")).toBeVisible();
+    // A pre-rendered page opened with a reason in its address: the first render must be the pre-rendered one.
+    await page.goto(`/login?${new URLSearchParams({ reason: "Authentication required", redirectTo: "/admin/calendar" })}`);
+    await expect(page.getByText("Authentication required")).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text)), "hydration errors").toEqual([]);
+  });
+});

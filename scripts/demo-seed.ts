@@ -5,6 +5,7 @@
  * `npm run demo` (scripts/demo.ts) and by tests/demo-seed.test.ts.
  */
 import { sql } from "drizzle-orm";
+import { withWorkspace } from "../src/server/db/tenant.ts";
 import type { ApiClient } from "../tests/client.ts";
 import { createAdmin, createPendingJoiner, type FactoryContext } from "../tests/factories.ts";
 import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, setTutorAvailability, setTutorProfile, signUpWithInvitation } from "../tests/people-factories.ts";
@@ -181,15 +182,18 @@ async function fileReports(admin: ApiClient, index: number, item: TermAssignment
 /**
  * The API files every report and shares every summary at seed time; a real term has them
  * on the day of each session. The one write outside the API: report and summary times moved
- * to a few hours after each session ended (the owner connection: a seed, not a request).
+ * to a few hours after each session ended (a seed, not a request; inside the workspace, as
+ * row-level security wants every business write).
  */
 async function backdateReports(ctx: FactoryContext, organizationId: string): Promise<void> {
-  await ctx.db.execute(sql`
-    update session_report r set filed_at = s.ends_at + interval '2 hours', updated_at = s.ends_at + interval '2 hours'
-    from tutoring_session s where s.organization_id = r.organization_id and s.id = r.session_id and r.organization_id = ${organizationId}`);
-  await ctx.db.execute(sql`
-    update session_summary m set updated_at = s.ends_at + interval '3 hours', shared_at = case when m.shared_at is null then null else s.ends_at + interval '3 hours' end
-    from tutoring_session s where s.organization_id = m.organization_id and s.id = m.session_id and m.organization_id = ${organizationId}`);
+  await withWorkspace(ctx.db, organizationId, async (tx) => {
+    await tx.execute(sql`
+      update session_report r set filed_at = s.ends_at + interval '2 hours', updated_at = s.ends_at + interval '2 hours'
+      from tutoring_session s where s.organization_id = r.organization_id and s.id = r.session_id and r.organization_id = ${organizationId}`);
+    await tx.execute(sql`
+      update session_summary m set updated_at = s.ends_at + interval '3 hours', shared_at = case when m.shared_at is null then null else s.ends_at + interval '3 hours' end
+      from tutoring_session s where s.organization_id = m.organization_id and s.id = m.session_id and m.organization_id = ${organizationId}`);
+  });
 }
 
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
-import { assignment, member, sessionSeries, sessionSummary, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
+import { assignment, auditLog, member, sessionReport, sessionSeries, sessionSummary, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
 import { signIn } from "./factories.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
 
@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   seededAt = new Date();
   const started = performance.now();
-  summary = await seedDemoWorkspace(t);
+  // On the app's own connection, as npm run demo seeds (t.db would see past row-level security).
+  summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db });
   seconds = (performance.now() - started) / 1000;
 }, 120_000);
 afterAll(() => t?.close());
@@ -24,6 +25,15 @@ afterAll(() => t?.close());
 const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(table.organizationId as never, sql`${summary.organizationId}`);
 
 describe("the demo seed (npm run demo)", () => {
+  it("dates every report and shared summary a few hours after its session, as a real term has them", async () => {
+    const { rows } = await t.db.execute<{ reports: number; late: number }>(sql`
+      select count(*)::int as reports, count(*) filter (where r.filed_at <> s.ends_at + interval '2 hours')::int as late
+      from session_report r join tutoring_session s on s.organization_id = r.organization_id and s.id = r.session_id
+      where r.organization_id = ${summary.organizationId}`);
+    expect(rows[0]!.reports).toBeGreaterThan(0);
+    expect(rows[0]!.late).toBe(0);
+  });
+
   it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
     console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${summary.sessions.completed + summary.sessions.noShow + summary.sessions.unreported + summary.sessions.scheduled + summary.sessions.cancelled} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`);
     const members = await t.db.select({ role: member.role, status: member.status, total: count() }).from(member).where(inWorkspace(member)).groupBy(member.role, member.status);
@@ -93,6 +103,24 @@ describe("the demo seed (npm run demo)", () => {
     const late = await t.db.execute(sql`select count(*)::int as n from session_summary m join tutoring_session s on s.organization_id = m.organization_id and s.id = m.session_id
       where m.organization_id = ${summary.organizationId} and m.shared_at is not null and m.shared_at - s.ends_at not between interval '0' and interval '1 day'`);
     expect(late.rows[0]).toEqual({ n: 0 });
+  });
+
+  it("files each report and shares each summary as the session's tutor, as the access log says", async () => {
+    const tutorUser = sql`(select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = ${summary.organizationId} and s.id = (${auditLog.metadata} ->> 'sessionId')::uuid)`;
+    const entries = await t.db
+      .select({ action: auditLog.action, actorRole: auditLog.actorRole, byTutor: sql<boolean>`${auditLog.userId} = ${tutorUser}` })
+      .from(auditLog)
+      .where(and(inWorkspace(auditLog), sql`${auditLog.action} in ('SESSION_REPORT_FILED', 'SESSION_SUMMARY_SHARED')`));
+    const { completed, noShow, summariesShared } = summary.sessions;
+    expect(entries.filter((entry) => entry.action === "SESSION_REPORT_FILED")).toHaveLength(completed + noShow);
+    expect(entries.filter((entry) => entry.action === "SESSION_SUMMARY_SHARED")).toHaveLength(summariesShared);
+    expect(entries.filter((entry) => entry.actorRole !== "tutor" || !entry.byTutor)).toEqual([]);
+    const filedBy = await t.db
+      .select({ byTutor: sql<boolean>`${sessionReport.filedByUserId} = (select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = ${sessionReport.organizationId} and s.id = ${sessionReport.sessionId})` })
+      .from(sessionReport)
+      .where(inWorkspace(sessionReport));
+    expect(filedBy.length).toBe(completed + noShow);
+    expect(filedBy.every((row) => row.byTutor)).toBe(true);
   });
 
   it("lists accounts that sign in with the shared password and see their part", async () => {

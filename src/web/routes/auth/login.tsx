@@ -9,6 +9,7 @@ import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { safeRedirectTarget } from "../../features/session/redirect-target.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/login");
@@ -27,7 +28,8 @@ const TwoFactorChallenge = lazy(() => import("../../features/auth/two-factor-cha
 export default function Login() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const reason = params.get("reason");
+  // The page is pre-rendered without its query string: the reason shows once hydrated.
+  const reason = useHydrated() ? params.get("reason") : null;
   const redirectTo = safeRedirectTarget(params.get("redirectTo"));
   const [error, setError] = useState<ApiError | null>(null);
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
