@@ -7,6 +7,7 @@ import {
   assignment,
   auditLog,
   calendarFeed,
+  cancellationRequest,
   sessionRecording,
   sessionReport,
   sessionReportStudent,
@@ -57,6 +58,7 @@ export const WRITABLE_TABLES = {
   sessionReportStudent,
   sessionSummary,
   sessionRecording,
+  cancellationRequest,
   enquiry,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CANCELLATION_REQUEST_STATES } from "../../shared/schemas/cancellation-requests.ts";
 import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
 import { member, organization, user } from "./auth-schema.ts";
 
@@ -556,5 +557,41 @@ export const sessionRecording = pgTable(
     check("session_recording_kind_check", sql`kind in ('file', 'link')`),
     check("session_recording_shape_check", sql`(kind = 'file' and storage_key is not null and url is null) or (kind = 'link' and url is not null and storage_key is null)`),
     workspaceIsolation("session_recording"),
+  ],
+).enableRLS();
+
+/**
+ * A parent's or student's request to cancel a session: requested, then accepted (the session
+ * is cancelled under the late-cancellation policy), declined with a reason, or closed (the
+ * session was cancelled otherwise). One open request per requester per session.
+ */
+export const cancellationRequest = pgTable(
+  "cancellation_request",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    sessionId: uuid("session_id").notNull(),
+    requestedByUserId: text("requested_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The requester's relationship to the session when they asked. */
+    requesterRole: text("requester_role", { enum: ["parent", "student"] }).notNull(),
+    reason: text("reason").notNull(),
+    state: text("state", { enum: CANCELLATION_REQUEST_STATES }).notNull().default("requested"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    decidedByUserId: text("decided_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
+    index("cancellation_request_session_idx").on(table.organizationId, table.sessionId, table.createdAt),
+    // The dashboards' open requests, oldest first, however long the history.
+    index("cancellation_request_open_idx").on(table.organizationId, table.createdAt).where(sql`state = 'requested'`),
+    uniqueIndex("cancellation_request_one_open_idx").on(table.organizationId, table.sessionId, table.requestedByUserId).where(sql`state = 'requested'`),
+    check("cancellation_request_state_check", sql`state in ('requested', 'accepted', 'declined', 'closed')`),
+    check("cancellation_request_role_check", sql`requester_role in ('parent', 'student')`),
+    check("cancellation_request_decided_check", sql`(state = 'requested') = (decided_at is null)`),
+    check("cancellation_request_decline_reason_check", sql`(state = 'declined') = (decline_reason is not null)`),
+    workspaceIsolation("cancellation_request"),
   ],
 ).enableRLS();

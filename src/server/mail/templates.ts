@@ -7,6 +7,12 @@ export const mails = {
     subject: "Confirm your email address for Glassroom",
     text: `Hello ${name},\n\nConfirm your email address by opening this link:\n\n${url}\n\nThe link is valid for 24 hours. If you did not create a Glassroom account, ignore this email.\n\nGlassroom`,
   }),
+  /** To an account's owner when someone signs up with its email (the sign-up answers as if it were new). */
+  signUpWithExistingEmail: ({ to, name, signInUrl, resetUrl }: { to: string; name: string; signInUrl: string; resetUrl: string }): Mail => ({
+    to,
+    subject: "Someone tried to sign up to Glassroom with your email",
+    text: `Hello${name ? ` ${name}` : ""},\n\nSomeone tried to create a Glassroom account with this email address, which already has one. No new account was created.\n\nIf it was you, sign in instead (if you never confirmed your address, signing in mails you a new confirmation link):\n\n${signInUrl}\n\nIf you forgot your password, reset it:\n\n${resetUrl}\n\nIf it was not you, ignore this email: your account stays as it is.\n\nGlassroom`,
+  }),
   resetPassword: ({ to, name, url }: { to: string; name: string; url: string }): Mail => ({
     to,
     subject: "Reset your Glassroom password",
@@ -38,7 +44,13 @@ export const mails = {
   cancellationRequested: ({ to, name, workspace, requester, subject, when, reason, url }: { to: string; name: string; workspace: string; requester: string; subject: string; when: string; reason: string; url: string }): Mail => ({
     to,
     subject: `Cancellation requested: ${subject} on ${when}`,
-    text: `Hello ${name},\n\n${requester} asked to cancel the ${subject} session on ${when} in ${workspace}.\n\nTheir reason: ${reason}\n\nThe session stays scheduled until a tutor or an admin cancels it:\n\n${url}\n\nGlassroom`,
+    text: `Hello ${name},\n\n${requester} asked to cancel the ${subject} session on ${when} in ${workspace}.\n\nTheir reason: ${reason}\n\nThe session stays scheduled until the tutor or an admin accepts the request (the session is then cancelled) or declines it, on the session's page:\n\n${url}\n\nGlassroom`,
+  }),
+  /** To the parent or student who asked: their cancellation request was declined; the session stays as it is. */
+  cancellationDeclined: ({ to, name, workspace, by, subject, when, reason, url }: { to: string; name: string; workspace: string; by: string; subject: string; when: string; reason: string; url: string }): Mail => ({
+    to,
+    subject: `Cancellation declined: ${subject} on ${when}`,
+    text: `Hello ${name},\n\n${by} declined your request to cancel the ${subject} session on ${when} in ${workspace}. The session stays scheduled.\n\nTheir reason: ${reason}\n\nThe session:\n\n${url}\n\nGlassroom`,
   }),
   /** A session's summary, shared with a guardian or the student. */
   summaryShared: ({ to, name, workspace, studentName, subject, when, body, url }: { to: string; name: string; workspace: string; studentName: string; subject: string; when: string; body: string; url: string }): Mail => ({

@@ -113,7 +113,10 @@ export const sessionCancelSchema = z.strictObject({
 export type SessionCancel = z.infer<typeof sessionCancelSchema>;
 
 export const cancellationRequestSchema = z.strictObject({
-  reason: longTextField("Reason", 500).refine((value) => value.length > 0, "Reason is required."),
+  reason: z
+    .string({ error: "Reason is required." })
+    .pipe(longTextField("Reason", 500))
+    .refine((value) => value.length > 0, "Reason is required."),
 });
 export type CancellationRequest = z.infer<typeof cancellationRequestSchema>;
 

@@ -2,13 +2,12 @@
  * Sessions in each area: /admin/sessions (every session, filters by tutor and student),
  * /tutor/sessions (the tutor's own jobs), /parent/sessions (their children's) and
  * /student/sessions (their own). Admins and tutors schedule, change and cancel; parents and
- * students read and may request a cancellation. The workspace's late-cancellation notice is an
- * admin setting (/admin/session-policy).
+ * students read and may request a cancellation, which the tutor or an admin accepts or declines
+ * (cancellation-routes.ts). The workspace's late-cancellation notice is an admin setting
+ * (/admin/session-policy).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Permission } from "../../../shared/roles.ts";
 import {
-  cancellationRequestSchema,
   sessionBatchSchema,
   sessionCancelSchema,
   sessionCreateSchema,
@@ -22,8 +21,10 @@ import {
 } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps, AppEnv } from "../../context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import { AREAS } from "./areas.ts";
+import { cancellationRoutes } from "./cancellation-routes.ts";
 import type { SessionRelationship } from "./policy.ts";
-import { cancelSession, createSessions, listSessions, requestCancellation, updateSession, viewSession } from "./service.ts";
+import { cancelSession, createSessions, listSessions, updateSession, viewSession } from "./service.ts";
 import { readSessionPolicy, updateSessionPolicy } from "./workspace-policy.ts";
 
 /** Any id is accepted: one that names no visible session answers 404. */
@@ -31,13 +32,6 @@ const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const notFoundResponse = { 404: { description: "No such session among the viewer's own." } };
 const conflictResponse = { 409: { description: "The tutor or a student is already booked then (the message names the clashing session), or the session is cancelled." } };
 const batch = (description: string) => ({ description, content: jsonContent(sessionBatchSchema) });
-
-const AREAS = {
-  admin: { read: "admin:sessions:read", write: "admin:sessions:write", who: "every session of the workspace" },
-  tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write", who: "the tutor's own sessions (jobs)" },
-  parent: { read: "parent:students:read", write: "parent:students:read", who: "the sessions of the parent's children" },
-  student: { read: "student:calendar:read", write: "student:calendar:read", who: "the student's own sessions" },
-} as const satisfies Record<SessionRelationship, { read: Permission; write: Permission; who: string }>;
 
 function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
   const area = AREAS[relationship];
@@ -100,21 +94,6 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     );
 }
 
-function requestRoutes(deps: AppDeps, relationship: "parent" | "student") {
-  const area = AREAS[relationship];
-  const request = defineOperation(needs(area.write), {
-    method: "post",
-    path: `/${relationship}/sessions/{sessionId}/cancellation-request`,
-    tags: ["Sessions"],
-    summary: "Ask the tutor and the admins to cancel a session (audited and mailed; the session stays scheduled)",
-    request: { params: sessionParams, body: { required: true, content: jsonContent(cancellationRequestSchema) } },
-    responses: { 202: { description: "Requested.", content: jsonContent(z.object({ requested: z.literal(true) })) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
-  });
-  return new OpenAPIHono<AppEnv>().openapi(request, async (c) =>
-    c.json(await requestCancellation(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 202),
-  );
-}
-
 const policyReadRoute = defineOperation(needs("admin:settings:read"), {
   method: "get",
   path: "/admin/session-policy",
@@ -139,9 +118,8 @@ export function sessionRoutes(deps: AppDeps) {
     .route("/", readRoutes(deps, "tutor"))
     .route("/", writeRoutes(deps, "tutor"))
     .route("/", readRoutes(deps, "parent"))
-    .route("/", requestRoutes(deps, "parent"))
     .route("/", readRoutes(deps, "student"))
-    .route("/", requestRoutes(deps, "student"))
+    .route("/", cancellationRoutes(deps))
     .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }), 200))
     .openapi(policyUpdateRoute, async (c) => c.json(await updateSessionPolicy(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("json")), 200));
 }

@@ -1,7 +1,7 @@
 /**
  * Sessions: list a date range, read one, schedule (one or a weekly series), change one or
  * "this and following" (splitting the series), cancel (late inside the workspace's notice
- * period), and a family's cancellation request. Everything inside withWorkspace; every change
+ * period; a family's cancellation requests are in cancellation-requests.ts). Everything inside withWorkspace; every change
  * audited once per student concerned (the entry shows in that student's access log).
  */
 import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
@@ -9,7 +9,6 @@ import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import {
   SERIES_MAX_OCCURRENCES,
   SESSION_MAX_MINUTES,
-  type CancellationRequest,
   type Session,
   type SessionBatch,
   type SessionCancel,
@@ -23,11 +22,11 @@ import type { Database } from "../../db/client.ts";
 import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
-import { mails } from "../../mail/templates.ts";
 import { notEnded, workspaceToday } from "../assignments/queries.ts";
 import { queueSessionChangeMails } from "../session-mail/changes.ts";
 import { type Actor, auditStudent } from "../students/audit.ts";
 import { isRecordId } from "../students/policy.ts";
+import { closeOpenRequests } from "./open-requests.ts";
 import { lockCalendars, refuseDoubleBooking, requireWithinAvailability, type Slot } from "./conflicts.ts";
 import { addLocalDays, daysBetween, describeTime, expandWeekly, localTimeOf, weeklyRule, zonedInstant } from "./series.ts";
 import { readWorkspacePolicy } from "./workspace-policy.ts";
@@ -402,70 +401,41 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
 export async function cancelSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId!;
   if (!canWrite(relationship)) throw sessionNotFound();
-  return withWorkspace(deps.db, organizationId, async (tx) => {
-    const row = await findVisible(tx, actor, relationship, sessionId, true);
-    if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
-    const targets = await targetsOf(tx, organizationId, row, input.scope);
-    const hours = (await readWorkspacePolicy(tx, organizationId)).lateCancellationHours;
-    const now = new Date();
-    const updated: SessionRow[] = [];
-    for (const target of targets) {
-      const late = target.startsAt.getTime() - now.getTime() < hours * 3_600_000;
-      const [saved] = await tx
-        .update(tutoringSession)
-        .set({ status: late ? "late_cancelled" : "cancelled", cancelledAt: now, cancelledByUserId: actor.viewer.user.id, cancellationReason: input.reason || null, updatedAt: now, updatedByUserId: actor.viewer.user.id })
-        .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, target.id)))
-        .returning();
-      updated.push(saved!);
-    }
-    const lateCount = updated.filter((saved) => saved.status === "late_cancelled").length;
-    const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, row.timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, row.timeZone)}`;
-    await auditSessions(tx, actor, "SESSION_CANCELLED", await studentsOf(tx, organizationId, targets.map((target) => target.id)), `${actor.viewer.user.name} cancelled ${which}${lateCount > 0 ? ` (late: inside the ${hours}-hour notice period)` : ""}`, {
-      sessionIds: targets.map((target) => target.id),
-      scope: input.scope,
-      late: lateCount > 0,
-      lateCount,
-      noticeHours: hours,
-    });
-    await queueSessionChangeMails(deps, tx, organizationId, { kind: "cancelled", by: actor.viewer.user.name, before: targets, after: updated, reason: input.reason || null });
-    return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
-  });
+  return withWorkspace(deps.db, organizationId, (tx) => cancelWithin(deps, tx, actor, relationship, sessionId, input));
 }
 
 /**
- * A parent or student asks to cancel: audited on each of the requester's students in the
- * session, the status unchanged, and mailed to the tutor and the workspace's admins.
+ * The cancel path, inside the caller's transaction: late inside the workspace's notice period,
+ * audited, mailed, and the sessions' open cancellation requests closed (accepting a request
+ * comes through here too).
  */
-export async function requestCancellation(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: CancellationRequest): Promise<{ requested: true }> {
+export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId!;
-  const { recipients, subject, when, workspace } = await withWorkspace(deps.db, organizationId, async (tx) => {
-    const row = await findVisible(tx, actor, relationship, sessionId);
-    if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
-    if (row.endsAt.getTime() <= Date.now()) throw conflict("This session is over; it can no longer be cancelled.");
-    const own = await tx
-      .select({ id: student.id })
-      .from(sessionStudent)
-      .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-      .where(and(eq(sessionStudent.organizationId, organizationId), eq(sessionStudent.sessionId, row.id), shownStudents(actor.viewer, relationship)));
-    const when = describeTime(row.startsAt, row.endsAt, row.timeZone);
-    const requester = relationship === "student" ? `${actor.viewer.user.name} (student)` : `${actor.viewer.user.name} (parent)`;
-    await auditSessions(tx, actor, "SESSION_CANCELLATION_REQUESTED", own.map((item) => item.id), `${requester} asked to cancel the ${row.subject} session of ${when}`, { sessionId: row.id, reasonLength: input.reason.length });
-    const people = await tx
-      .select({ email: user.email, name: user.name, role: member.role, memberId: member.id })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(and(eq(member.organizationId, organizationId), eq(member.status, "active"), sql`(${member.role} = 'admin' or ${member.id} = ${row.tutorMemberId})`));
-    const [org] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
-    return { recipients: people, subject: row.subject, when, workspace: org?.name ?? "your workspace" };
-  });
-  const requester = actor.viewer.user.name;
-  for (const person of recipients) {
-    const url = `${deps.config.appUrl}/${person.role === "admin" ? "admin/dashboard" : "tutor/calendar"}`;
-    try {
-      await deps.mailer.send(mails.cancellationRequested({ to: person.email, name: person.name, workspace, requester, subject, when, reason: input.reason, url }));
-    } catch (error) {
-      deps.logger.warn({ err: error, sessionId }, "cancellation request mail not sent");
-    }
+  const row = await findVisible(tx, actor, relationship, sessionId, true);
+  if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
+  const targets = await targetsOf(tx, organizationId, row, input.scope);
+  const hours = (await readWorkspacePolicy(tx, organizationId)).lateCancellationHours;
+  const now = new Date();
+  const updated: SessionRow[] = [];
+  for (const target of targets) {
+    const late = target.startsAt.getTime() - now.getTime() < hours * 3_600_000;
+    const [saved] = await tx
+      .update(tutoringSession)
+      .set({ status: late ? "late_cancelled" : "cancelled", cancelledAt: now, cancelledByUserId: actor.viewer.user.id, cancellationReason: input.reason || null, updatedAt: now, updatedByUserId: actor.viewer.user.id })
+      .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, target.id)))
+      .returning();
+    updated.push(saved!);
   }
-  return { requested: true };
+  await closeOpenRequests(tx, actor, targets.map((target) => target.id), now);
+  const lateCount = updated.filter((saved) => saved.status === "late_cancelled").length;
+  const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, row.timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, row.timeZone)}`;
+  await auditSessions(tx, actor, "SESSION_CANCELLED", await studentsOf(tx, organizationId, targets.map((target) => target.id)), `${actor.viewer.user.name} cancelled ${which}${lateCount > 0 ? ` (late: inside the ${hours}-hour notice period)` : ""}`, {
+    sessionIds: targets.map((target) => target.id),
+    scope: input.scope,
+    late: lateCount > 0,
+    lateCount,
+    noticeHours: hours,
+  });
+  await queueSessionChangeMails(deps, tx, organizationId, { kind: "cancelled", by: actor.viewer.user.name, before: targets, after: updated, reason: input.reason || null });
+  return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
 }
