@@ -18,8 +18,18 @@ export const MESSAGES = {
   loadingAuthorization: "Loading authorization...",
   forgotPasswordSent:
     "If an account exists for that email, we have sent a link to reset its password. Check your inbox.",
+  /** When the answer does not say how long to wait (rateLimitedMessage does when it does). */
   rateLimited: "Too many attempts. Please wait a minute and try again.",
 } as const;
+
+/**
+ * A refusal by a rate limit, saying when to try again (from its Retry-After seconds), in whole
+ * minutes rounded up: "Too many attempts. Try again in 4 minutes."
+ */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`;
+}
 
 export function roleNotAuthorizedReason(role: string, path: string): string {
   return `Your role (${role}) is not authorized to view ${path}.`;

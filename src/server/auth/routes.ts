@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from "../context.ts";
 import { pingDatabase } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import { unstorableText } from "../lib/validation.ts";
-import { rateLimit } from "../middleware/rate-limit.ts";
+import { isJsonContentType, rateLimit, type RateLimitOptions } from "../middleware/rate-limit.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
 /**
@@ -40,7 +40,7 @@ export function isExposedAuthPath(subPath: string): boolean {
 }
 
 /**
- * The first value in the query or the JSON or form body that PostgreSQL cannot store
+ * The first value in the query or the JSON body that PostgreSQL cannot store
  * (unstorableText): Better Auth would pass it to a query and answer 500.
  */
 async function unstorableInput(request: Request): Promise<{ path: (string | number)[]; problem: string } | undefined> {
@@ -49,22 +49,26 @@ async function unstorableInput(request: Request): Promise<{ path: (string | numb
     if (found) return found;
   }
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const type = request.headers.get("content-type") ?? "";
-  if (/json/i.test(type)) return unstorableText(await request.clone().json().catch(() => undefined));
-  if (/x-www-form-urlencoded/i.test(type)) {
-    const form = new URLSearchParams(await request.clone().text());
-    for (const [name, value] of form) {
-      const found = unstorableText(value, [name]);
-      if (found) return found;
-    }
-  }
+  if (isJsonContentType(request.headers.get("content-type") ?? "")) return unstorableText(await request.clone().json().catch(() => undefined));
   return undefined;
+}
+
+/**
+ * Whether a request sends a body type other than JSON. Better Auth also reads form bodies
+ * (urlencoded, multipart), which the limiter's per-account count and the checks above would
+ * not see, and which a cross-site HTML form can send: the product's own clients send JSON
+ * only. The OAuth callback stays open to a provider that posts its answer as a form.
+ */
+function sendsOtherThanJson(c: Context<AppEnv>, subPath: string): boolean {
+  if (c.req.method === "GET" || c.req.method === "HEAD" || /^\/callback\//.test(subPath)) return false;
+  const type = c.req.header("content-type");
+  return type !== undefined && type.trim() !== "" && !isJsonContentType(type);
 }
 
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const limit = (name: string, max: number, windowSeconds: number, accountOf?: Parameters<typeof rateLimit>[4]) =>
-    rateLimit(deps.db, name, { max, windowSeconds }, deps.config.rateLimitMultiplier, accountOf);
+  const limit = (name: string, max: number, windowSeconds: number, options?: RateLimitOptions) =>
+    rateLimit(deps.db, name, { max, windowSeconds }, deps.config.rateLimitMultiplier, options);
   // The two-factor step is about the account behind its pending-sign-in cookie (or the session).
   const twoFactorAccount = async (c: Context<AppEnv>) => {
     const cookies = getCookie(c);
@@ -72,11 +76,19 @@ export function authRoutes(deps: AppDeps) {
     return token ? createHash("sha256").update(token).digest("hex").slice(0, 32) : undefined;
   };
 
-  app.post("/sign-in/email", limit("sign-in", 10, 300));
+  app.use("/*", async (c, next) => {
+    const subPath = c.req.path.replace(/^\/api\/auth/, "");
+    if (isExposedAuthPath(subPath) && sendsOtherThanJson(c, subPath)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "The request body must be JSON, sent with Content-Type: application/json.");
+    }
+    await next();
+  });
+  // Strict per account; per address roomier, as a whole tutoring centre may share one address.
+  app.post("/sign-in/email", limit("sign-in", 10, 300, { perAddress: { max: 100, windowSeconds: 300 } }));
   app.post("/request-password-reset", limit("password-reset", 5, 900));
   app.post("/reset-password", limit("reset-password", 10, 900));
   app.post("/send-verification-email", limit("verification", 5, 900));
-  app.post("/two-factor/*", limit("two-factor", 10, 300, twoFactorAccount));
+  app.post("/two-factor/*", limit("two-factor", 10, 300, { accountOf: twoFactorAccount }));
   app.post("/change-password", limit("change-password", 10, 900));
 
   app.all("/*", async (c) => {

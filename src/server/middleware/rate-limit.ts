@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { MESSAGES } from "../../shared/messages.ts";
+import { rateLimitedMessage } from "../../shared/messages.ts";
 import type { AppEnv } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -31,39 +31,57 @@ export async function hit(db: Database, key: string, rule: RateRule): Promise<nu
 }
 
 export function tooManyRequests(retryAfter: number): AppError {
-  const error = new AppError("RATE_LIMITED", 429, MESSAGES.rateLimited);
+  const error = new AppError("RATE_LIMITED", 429, rateLimitedMessage(retryAfter));
   (error as AppError & { retryAfter?: number }).retryAfter = retryAfter;
   return error;
 }
 
-/** Who a request is about: the email in its JSON body (sign-in, password reset). */
+/**
+ * A JSON media type as Better Auth reads one (its body parser's test, any letter case, with
+ * parameters or a +json suffix): the limiter must read the body whenever Better Auth does.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return /^application\/([a-z0-9.+-]*\+)?json/i.test(contentType ?? "");
+}
+
+/**
+ * Who a request is about: the email in its JSON body (sign-in, password reset). The auth
+ * endpoints refuse every other body type (auth/routes.ts), so no email escapes the count.
+ */
 export async function accountFromEmail(c: Context<AppEnv>): Promise<string | undefined> {
-  if (!c.req.header("content-type")?.includes("application/json")) return undefined;
+  if (!isJsonContentType(c.req.header("content-type"))) return undefined;
   const body = await c.req.raw.clone().json().catch(() => null);
   const email = body && typeof body === "object" ? (body as { email?: unknown }).email : undefined;
   return typeof email === "string" && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+}
+
+export interface RateLimitOptions {
+  /** The account a request is about (default: the email in its JSON body). */
+  accountOf?: (c: Context<AppEnv>) => Promise<string | undefined> | string | undefined;
+  /**
+   * The limit per client address when it differs from the per-account one: many people can
+   * share one address (a tutoring centre behind one router), one account cannot.
+   */
+  perAddress?: RateRule;
 }
 
 /**
  * Limits a route per client address and, when the request names an account, per account
  * as well, so that neither many addresses nor many accounts get unlimited tries.
  */
-export function rateLimit(
-  db: Database,
-  name: string,
-  rule: RateRule,
-  multiplier: number,
-  accountOf: (c: Context<AppEnv>) => Promise<string | undefined> = accountFromEmail,
-) {
-  const scaled = { ...rule, max: rule.max * multiplier };
+export function rateLimit(db: Database, name: string, rule: RateRule, multiplier: number, options: RateLimitOptions = {}) {
+  const scale = (limit: RateRule) => ({ ...limit, max: limit.max * multiplier });
+  const perAccount = scale(rule);
+  const perAddress = scale(options.perAddress ?? rule);
+  const accountOf = options.accountOf ?? accountFromEmail;
   return createMiddleware<AppEnv>(async (c, next) => {
-    const keys = [`${name}:ip:${c.var.clientIp}`];
+    const checks: [string, RateRule][] = [[`${name}:ip:${c.var.clientIp}`, perAddress]];
     const account = await accountOf(c);
     // Hashed: the account comes from the request as typed, and text such as a NUL character
     // cannot be stored in PostgreSQL (it made the limiter fail with a 500).
-    if (account) keys.push(`${name}:account:${createHash("sha256").update(account).digest("hex")}`);
-    for (const key of keys) {
-      const retryAfter = await hit(db, key, scaled);
+    if (account) checks.push([`${name}:account:${createHash("sha256").update(account).digest("hex")}`, perAccount]);
+    for (const [key, limit] of checks) {
+      const retryAfter = await hit(db, key, limit);
       if (retryAfter !== null) {
         c.header("Retry-After", String(retryAfter));
         throw tooManyRequests(retryAfter);

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv, Viewer } from "../../context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, needs, SIGNED_IN } from "../../lib/operation.ts";
+import { rateLimit } from "../../middleware/rate-limit.ts";
 import { writeAudit } from "../audit/service.ts";
 import {
   addPendingMember,
@@ -40,7 +41,11 @@ const joinRoute = defineOperation(SIGNED_IN, {
   tags: ["Workspaces"],
   summary: "Ask to join another workspace with its join code (pending until an admin approves)",
   request: { body: { required: true, content: jsonContent(z.strictObject({ joinCode: joinCodeField })) } },
-  responses: { 201: { description: "Request recorded.", content: jsonContent(onboardingResult) }, ...errorResponses },
+  responses: {
+    201: { description: "Request recorded.", content: jsonContent(onboardingResult) },
+    ...errorResponses,
+    429: { description: "Too many tries from this address or this account; Retry-After says when to try again." },
+  },
 });
 
 const dashboardRoute = defineOperation(needs("admin:read"), {
@@ -80,7 +85,10 @@ export function workspaceRoutes(deps: AppDeps) {
   const audit = (viewer: Viewer, ip: string, action: AuditAction, description: string) =>
     writeAudit(deps.db, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action, description, ipAddress: ip });
 
-  return new OpenAPIHono<AppEnv>()
+  const app = new OpenAPIHono<AppEnv>();
+  // Join codes are short: guessing them is limited as on sign-up with a code, per address and per account.
+  app.use("/workspaces/join", rateLimit(deps.db, "join", { max: 10, windowSeconds: 600 }, deps.config.rateLimitMultiplier, { accountOf: (c) => c.var.viewer?.user.id }));
+  return app
     .openapi(createRoute, async (c) => {
       const viewer = c.var.viewer!;
       if (!deps.config.allowWorkspaceSignup) {
