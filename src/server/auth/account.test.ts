@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, type AdminFixture } from "../../../tests/factories.ts";
+import { createAdmin, signIn, type AdminFixture } from "../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { session, user } from "../db/schema.ts";
 
@@ -47,5 +47,23 @@ describe("GET /api/auth/list-sessions", () => {
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.length).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/auth/change-password", () => {
+  it.each([
+    ["revokeOtherSessions false", { revokeOtherSessions: false }],
+    ["revokeOtherSessions absent", {}],
+  ])("ends every other session with %s", async (_case, extra) => {
+    const owner = await createAdmin(t);
+    const other = await signIn(t, owner.user.email, owner.user.password);
+    expect((await other.get("/api/me")).status).toBe(200);
+    const newPassword = "Another-Long-Passphrase-77";
+    const res = await owner.client.post("/api/auth/change-password", { currentPassword: owner.user.password, newPassword, ...extra });
+    expect(res.status).toBe(200);
+    expect((await other.get("/api/me")).status).toBe(401);
+    // The session that changed it goes on, and the new password signs in.
+    expect((await owner.client.get("/api/me")).status).toBe(200);
+    expect((await signIn(t, owner.user.email, newPassword)).cookie("session_token")).toBeDefined();
   });
 });

@@ -13,6 +13,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../lib/passwords.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mails } from "../mail/templates.ts";
 import { decideSessionStart } from "./session-gate.ts";
+import { refuseTotpReplay } from "./totp-replay.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
 /** The request header our server sets from the socket address; any incoming one is dropped. */
@@ -108,6 +109,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/two-factor/verify-totp") await refuseTotpReplay(ctx, db);
         if (ctx.path === "/update-user") {
           const name = (ctx.body as Record<string, unknown> | undefined)?.name;
           const parsed = name === undefined ? undefined : fullNameField.safeParse(name);
@@ -120,6 +122,12 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
         if (typeof password === "string" && isCommonPassword(password)) {
           throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
         }
+        // A new password ends every other session, whatever the client asked: whoever knew
+        // the old one must not stay signed in elsewhere.
+        if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
+          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+        }
+        return undefined;
       }),
     },
     plugins: [

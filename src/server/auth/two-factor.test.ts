@@ -11,6 +11,9 @@ let t: TestApp;
 let admin: AdminFixture;
 let totpURI: string;
 let backupCodes: string[];
+/** When the code that turned two-factor on, and the one of the first sign-in, were computed. */
+let enabledAt: number;
+let signedInAt: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdmin(t);
@@ -63,7 +66,8 @@ describe.sequential("two-factor authentication with an authenticator app", () =>
   });
 
   it("turns on after a code computed from the secret confirms it", async () => {
-    const res = await admin.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI) });
+    enabledAt = Date.now();
+    const res = await admin.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI, enabledAt) });
     expect(res.status).toBe(200);
     expect((await userByEmail(t.db, admin.user.email))?.twoFactorEnabled).toBe(true);
     expect((await admin.client.get("/api/me")).body.user.twoFactorEnabled).toBe(true);
@@ -74,13 +78,30 @@ describe.sequential("two-factor authentication with an authenticator app", () =>
     const client = await firstStep();
     expect(await sessionsOf(t.db, admin.user.id)).toHaveLength(sessionsBefore);
 
-    const res = await client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI) });
+    // The next 30 seconds' code (accepted one step early): the one that turned two-factor on is used.
+    signedInAt = Date.now() + 30_000;
+    const res = await client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI, signedInAt) });
     expect(res.status).toBe(200);
     expect(client.cookie("session_token")).toBeDefined();
     expect(await sessionsOf(t.db, admin.user.id)).toHaveLength(sessionsBefore + 1);
     const me = await client.get("/api/me");
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ role: "admin", activeWorkspace: { id: admin.organizationId } });
+  });
+
+  it("accepts a code once: the same code, or an earlier one, is refused as a wrong code is", async () => {
+    const sessionsBefore = (await sessionsOf(t.db, admin.user.id)).length;
+    const replay = await firstStep();
+    const wrong = String((Number(totpFromUri(totpURI, signedInAt)) + 1) % 1_000_000).padStart(6, "0");
+    const wrongAnswer = await replay.post("/api/auth/two-factor/verify-totp", { code: wrong });
+    expect(wrongAnswer.status).toBe(401);
+    for (const time of [signedInAt, enabledAt]) {
+      const res = await replay.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(totpURI, time) });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(wrongAnswer.body);
+      expect(replay.cookie("session_token")).toBeUndefined();
+    }
+    expect(await sessionsOf(t.db, admin.user.id)).toHaveLength(sessionsBefore);
   });
 
   it("refuses a wrong code at sign-in", async () => {
@@ -112,5 +133,34 @@ describe.sequential("two-factor authentication with an authenticator app", () =>
     // Another, unused code still works.
     const other = await firstStep();
     expect((await other.post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[1]! })).status).toBe(200);
+  });
+});
+
+describe("one-time codes racing", () => {
+  it("accepts a code for one of two sign-ins sent at the same moment, not both", async () => {
+    const other = await createAdmin(t);
+    const enabled = await other.client.post("/api/auth/two-factor/enable", { password: other.user.password });
+    const uri = enabled.body.totpURI as string;
+    // Turned on with the previous 30 seconds' code, so that the current one is still unused.
+    expect((await other.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(uri, Date.now() - 30_000) })).status).toBe(200);
+    const clients = await Promise.all(
+      [1, 2].map(async () => {
+        const client = new ApiClient(t.app);
+        expect((await client.post("/api/auth/sign-in/email", { email: other.user.email, password: other.user.password })).body.twoFactorRedirect).toBe(true);
+        return client;
+      }),
+    );
+    const code = totpFromUri(uri);
+    const results = await Promise.all(clients.map((client) => client.post("/api/auth/two-factor/verify-totp", { code })));
+    expect(results.map((res) => res.status).sort()).toEqual([200, 401]);
+  });
+
+  it("refuses to turn two-factor on with a code used up by the same account", async () => {
+    const other = await createAdmin(t);
+    const first = await other.client.post("/api/auth/two-factor/enable", { password: other.user.password });
+    const now = Date.now();
+    expect((await other.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(first.body.totpURI, now) })).status).toBe(200);
+    // The same code once more on the signed-in session: refused.
+    expect((await other.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(first.body.totpURI, now) })).status).toBe(401);
   });
 });
