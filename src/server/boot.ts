@@ -24,7 +24,9 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   }
   const db: Database = createDatabase(databaseUrl, { max: options.poolMax, queryTimeoutMs: QUERY_TIMEOUT_MS });
   await loadDatabaseTimeZones(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox: databaseOutbox(db) });
+  // The development outbox stores mail in the clear, links and their tokens: a local development server only.
+  const outbox = config.localDevelopment ? databaseOutbox(db) : undefined;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox });
   const auth = createAuth({ config, db, mailer });
   const recordings = await createRecordingStorage(config);
   // Installs or upgrades pg-boss's schema and queues; runs no job (the server starts the workers).

@@ -13,12 +13,17 @@ export interface Mailer {
   verify(): Promise<boolean>;
 }
 
-/** Where development mail is kept so the outbox page can show it. */
+/** Where development mail is kept so the outbox page can show it (a local development server only). */
 export interface OutboxStore {
   add(mail: Mail & { from: string }): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger; outbox: OutboxStore }): Mailer {
+/**
+ * Mail over SMTP when SMTP_URL is set. Without it, a local development server keeps each mail
+ * in the outbox (and the log) for the outbox page; any other server keeps nothing and logs
+ * only whom it could not write to: its mails carry sign-in and invitation links.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger; outbox: OutboxStore | undefined }): Mailer {
   const { smtpUrl, from, logger, outbox } = options;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
@@ -41,6 +46,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     transport: "log",
     async send(mail) {
+      if (!outbox) {
+        logger.warn({ to: mail.to, subject: mail.subject }, "mail not sent: SMTP_URL is not set");
+        return;
+      }
       logger.info({ mail: { from, ...mail } }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
       await outbox.add({ from, ...mail });
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
-import { signUp } from "../../../../tests/factories.ts";
+import { mailsTo } from "../../../../tests/db.ts";
+import { DEFAULT_PASSWORD, signUp, uniqueEmail } from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
 let t: TestApp;
@@ -38,6 +39,27 @@ describe("GET /api/dev/outbox", () => {
       expect((await new ApiClient(smtp.app).get("/api/dev/outbox")).status).toBe(404);
     } finally {
       await smtp.close();
+    }
+  });
+});
+
+describe("mail without SMTP on a server that is not local development", () => {
+  it.each([
+    ["NODE_ENV=production", { NODE_ENV: "production" }],
+    ["APP_URL not on this machine", { NODE_ENV: "development", APP_URL: "https://tutoring.example.com" }],
+  ])("keeps nothing in the dev_outbox table (%s)", async (_case, env) => {
+    const server = await createTestApp({ env, databaseUrl: t.databaseUrl });
+    try {
+      const to = uniqueEmail("kept-nowhere");
+      await server.deps.mailer.send({ to, subject: "A link", text: "https://example.com/secret-token" });
+      // A sign-up's confirmation link goes the same way.
+      const email = uniqueEmail("signed-up");
+      const client = new ApiClient(server.app, { baseUrl: server.config.appUrl });
+      expect((await client.post("/api/signup", { fullName: "Kept Nowhere", email, password: DEFAULT_PASSWORD, workspaceName: "Not Kept" })).status).toBe(201);
+      expect(await mailsTo(t.db, to)).toEqual([]);
+      expect(await mailsTo(t.db, email)).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });
