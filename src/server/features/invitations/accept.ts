@@ -120,8 +120,8 @@ export async function completeInvitation(
 
 /**
  * A signed-in account accepts an invitation to its own email: the membership becomes active
- * with the invited role (a pending join request is activated), the student is linked, and the
- * session moves to the workspace.
+ * with the invited role (a pending join request is activated), the student is linked, the
+ * email counts as confirmed, and the session moves to the workspace.
  */
 export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: string, ipAddress: string): Promise<{ workspaceId: string; role: MemberRole }> {
   const invitation = await findInvitationByToken(deps.db, token);
@@ -153,6 +153,8 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
       if (inserted.length === 0) throw conflict(`You are already a member of ${invitation.workspaceName}.`);
     }
     await tx.update(session).set({ activeOrganizationId: organizationId }).where(eq(session.id, viewer.session.id));
+    // The invitation link was mailed to this address: opening it proved the address.
+    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(and(eq(user.id, viewer.user.id), eq(user.emailVerified, false)));
 
     await enterWorkspace(tx, organizationId);
     await completeInvitation(tx, { invitation, userId: viewer.user.id, memberId, name: viewer.user.name, ipAddress });

@@ -13,13 +13,12 @@ import { writeAuditIgnoringFailure } from "../audit/service.ts";
 import { completeInvitation, findInvitationByToken, unusableReason, type TokenInvitation } from "../invitations/accept.ts";
 import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
 
-const emailTakenError = (invited = false) =>
-  invalidField(
-    "email",
-    invited
-      ? "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it."
-      : "An account with this email already exists. Sign in, or reset your password if you forgot it.",
-  );
+/**
+ * Only for a sign-up with an invitation: its page already told the link's holder whether the
+ * invited email has an account (the invitation preview), so saying it again reveals nothing.
+ */
+const invitedEmailTakenError = () =>
+  invalidField("email", "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it.");
 
 /** The invitation a sign-up comes with, if it can still be used by this email; else a 422 naming the field. */
 async function usableInvitation(db: AppDeps["db"], token: string, email: string): Promise<TokenInvitation> {
@@ -50,13 +49,31 @@ function databaseErrorOf(error: unknown): { code?: string; constraint?: string }
 }
 
 /**
+ * A sign-up for an email that already has an account answers as a new one does (a
+ * confirmation link is on its way), so that sign-up does not tell who has an account, as
+ * sign-in and password reset do not; the account's owner is told by mail instead.
+ */
+async function answerForTakenEmail(deps: AppDeps, email: string, next: SignupResponse["next"], typed: string, logger: Logger): Promise<SignupResponse> {
+  try {
+    const [owner] = await deps.db.select({ name: user.name }).from(user).where(eq(user.email, email));
+    const signInUrl = `${deps.config.appUrl}/login`;
+    const resetUrl = `${deps.config.appUrl}/forgot-password`;
+    await deps.mailer.send(mails.signUpWithExistingEmail({ to: email, name: owner?.name ?? "", signInUrl, resetUrl }));
+  } catch (error) {
+    logger.error({ err: error }, "the mail about a sign-up with an existing account's email was not sent");
+  }
+  return { next, email: typed };
+}
+
+/**
  * Creates the account and, in the same transaction, the new workspace with its admin, the
  * pending membership, or the invited one (active, with its student link and the acceptance
  * entry), with the USER_SIGNUP audit entry: either all of it is committed or none
  * of it (decision 8; a crash between two steps used to leave an account with no workspace).
  * The account rows are Better Auth's (a user and its "credential" account with the password
  * hashed by Better Auth's own hasher), written here because Better Auth's sign-up cannot join
- * our transaction. The confirmation link is mailed after the commit.
+ * our transaction. The confirmation link is mailed after the commit; an invited account has
+ * none to confirm (its invitation link proved the address).
  */
 export async function signUp(deps: AppDeps, input: SignupRequest, context: { headers: Headers; clientIp: string; logger: Logger }): Promise<SignupResponse> {
   const { db, auth, config } = deps;
@@ -67,17 +84,21 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   const joinWorkspace = input.joinCode !== undefined ? await findJoinableWorkspace(db, input.joinCode) : undefined;
   const email = input.email.toLowerCase();
   const invitation = input.invitationToken !== undefined ? await usableInvitation(db, input.invitationToken, email) : undefined;
-  // Checked first to answer quickly; the unique email index decides a race (below).
-  if (await emailTaken(db, email)) throw emailTakenError(Boolean(invitation));
   const next: SignupResponse["next"] = joinWorkspace ? "approval" : "dashboard";
-
   const authContext = await auth.$context;
+  // Hashed before the email is looked up, so that a taken email answers in the same time.
   const passwordHash = await authContext.password.hash(input.password);
+  // Checked first to answer quickly; the unique email index decides a race (below).
+  if (await emailTaken(db, email)) {
+    if (invitation) throw invitedEmailTakenError();
+    return answerForTakenEmail(deps, email, next, input.email, context.logger);
+  }
   const userId = crypto.randomUUID();
   const now = new Date();
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(user).values({ id: userId, name: input.fullName, email, emailVerified: false, createdAt: now, updatedAt: now });
+      // The invitation link was mailed to this address: opening it proved the address.
+      await tx.insert(user).values({ id: userId, name: input.fullName, email, emailVerified: Boolean(invitation), createdAt: now, updatedAt: now });
       await tx.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash, createdAt: now, updatedAt: now });
       if (invitation) {
         // Active at once with the invited role; signing in still waits for the confirmed email.
@@ -99,9 +120,13 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   } catch (error) {
     const cause = databaseErrorOf(error);
     // A sign-up racing this one took the email between the check above and the insert.
-    if (cause?.code === "23505" && cause.constraint === "user_email_unique") throw emailTakenError(Boolean(invitation));
+    if (cause?.code === "23505" && cause.constraint === "user_email_unique") {
+      if (invitation) throw invitedEmailTakenError();
+      return answerForTakenEmail(deps, email, next, input.email, context.logger);
+    }
     throw error;
   }
+  if (invitation) return { next, email: input.email };
 
   // After the commit: a failed mail leaves a complete account whose owner gets a new link
   // by signing in or from the confirmation page, never a link to an account that is not there.

@@ -163,29 +163,39 @@ describe("POST /api/signup: refused input writes nothing", () => {
     expect(await countRows(t.db)).toEqual(before);
   });
 
-  it("refuses an email that already has an account, in any case", async () => {
+  it("answers an email that already has an account as a new sign-up, in any case, and mails its owner instead", async () => {
     const email = uniqueEmail("taken");
     expect((await signup({ fullName: "First", email, password: DEFAULT_PASSWORD, workspaceName: "First" })).status).toBe(201);
+    const fresh = await signup({ fullName: "Second", email: uniqueEmail("fresh"), password: DEFAULT_PASSWORD, joinCode: admin.joinCode });
     const before = await countRows(t.db);
     for (const variant of [email, email.toUpperCase()]) {
       const res = await signup({ fullName: "Second", email: variant, password: DEFAULT_PASSWORD, joinCode: admin.joinCode });
-      expect(res.status).toBe(422);
-      expect(issuePaths(res.body)).toEqual(["email"]);
-      expect(res.body.error.message).toMatch(/already exists/);
+      expect(res.status).toBe(fresh.status);
+      expect(res.body).toEqual({ ...fresh.body, email: variant.toLowerCase() });
     }
-    expect(await countRows(t.db)).toEqual(before);
+    const { devOutbox: mailsAfter, ...after } = await countRows(t.db);
+    const { devOutbox: mailsBefore, ...unchanged } = before;
+    expect(after).toEqual(unchanged);
+    expect(mailsAfter).toBe(mailsBefore + 2);
+    const mails = await mailsTo(t.db, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Confirm your email address for Glassroom",
+      "Someone tried to sign up to Glassroom with your email",
+      "Someone tried to sign up to Glassroom with your email",
+    ]);
+    expect(mails[1]!.body).toContain("http://localhost:3000/login");
+    expect(mails[1]!.body).toContain("http://localhost:3000/forgot-password");
+    expect(mails[1]!.body).not.toContain("verify-email");
   });
 
-  it("answers 422 on email, never 500, when two sign-ups race for one email", async () => {
+  it("answers 201, never 500, to both of two sign-ups racing for one email, and creates one account", async () => {
     const email = uniqueEmail("racer");
     const before = await countRows(t.db);
     const results = await Promise.all([
       signup({ fullName: "Racer One", email, password: DEFAULT_PASSWORD, workspaceName: "Racers One" }),
       signup({ fullName: "Racer Two", email, password: DEFAULT_PASSWORD, workspaceName: "Racers Two" }),
     ]);
-    expect(results.map((res) => res.status).sort()).toEqual([201, 422]);
-    const refused = results.find((res) => res.status === 422)!;
-    expect(issuePaths(refused.body)).toEqual(["email"]);
+    expect(results.map((res) => res.status)).toEqual([201, 201]);
     const after = await countRows(t.db);
     expect(after.user - before.user).toBe(1);
     expect(after.organization - before.organization).toBe(1);

@@ -1,5 +1,5 @@
 import { Alert, Button } from "@mantine/core";
-import { startTransition, Suspense, useState } from "react";
+import { startTransition, useState } from "react";
 import { useLoaderData, useLocation, useRevalidator, type ClientLoaderFunctionArgs } from "react-router";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { INVITATION_TOKEN_PATTERN } from "../../../shared/schemas/invitation-token.ts";
@@ -9,7 +9,7 @@ import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import {
   AcceptInvitation,
-  CheckEmailToJoin,
+  AccountReadyToJoin,
   ClosedInvitation,
   InvalidInvitation,
   SignInToAccept,
@@ -76,11 +76,7 @@ export default function Invite() {
 
   const { token, preview: invitation, me } = loaded;
   if (signedUp) {
-    return (
-      <Suspense fallback={<PageLoading label="Loading…" />}>
-        <CheckEmailToJoin preview={invitation} />
-      </Suspense>
-    );
+    return <AccountReadyToJoin preview={invitation} />;
   }
   if (invitation.state !== "pending") return <ClosedInvitation preview={invitation} me={me} />;
   if (me) {

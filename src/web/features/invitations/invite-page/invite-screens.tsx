@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Stack, Text } from "@mantine/core";
-import { lazy, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { dashboardPathOf, isMemberRole, ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { InvitationPreview } from "../../../../shared/schemas/members.ts";
@@ -13,12 +13,6 @@ import { InvitationSignupForm } from "./invitation-signup-form.tsx";
 import { InvitationSummary } from "./invitation-summary.tsx";
 
 /** The screens of /invite?token=…, one per state of the invitation and of the visitor. */
-
-// Shown after signing up only: loaded once the page is shown (issue 3: page-weight budgets);
-// the page shows it in a transition, so the form stays until it has arrived.
-const loadCheckEmail = () => import("../../auth/check-email.tsx");
-const CheckEmail = lazy(() => loadCheckEmail().then((module) => ({ default: module.CheckEmail })));
-if (typeof window !== "undefined") void loadCheckEmail().catch(() => {});
 
 export function InvalidInvitation() {
   return (
@@ -167,7 +161,7 @@ export function SignUpToAccept({ token, preview, onDone, returnTo }: { token: st
       <Stack gap="md">
         <InvitationSummary preview={preview} />
         <Divider />
-        <InvitationSignupForm token={token} email={preview.email} onDone={onDone} />
+        <InvitationSignupForm token={token} email={preview.email} role={preview.role} onDone={onDone} />
         <Text size="sm" ta="center">
           Already have an account?{" "}
           <Anchor component={Link} to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}>
@@ -179,17 +173,20 @@ export function SignUpToAccept({ token, preview, onDone, returnTo }: { token: st
   );
 }
 
-export function CheckEmailToJoin({ preview }: { preview: InvitationPreview }) {
+/** After signing up, when signing in at once did not work: the account is ready, sign in from here. */
+export function AccountReadyToJoin({ preview }: { preview: InvitationPreview }) {
   const role = ROLE_LABELS[preview.role].toLowerCase();
   return (
-    <CheckEmail
-      result={{ email: preview.email, next: "dashboard" }}
-      nextStep={
+    <AuthCard title="Your account is ready">
+      <Stack gap="md">
         <Text>
-          Open the link to confirm your email address. Then sign in: you are in {preview.workspaceName} as {/^[aeiou]/.test(role) ? "an" : "a"} {role},
-          with nothing more to wait for.
+          You are in {preview.workspaceName} as {/^[aeiou]/.test(role) ? "an" : "a"} {role}, with nothing more to wait for: your invitation confirmed {preview.email}. Sign in to
+          continue.
         </Text>
-      }
-    />
+        <Button component={Link} to="/login" fullWidth>
+          Sign in
+        </Button>
+      </Stack>
+    </AuthCard>
   );
 }
