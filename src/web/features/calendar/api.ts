@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import type { CancellationRequest, Session, SessionBatch, SessionCancel, SessionCreate, SessionPage } from "../../../shared/schemas/sessions.ts";
+import type { Session, SessionBatch, SessionCancel, SessionCreate, SessionPage } from "../../../shared/schemas/sessions.ts";
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -114,12 +114,5 @@ export function useCancelSession(area: "admin" | "tutor") {
   return useMutation({
     mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionCancel }) => api.post<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancel`, input),
     onSuccess: afterWrite,
-  });
-}
-
-export function useRequestCancellation(area: "parent" | "student") {
-  return useMutation({
-    mutationFn: ({ sessionId, input }: { sessionId: string; input: CancellationRequest }) =>
-      api.post<{ requested: true }>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancellation-request`, input),
   });
 }

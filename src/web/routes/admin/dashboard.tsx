@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
+import { OpenCancellationRequests } from "../../features/cancellation-requests/components/open-requests.tsx";
 import { DueReports, ReviewQueue } from "../../features/session-reports/components/due-reports.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
@@ -58,6 +59,7 @@ export default function AdminDashboard() {
               ))}
             </SimpleGrid>
             <Stack gap="md" mt="lg">
+              <OpenCancellationRequests area="admin" />
               <SectionCard title="Missing reports" description="Sessions still without a report 48 hours after they ended.">
                 <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
               </SectionCard>

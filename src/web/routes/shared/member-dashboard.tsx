@@ -12,6 +12,7 @@ import { FamilySummaries } from "../../features/session-reports/components/famil
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
+import { OpenCancellationRequests } from "../../features/cancellation-requests/components/open-requests.tsx";
 import { UpcomingSessions } from "../../features/calendar/components/upcoming-sessions.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
@@ -85,6 +86,7 @@ export default function MemberDashboard() {
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
         ) : null}
+        {role === "tutor" ? <OpenCancellationRequests area="tutor" /> : null}
         {role === "tutor" ? (
           <SectionCard title="Missing reports" description="Your sessions still without a report 48 hours after they ended.">
             <DueReports area="tutor" overdueOnly emptyText="No report is overdue." />

@@ -2,8 +2,8 @@ import { Alert, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@man
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { canSchedule, useCancelSession, useLateNotice, useRequestCancellation, type CalendarArea } from "../api.ts";
+import { FamilyRequests } from "../../cancellation-requests/components/family-requests.tsx";
+import { canSchedule, useCancelSession, useLateNotice, type CalendarArea } from "../api.ts";
 import { hoursUntil } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
 import { SessionFacts, SessionStatusLine } from "./session-facts.tsx";
@@ -38,7 +38,8 @@ function LateNote({ session, noticeHours }: { session: Session; noticeHours: num
   );
 }
 
-function CancelForm({ area, session, onDone, onBack }: { area: "admin" | "tutor"; session: Session; onDone: () => void; onBack: () => void }) {
+/** The cancel form (the drawer's, and the session page's through ManageSession). */
+export function CancelForm({ area, session, onDone, onBack }: { area: "admin" | "tutor"; session: Session; onDone: () => void; onBack: () => void }) {
   const cancel = useCancelSession(area);
   const notice = useLateNotice(area === "admin");
   const [reason, setReason] = useState("");
@@ -94,64 +95,6 @@ function CancelForm({ area, session, onDone, onBack }: { area: "admin" | "tutor"
   );
 }
 
-function RequestForm({ area, session, onDone, onBack }: { area: "parent" | "student"; session: Session; onDone: () => void; onBack: () => void }) {
-  const request = useRequestCancellation(area);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError("Reason is required.");
-      return;
-    }
-    setError(null);
-    request.mutate(
-      { sessionId: session.id, input: { reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          notifySuccess("Cancellation requested", "Your tutor and the workspace's admins were told. The session stays on the calendar until they cancel it.");
-          onDone();
-        },
-        onError: (failure) => setError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null),
-      },
-    );
-  };
-  const otherError = request.error && !error ? request.error : null;
-  return (
-    <form onSubmit={submit} noValidate aria-label="Ask to cancel the session">
-      <Stack gap="sm">
-        <Text size="sm">Your tutor and the workspace&apos;s admins get your request by email; the session stays scheduled until they cancel it.</Text>
-        <Textarea
-          label="Reason"
-          withAsterisk
-          value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          autosize
-          minRows={2}
-          maxLength={500}
-        />
-        {otherError ? (
-          <Alert color="red" role="alert" title="Could not send the request">
-            {otherError.message}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onBack}>
-            Back
-          </Button>
-          <Button type="submit" loading={request.isPending}>
-            Send request
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 interface DrawerProps {
   area: CalendarArea;
   timeZone: string;
@@ -173,27 +116,17 @@ function SessionDetails({ area, session, timeZone, onClose, onEdit }: DrawerProp
           {canSchedule(area) ? "Open session: report, summaries, recordings" : "Open session: summary and recordings"}
         </Button>
       ) : null}
-      {open && !acting ? (
+      {open && !acting && canSchedule(area) ? (
         <Group>
-          {canSchedule(area) && onEdit ? <Button onClick={() => onEdit(session)}>Edit</Button> : null}
-          {canSchedule(area) ? (
-            <Button color="red" variant="light" onClick={() => setActing(true)}>
-              Cancel session
-            </Button>
-          ) : hoursUntil(session) > 0 ? (
-            <Button variant="light" onClick={() => setActing(true)}>
-              Ask to cancel
-            </Button>
-          ) : null}
+          {onEdit ? <Button onClick={() => onEdit(session)}>Edit</Button> : null}
+          <Button color="red" variant="light" onClick={() => setActing(true)}>
+            Cancel session
+          </Button>
         </Group>
       ) : null}
-      {open && acting ? (
-        canSchedule(area) ? (
-          <CancelForm area={area} session={session} onDone={onClose} onBack={() => setActing(false)} />
-        ) : (
-          <RequestForm area={area} session={session} onDone={onClose} onBack={() => setActing(false)} />
-        )
-      ) : null}
+      {open && acting && canSchedule(area) ? <CancelForm area={area} session={session} onDone={onClose} onBack={() => setActing(false)} /> : null}
+      {/* A family's own cancellation request: its state, or the way to ask. */}
+      {canSchedule(area) ? null : <FamilyRequests area={area} session={session} latestOnly />}
     </Stack>
   );
 }

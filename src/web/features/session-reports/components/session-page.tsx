@@ -12,6 +12,8 @@ import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
 import { describeInstant, describeWhen, isCancelled } from "../../calendar/format.ts";
 import { notifySuccess } from "../../calendar/notify.ts";
 import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
+import { CancellationSection } from "../../cancellation-requests/components/cancellation-section.tsx";
+import { ManageSession } from "../../cancellation-requests/components/manage-session.tsx";
 import { RecordingsSection } from "../../recordings/components/recordings-section.tsx";
 import { useFamilySummaries, useReport, useSession, type FamilyArea, type ManagerArea } from "../api.ts";
 import { ATTENDANCE_LABELS, HOMEWORK_LABELS } from "../format.ts";
@@ -166,10 +168,12 @@ export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea;
             <>
               <PageHeader title={`${data.subject} with ${data.tutor.name}`} description={describeWhen(data)}>
                 <SessionStatusLine session={data} />
+                {canSchedule(area) ? <ManageSession area={area} session={data} timeZone={timeZone} /> : null}
               </PageHeader>
               <SectionCard title="Details">
                 <SessionFacts session={data} timeZone={timeZone} cols={{ base: 1, sm: 2 }} />
               </SectionCard>
+              <CancellationSection area={area} session={data} />
               {canSchedule(area) ? <ManagerSections area={area} session={data} timeZone={timeZone} /> : <FamilySection area={area} session={data} timeZone={timeZone} />}
               {isCancelled(data.status) ? null : <RecordingsSection sessionId={data.id} area={area} canManage={canSchedule(area)} />}
             </>
