@@ -20,6 +20,7 @@ import { listPendingMembers, pendingMembersQuery } from "../src/server/features/
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import type { SessionRelationship } from "../src/server/features/sessions/policy.ts";
+import { openRequestsQuery } from "../src/server/features/sessions/cancellation-requests.ts";
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
@@ -67,7 +68,7 @@ const WEEK = { from: new Date(NOW.getTime() - 7 * 86_400_000).toISOString(), to:
 /** A list page as the calendars ask for it (the list's default page size). */
 const SESSION_PAGE_SIZE = 200;
 
-const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment", "tutoring_session", "session_student"];
+const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment", "tutoring_session", "session_student", "cancellation_request"];
 
 /**
  * Runs the bulk load without the loaded tables' secondary indexes, then makes them again from
@@ -161,6 +162,15 @@ async function generateSessions(db: Database, from: number, to: number): Promise
   await db.execute(sql`
     insert into session_student (organization_id, session_id, student_id)
     select ${ORGANIZATION_ID}, ${id}, ${sql.raw(studentIdSql(`(1 + k % ${SESSION_STUDENTS})`))} from generate_series(${from}::int, ${to}::int) as k`);
+  // A cancellation request on 1 session in 20, asked a day before it; all decided (declined)
+  // but 1 in 20 of them, still open: the open ones grow with the history, as forgotten ones would.
+  await db.execute(sql`
+    insert into cancellation_request (organization_id, id, session_id, requested_by_user_id, requester_role, reason, state, created_at, decided_by_user_id, decided_at, decline_reason)
+    select ${ORGANIZATION_ID}, md5('c' || k)::uuid, ${id}, 'bench-user-' || k, 'parent', 'Family holiday',
+           case when k % 400 = 0 then 'requested' else 'declined' end, ${startsAt} - interval '1 day',
+           case when k % 400 = 0 then null else 'bench-user-3' end, case when k % 400 = 0 then null else ${startsAt} - interval '12 hours' end,
+           case when k % 400 = 0 then null else 'The session goes ahead.' end
+    from generate_series(${from}::int, ${to}::int) as k where k % 20 = 0`);
 }
 
 interface KeyQuery {
@@ -227,6 +237,11 @@ const dueReports = (relationship: "tutor" | "admin", part: "page" | "total") => 
   const query = (db: Queryable) => (part === "page" ? dueReportsPageQuery(db, where(), 1, 20) : dueReportsCountQuery(db, where()));
   return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
 };
+const openCancellations = (relationship: "tutor" | "admin") => ({
+  inWorkspace: true,
+  run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[relationship] }, relationship),
+  explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[relationship] }, relationship).toSQL(),
+});
 const QUERIES: KeyQuery[] = [
   { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL() },
   { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search", index: "user_email_pattern_idx (added)", inWorkspace: true, run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
@@ -250,6 +265,8 @@ const QUERIES: KeyQuery[] = [
   { name: "missing reports: a tutor's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (session-reports lists: 1% of sessions unreported)", index: "tutoring_session_tutor_unreported_idx (added, partial)", ...dueReports("tutor", "page") },
   { name: "missing reports: the workspace's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (admin)", index: "tutoring_session_unreported_idx (added, partial)", ...dueReports("admin", "page") },
   { name: "missing reports: the workspace's overdue, the total", kind: "count", source: "dueReportsCountQuery: counts the unreported sessions, linear in them by nature", ...dueReports("admin", "total") },
+  { name: "cancellation requests: a tutor's open ones", kind: "list page", source: "openRequestsQuery (cancellation requests, as /tutor/cancellation-requests: 1 session in 20 asked about, 1 request in 20 open)", index: "cancellation_request_open_idx (added, partial)", ...openCancellations("tutor") },
+  { name: "cancellation requests: the workspace's open ones, 200", kind: "list page", source: "openRequestsQuery (as /admin/cancellation-requests)", index: "cancellation_request_open_idx (added, partial)", ...openCancellations("admin") },
 ];
 
 interface PlanNode {

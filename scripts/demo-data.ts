@@ -238,3 +238,6 @@ export const DEMO_REPORT_TOPICS: Record<string, [topics: string, homework: strin
   "ACT Prep": [["Science: data representation passages", "Two science passages, timed"], ["English: rhetorical skills", "English section 3 of the practice test"], ["Math: plane geometry review", "Geometry drill, 20 questions"]],
   "US History": [["The causes of the Civil War", "DBQ outline on sectionalism"], ["Reconstruction and its end", "Read and annotate the primary sources"], ["The Progressive Era", "Short answer practice: three prompts"]],
 };
+
+/** What the demo's parents give as reasons when they ask to cancel a coming session. */
+export const DEMO_CANCELLATION_REASONS = ["We are visiting grandparents that weekend and will be back late on Sunday.", "A school trip runs over that afternoon; could we skip this one?"];

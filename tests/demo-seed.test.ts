@@ -127,6 +127,9 @@ describe("the demo seed (npm run demo)", () => {
     expect(summary.accounts.map((account) => account.role)).toEqual(expect.arrayContaining(["admin", "tutor", "parent", "student"]));
     const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
     expect((await admin.get("/api/admin/students?pageSize=1")).body.total).toBe(40);
+    // The parents' open cancellation requests wait on the admin's dashboard.
+    expect(summary.cancellationRequests).toBe(2);
+    expect((await admin.get("/api/admin/cancellation-requests")).body.items.filter((item: { state: string }) => item.state === "requested")).toHaveLength(2);
     const parent = summary.accounts.find((account) => account.role === "parent" && account.note.includes(" and "))!;
     expect((await (await signIn(t, parent.email, DEMO_PASSWORD)).get("/api/parent/students")).body.items).toHaveLength(2);
     const pupil = summary.accounts.find((account) => account.role === "student")!;
