@@ -12,7 +12,7 @@ import type { CancellationRequest } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { cancellationRequest, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
-import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { queueCancellationDeclinedMail, queueCancellationRequestedMails } from "../session-mail/cancellation-requests.ts";
 import type { Actor } from "../students/audit.ts";
@@ -65,7 +65,7 @@ async function shapeRequests(tx: Transaction, actor: Actor, relationship: Sessio
 }
 
 /** Requests joined with their sessions, under the viewer's visibility of sessions. */
-function requestsWithSessions(tx: Transaction, viewerCondition: SQL | undefined) {
+function requestsWithSessions(tx: Queryable, viewerCondition: SQL | undefined) {
   return tx
     .select({ request: cancellationRequest, session: tutoringSession })
     .from(cancellationRequest)
@@ -74,7 +74,7 @@ function requestsWithSessions(tx: Transaction, viewerCondition: SQL | undefined)
 }
 
 /** The open requests the tutor (their sessions) or an admin (all) decides, the soonest session first (the bench times this builder). */
-export function openRequestsQuery(tx: Transaction, actor: Actor, relationship: ManagerRelationship) {
+export function openRequestsQuery(tx: Queryable, actor: Pick<Actor, "viewer">, relationship: ManagerRelationship) {
   return requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId!), eq(cancellationRequest.state, "requested"), visibleSessions(actor.viewer, relationship)))
     .orderBy(asc(tutoringSession.startsAt), asc(cancellationRequest.createdAt))
     .limit(OPEN_LIST_LIMIT);
