@@ -12,7 +12,6 @@ import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, 
 import {
   DEMO_ADMIN,
   DEMO_ADULT_LEARNERS,
-  DEMO_CANCELLATION_REASONS,
   DEMO_FAMILIES,
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
@@ -45,8 +44,6 @@ export interface DemoSummary {
    * scheduled and cancelled (future); and the summaries shared with families.
    */
   sessions: { completed: number; noShow: number; unreported: number; scheduled: number; cancelled: number; summariesShared: number };
-  /** Open cancellation requests, asked by parents, for the tutors' and the admin's dashboards. */
-  cancellationRequests: number;
 }
 
 const DAY = 86_400_000;
@@ -101,7 +98,7 @@ interface TermAssignment {
  * tutor or student is booked twice: each takes the tutor's first free slot that does not
  * overlap the student's.
  */
-async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; week: [number, string, string][] }>, assignments: TermAssignment[]): Promise<DemoSummary["sessions"]> {
+async function seedTerm(admin: ApiClient, tutors: Map<string, DemoTutor>, assignments: TermAssignment[]): Promise<DemoSummary["sessions"]> {
   const zone = DEMO_WORKSPACE.timeZone;
   const now = localNow(zone);
   const taken = new Map<string, { weekday: number; start: number }[]>();
@@ -132,7 +129,7 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
       repeat: { frequency: "weekly", count: DEMO_TERM.pastWeeks + DEMO_TERM.futureWeeks },
       confirmOutsideAvailability: !slot.available,
     });
-    await fileReports(admin, index, item, items.slice(0, DEMO_TERM.pastWeeks), totals);
+    await fileReports(tutors.get(item.tutorMemberId)!.client, index, item, items.slice(0, DEMO_TERM.pastWeeks), totals);
     totals.scheduled += DEMO_TERM.futureWeeks;
     if (index === 0) {
       const holiday = items[DEMO_TERM.pastWeeks + 3]!;
@@ -146,32 +143,12 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, { name: string; we
 }
 
 /**
- * Open cancellation requests waiting on the dashboards: each parent asks, through the API, to
- * cancel the second coming session of their children still scheduled (a day or more ahead).
+ * The past weeks' reports, as the session's tutor files them (the access log names who wrote
+ * each report and shared each summary): varied attendance, ratings and scores; each summary
+ * shared except the latest week's (left as a draft). Every fifth series leaves its latest
+ * session unreported (the missing-report lists), and one student missed a session (a no-show).
  */
-async function askToCancel(ctx: FactoryContext, parents: DemoAccount[]): Promise<number> {
-  let asked = 0;
-  for (const [index, parent] of parents.entries()) {
-    const client = await signIn(ctx, parent.email, DEMO_PASSWORD);
-    const range = new URLSearchParams({ from: new Date(Date.now() + DAY).toISOString(), to: new Date(Date.now() + 21 * DAY).toISOString() });
-    const listed = await client.get<{ items: { id: string; status: string }[] }>(`/api/parent/sessions?${range}`);
-    const session = listed.body.items.filter((item) => item.status === "scheduled")[1];
-    if (!session) throw new Error(`${parent.name} has no coming session to ask about (${listed.status}).`);
-    const reason = DEMO_CANCELLATION_REASONS[index % DEMO_CANCELLATION_REASONS.length]!;
-    const request = await client.post(`/api/parent/sessions/${session.id}/cancellation-requests`, { reason });
-    if (request.status !== 201) throw new Error(`Asking to cancel failed with ${request.status}: ${request.text}`);
-    asked++;
-  }
-  return asked;
-}
-
-/**
- * The past weeks' reports, as the admin files them: varied attendance, ratings and scores; each
- * summary shared except the latest week's (left as a draft for the tutor). Every fifth series
- * leaves its latest session unreported (the missing-report lists), and one student missed a
- * session (a no-show).
- */
-async function fileReports(admin: ApiClient, index: number, item: TermAssignment, past: { id: string }[], totals: DemoSummary["sessions"]): Promise<void> {
+async function fileReports(tutor: ApiClient, index: number, item: TermAssignment, past: { id: string }[], totals: DemoSummary["sessions"]): Promise<void> {
   const topics = DEMO_REPORT_TOPICS[item.subject] ?? [["Review of recent class work", "Finish the class worksheet"]];
   for (const [week, session] of past.entries()) {
     const latest = week === past.length - 1;
@@ -191,12 +168,12 @@ async function fileReports(admin: ApiClient, index: number, item: TermAssignment
           engagement: 3 + ((index * 2 + week) % 3),
           scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
         };
-    const filed = await admin.put(`/api/admin/sessions/${session.id}/report`, { topics: covered, homeworkSet: homework, privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "", students: [entry] });
+    const filed = await tutor.put(`/api/tutor/sessions/${session.id}/report`, { topics: covered, homeworkSet: homework, privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "", students: [entry] });
     if (filed.status !== 200) throw new Error(`Filing a report failed with ${filed.status}: ${filed.text}`);
     if (absent) totals.noShow++;
     else totals.completed++;
     if (latest) continue;
-    const shared = await admin.post(`/api/admin/sessions/${session.id}/summaries/${item.studentId}/share`);
+    const shared = await tutor.post(`/api/tutor/sessions/${session.id}/summaries/${item.studentId}/share`);
     if (shared.status !== 200) throw new Error(`Sharing a summary failed with ${shared.status}: ${shared.text}`);
     totals.summariesShared++;
   }
@@ -224,11 +201,18 @@ async function approve(admin: ApiClient, memberId: string, role: "tutor" | "pare
   if (response.status !== 200) throw new Error(`Approving ${memberId} as ${role} failed with ${response.status}: ${response.text}`);
 }
 
-/** A confirmed, approved member; no session is kept (the demo's people sign in themselves). */
+/** A confirmed, approved member; its client holds no session (the demo's people sign in themselves). */
 async function addMember(ctx: FactoryContext, admin: { client: ApiClient; joinCode: string }, role: "tutor" | "parent", name: string, email: string) {
   const joiner = await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: name, email, password: DEMO_PASSWORD });
   await approve(admin.client, joiner.memberId, role);
-  return joiner.memberId;
+  return joiner;
+}
+
+/** A demo tutor: their week, and a signed-in client to file their own sessions' reports. */
+interface DemoTutor {
+  name: string;
+  week: [number, string, string][];
+  client: ApiClient;
 }
 
 export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummary> {
@@ -238,13 +222,14 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   const accounts: DemoAccount[] = [{ role: "admin", name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, note: "runs the workspace" }];
 
   const tutorBySubject = new Map<string, string>();
-  const tutors = new Map<string, { name: string; week: [number, string, string][] }>();
+  const tutors = new Map<string, DemoTutor>();
   const term: TermAssignment[] = [];
   for (const tutor of DEMO_TUTORS) {
-    const memberId = await addMember(ctx, admin, "tutor", tutor.name, tutor.email);
+    const joiner = await addMember(ctx, admin, "tutor", tutor.name, tutor.email);
+    const memberId = joiner.memberId;
     await setTutorProfile(admin.client, memberId, { subjects: tutor.subjects, bio: tutor.bio, payRateMinor: tutor.payRate, chargeRateMinor: tutor.chargeRate });
     await setTutorAvailability(admin.client, memberId, tutor.week.map(([weekday, startsAt, endsAt]) => ({ weekday, startsAt, endsAt })));
-    tutors.set(memberId, { name: tutor.name, week: tutor.week });
+    tutors.set(memberId, { name: tutor.name, week: tutor.week, client: await signIn(ctx, tutor.email, DEMO_PASSWORD, joiner.client) });
     for (const subject of tutor.subjects) if (!tutorBySubject.has(subject)) tutorBySubject.set(subject, memberId);
     accounts.push({ role: "tutor", name: tutor.name, email: tutor.email, note: tutor.subjects.join(", ") });
   }
@@ -290,7 +275,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     const childIds: string[] = [];
     for (const child of family.children) childIds.push(await addStudent(child));
     for (const guardian of family.guardians) {
-      const memberId = await addMember(ctx, admin, "parent", guardian, familyEmail(guardian));
+      const { memberId } = await addMember(ctx, admin, "parent", guardian, familyEmail(guardian));
       for (const childId of childIds) await linkGuardian(admin.client, childId, memberId);
       accounts.push({ role: "parent", name: guardian, email: familyEmail(guardian), note: `guardian of ${family.children.map((child) => child.preferredName ?? child.name.split(" ")[0]).join(" and ")}` });
     }
@@ -304,11 +289,10 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
   const sessions = await seedTerm(admin.client, tutors, term);
   await backdateReports(ctx, admin.organizationId);
-  const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });
 
-  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions, cancellationRequests };
+  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions };
 }
