@@ -12,6 +12,7 @@ import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, 
 import {
   DEMO_ADMIN,
   DEMO_ADULT_LEARNERS,
+  DEMO_CANCELLATION_REASONS,
   DEMO_FAMILIES,
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
@@ -44,6 +45,8 @@ export interface DemoSummary {
    * scheduled and cancelled (future); and the summaries shared with families.
    */
   sessions: { completed: number; noShow: number; unreported: number; scheduled: number; cancelled: number; summariesShared: number };
+  /** Open cancellation requests, asked by parents, for the tutors' and the admin's dashboards. */
+  cancellationRequests: number;
 }
 
 const DAY = 86_400_000;
@@ -140,6 +143,26 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, DemoTutor>, assign
     }
   }
   return totals;
+}
+
+/**
+ * Open cancellation requests waiting on the dashboards: each parent asks, through the API, to
+ * cancel the second coming session of their children still scheduled (a day or more ahead).
+ */
+async function askToCancel(ctx: FactoryContext, parents: DemoAccount[]): Promise<number> {
+  let asked = 0;
+  for (const [index, parent] of parents.entries()) {
+    const client = await signIn(ctx, parent.email, DEMO_PASSWORD);
+    const range = new URLSearchParams({ from: new Date(Date.now() + DAY).toISOString(), to: new Date(Date.now() + 21 * DAY).toISOString() });
+    const listed = await client.get<{ items: { id: string; status: string }[] }>(`/api/parent/sessions?${range}`);
+    const session = listed.body.items.filter((item) => item.status === "scheduled")[1];
+    if (!session) throw new Error(`${parent.name} has no coming session to ask about (${listed.status}).`);
+    const reason = DEMO_CANCELLATION_REASONS[index % DEMO_CANCELLATION_REASONS.length]!;
+    const request = await client.post(`/api/parent/sessions/${session.id}/cancellation-requests`, { reason });
+    if (request.status !== 201) throw new Error(`Asking to cancel failed with ${request.status}: ${request.text}`);
+    asked++;
+  }
+  return asked;
 }
 
 /**
@@ -289,10 +312,11 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
   const sessions = await seedTerm(admin.client, tutors, term);
   await backdateReports(ctx, admin.organizationId);
+  const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });
 
-  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions };
+  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions, cancellationRequests };
 }
