@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CANCELLATION_REQUEST_STATES } from "../../shared/schemas/cancellation-requests.ts";
 import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
+import type { SummaryReportFacts } from "../../shared/session-summary.ts";
 import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -507,6 +508,14 @@ export const sessionSummary = pgTable(
     sessionId: uuid("session_id").notNull(),
     studentId: uuid("student_id").notNull(),
     body: text("body").notNull(),
+    /**
+     * The report's facts about the student that the words were drafted from (or last redrafted
+     * from): when a correction changes them, an edited summary names what changed. Null for a
+     * summary older than this column: the facts before its next correction are taken instead.
+     */
+    reportFacts: jsonb("report_facts").$type<SummaryReportFacts>(),
+    /** Whether someone changed the words away from the draft: a correction of the report then keeps them (existing rows: true, unknown). */
+    edited: boolean("edited").notNull().default(false),
     status: text("status", { enum: SUMMARY_STATUSES }).notNull().default("draft"),
     updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),

@@ -24,7 +24,9 @@ export const reportStudentInputSchema = z
   .strictObject({
     studentId: uuidField("Student"),
     attendance: z.enum(ATTENDANCE_VALUES, { error: "Attendance must be present, late or absent." }),
-    previousHomework: z.enum(HOMEWORK_COMPLETION_VALUES, { error: "Previous homework must be completed, partly, not_done or none_set." }),
+    previousHomework: z.enum(HOMEWORK_COMPLETION_VALUES, {
+      error: (issue) => (issue.input === undefined ? "Say how the previous homework went." : "Previous homework must be completed, partly, not_done or none_set."),
+    }),
     /** 1–5; leave empty (null) for an absent student. */
     understanding: ratingField("Understanding"),
     engagement: ratingField("Engagement"),
@@ -97,6 +99,21 @@ export const summarySchema = z.object({
   /** A fresh draft from the report as it stands now (for "Redraft from the report"). */
   draft: z.string(),
   status: z.enum(SUMMARY_STATUSES),
+  /** Whether someone changed the words away from the draft: a correction of the report then keeps them. */
+  edited: z.boolean(),
+  /**
+   * The report's facts that changed since the words were drafted (or last redrafted): the
+   * summary may tell the family something the report no longer says. Empty when up to date,
+   * and for a shared summary (it is final).
+   */
+  reportChanges: z.array(
+    z.object({
+      field: z.enum(["topics", "homeworkSet", "attendance", "previousHomework", "understanding", "engagement", "scorePercent"]),
+      label: z.string(),
+      before: z.string(),
+      after: z.string(),
+    }),
+  ),
   updatedAt: z.string(),
   submittedAt: z.string().nullable(),
   sharedAt: z.string().nullable(),
@@ -116,6 +133,13 @@ export const summaryUpdateSchema = z.strictObject({
   body: longTextField("Summary", 4000).refine((value) => value.length > 0, "Summary must not be empty."),
 });
 export type SummaryUpdate = z.infer<typeof summaryUpdateSchema>;
+
+/** Sharing (or submitting) a summary whose report changed since it was drafted needs the choice said out loud. */
+export const summaryShareSchema = z.strictObject({
+  /** Share the words as they are although the report changed since they were drafted (see reportChanges). */
+  acknowledgeReportChange: z.boolean({ error: "Acknowledge report change must be true or false." }).default(false),
+});
+export type SummaryShare = z.infer<typeof summaryShareSchema>;
 
 /** A family's shared summaries: all of theirs, one student's, or one session's. */
 export const familySummaryQuerySchema = pageQuerySchema.extend({

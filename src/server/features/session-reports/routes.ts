@@ -15,17 +15,22 @@ import {
   reviewPageSchema,
   sessionReportInputSchema,
   summarySchema,
+  summaryShareSchema,
   summaryUpdateSchema,
 } from "../../../shared/schemas/session-reports.ts";
 import type { AppDeps, AppEnv } from "../../context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { listAwaitingReview, listDueReports, listFamilySummaries } from "./lists.ts";
-import { fileReport, readReport, shareSummary, updateSummary } from "./service.ts";
+import { fileReport, readReport } from "./service.ts";
+import { redraftSummary, shareSummary, updateSummary } from "./summaries.ts";
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const summaryParams = z.object({ sessionId: z.string().min(1).max(100), studentId: z.string().min(1).max(100) });
 const notFoundResponse = { 404: { description: "No such session (or summary) among the viewer's own." } };
 const conflictResponse = { 409: { description: "The session was cancelled or has not started, or the summary was already shared." } };
+const shareConflictResponse = {
+  409: { description: "The summary was already shared (or awaits review), the student's data was erased, or the report changed since the words were drafted (redraft, or share with acknowledgeReportChange)." },
+};
 
 const MANAGERS = {
   admin: { read: "admin:sessions:read", write: "admin:sessions:write", who: "any session of the workspace" },
@@ -66,8 +71,16 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
       relationship === "admin"
         ? "Share a student's summary with the family (also approves one awaiting review): mailed to guardians and the student"
         : "Share a student's summary with the family, or submit it for an admin's review when the workspace requires it",
+    request: { params: summaryParams, body: { required: false, content: jsonContent(summaryShareSchema) } },
+    responses: { 200: { description: "Shared (or submitted) and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...shareConflictResponse, ...errorResponses },
+  });
+  const redraft = defineOperation(needs(area.write), {
+    method: "post",
+    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}/redraft`,
+    tags: ["Session reports"],
+    summary: "Replace a student's summary with a fresh draft from the report as it stands (before it is shared)",
     request: { params: summaryParams },
-    responses: { 200: { description: "Shared (or submitted) and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+    responses: { 200: { description: "Redrafted and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
   const due = defineOperation(needs(area.read), {
     method: "get",
@@ -87,7 +100,13 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     })
     .openapi(share, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await shareSummary(deps, actor(c), relationship, sessionId, studentId), 200);
+      // An empty request (no JSON body) shares nothing stale: the acknowledgement is never implied.
+      const input = summaryShareSchema.parse(c.req.valid("json") ?? {});
+      return c.json(await shareSummary(deps, actor(c), relationship, sessionId, studentId, input), 200);
+    })
+    .openapi(redraft, async (c) => {
+      const { sessionId, studentId } = c.req.valid("param");
+      return c.json(await redraftSummary(deps.db, actor(c), relationship, sessionId, studentId), 200);
     })
     .openapi(due, async (c) => c.json(await listDueReports(deps.db, actor(c), relationship, c.req.valid("query")), 200));
 }

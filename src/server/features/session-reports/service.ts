@@ -1,38 +1,26 @@
 /**
- * Session reports and family summaries, for the session's tutor and the admins.
+ * Session reports, for the session's tutor and the admins.
  *
  * Filing a report records each student's attendance and ratings, completes the session (a
- * no-show when every student was absent) and drafts one summary per student. A summary is
- * edited, then shared: guardians get it by email and it shows in the parent and student
- * areas. When the workspace requires review, a tutor's share waits for an admin's.
- * A shared summary is final (the family has it by email).
+ * no-show when every student was absent) and drafts one summary per student. Correcting it
+ * redrafts the summaries no one has edited; an edited one keeps its words and names the facts
+ * that changed (summaries.ts: it is not shared without a choice). A shared summary is final.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { ReportView, SessionReportInput, Summary, SummaryUpdate } from "../../../shared/schemas/session-reports.ts";
-import { draftSummary } from "../../../shared/session-summary.ts";
-import type { AppDeps } from "../../context.ts";
+import type { ReportView, SessionReportInput } from "../../../shared/schemas/session-reports.ts";
+import { reportChanges } from "../../../shared/session-summary.ts";
 import type { Database } from "../../db/client.ts";
-import { member, organization, sessionReport, sessionReportStudent, sessionStudent, sessionSummary, student, studentGuardian, tutoringSession, user } from "../../db/schema.ts";
+import { sessionReport, sessionReportStudent, sessionStudent, sessionSummary, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
-import { mails } from "../../mail/templates.ts";
-import { isRecordId } from "../students/policy.ts";
 import type { Actor } from "../students/audit.ts";
 import { canWrite, type SessionRelationship } from "../sessions/policy.ts";
 import { describeTime } from "../sessions/series.ts";
 import { auditSessions, findVisible, type SessionRow } from "../sessions/service.ts";
 import { readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 
 type ManagerRelationship = Extract<SessionRelationship, "admin" | "tutor">;
-
-async function tutorNameOf(tx: Transaction, organizationId: string, memberId: string): Promise<string> {
-  const [row] = await tx
-    .select({ name: user.name })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, organizationId), eq(member.id, memberId)));
-  return row?.name ?? "your tutor";
-}
 
 /** The session's students with their report entries (absent before filing), by name. */
 async function studentsWithEntries(tx: Transaction, organizationId: string, sessionId: string) {
@@ -52,28 +40,6 @@ async function studentsWithEntries(tx: Transaction, organizationId: string, sess
     )
     .where(and(eq(sessionStudent.organizationId, organizationId), eq(sessionStudent.sessionId, sessionId)))
     .orderBy(asc(student.name));
-}
-
-type Drafter = (report: { topics: string; homeworkSet: string }, person: { name: string; preferredName: string | null }, entry: typeof sessionReportStudent.$inferSelect) => string;
-
-/** Drafts the session's summaries: the session's facts and tutor read once. */
-async function drafterFor(tx: Transaction, session: SessionRow): Promise<Drafter> {
-  const tutorName = await tutorNameOf(tx, session.organizationId, session.tutorMemberId);
-  const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
-  return (report, person, entry) =>
-    draftSummary({
-      studentName: person.preferredName || person.name,
-      subject: session.subject,
-      when,
-      tutorName,
-      topics: report.topics,
-      homeworkSet: report.homeworkSet,
-      attendance: entry.attendance,
-      previousHomework: entry.previousHomework,
-      understanding: entry.understanding,
-      engagement: entry.engagement,
-      scorePercent: entry.scorePercent,
-    });
 }
 
 async function buildView(tx: Transaction, session: SessionRow): Promise<ReportView> {
@@ -112,27 +78,15 @@ async function buildView(tx: Transaction, session: SessionRow): Promise<ReportVi
     },
     summaries: reported.flatMap((person) => {
       const summary = summaries.find((candidate) => candidate.studentId === person.studentId);
-      return summary ? [shapeSummary(summary, person.name, draft(report.report, person, person.entry!))] : [];
+      if (!summary) return [];
+      const facts = reportFactsOf(report.report, person.entry!);
+      return [shapeSummary(summary, person.name, draft(facts, person), facts)];
     }),
     summaryRequiresReview: policy.summaryRequiresReview,
   };
 }
 
-function shapeSummary(row: typeof sessionSummary.$inferSelect, studentName: string, draft: string): Summary {
-  return {
-    sessionId: row.sessionId,
-    studentId: row.studentId,
-    studentName,
-    body: row.body,
-    draft,
-    status: row.status,
-    updatedAt: row.updatedAt.toISOString(),
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    sharedAt: row.sharedAt?.toISOString() ?? null,
-  };
-}
-
-function requireManager(relationship: SessionRelationship): asserts relationship is ManagerRelationship {
+export function requireManager(relationship: SessionRelationship): asserts relationship is ManagerRelationship {
   // Parents and students never reach these operations (their areas have none); a guard all the same.
   if (!canWrite(relationship)) throw notFound("The session");
 }
@@ -165,13 +119,20 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
     }
 
     const now = new Date();
-    const [existing] = await tx.select({ sessionId: sessionReport.sessionId }).from(sessionReport).where(and(eq(sessionReport.organizationId, organizationId), eq(sessionReport.sessionId, session.id)));
+    const [existing] = await tx.select().from(sessionReport).where(and(eq(sessionReport.organizationId, organizationId), eq(sessionReport.sessionId, session.id)));
+    const summaries = await tx
+      .select()
+      .from(sessionSummary)
+      .where(and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id)))
+      .for("update");
     const fields = { topics: input.topics, homeworkSet: input.homeworkSet, privateNotes: input.privateNotes, updatedAt: now, updatedByUserId: actor.viewer.user.id };
     await tx
       .insert(sessionReport)
       .values({ organizationId, sessionId: session.id, ...fields, filedAt: now, filedByUserId: actor.viewer.user.id })
       .onConflictDoUpdate({ target: [sessionReport.organizationId, sessionReport.sessionId], set: fields });
     const draft = await drafterFor(tx, session);
+    // Unedited drafts follow the report; edited words stay, and the summary names what changed.
+    const redrafted: string[] = [];
     for (const person of people) {
       const entry = given.get(person.studentId)!;
       const values = {
@@ -186,11 +147,24 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
         .values({ organizationId, sessionId: session.id, studentId: person.studentId, ...values })
         .onConflictDoUpdate({ target: [sessionReportStudent.organizationId, sessionReportStudent.sessionId, sessionReportStudent.studentId], set: values })
         .returning();
-      // A student without a summary gets a draft; an existing one keeps the tutor's words (they may redraft).
-      await tx
-        .insert(sessionSummary)
-        .values({ organizationId, sessionId: session.id, studentId: person.studentId, body: draft(input, person, saved!), updatedByUserId: actor.viewer.user.id })
-        .onConflictDoNothing();
+      const facts = reportFactsOf(input, saved!);
+      const summary = summaries.find((row) => row.studentId === person.studentId);
+      const whereSummary = and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, person.studentId));
+      if (!summary) {
+        await tx.insert(sessionSummary).values({ organizationId, sessionId: session.id, studentId: person.studentId, body: draft(facts, person), reportFacts: facts, updatedByUserId: actor.viewer.user.id });
+      } else if (summary.status === "shared") {
+        // The family has it: a correction never changes what was sent.
+      } else if (!summary.edited) {
+        const body = draft(facts, person);
+        const changed = body !== summary.body || !summary.reportFacts || reportChanges(summary.reportFacts, facts).length > 0;
+        if (changed) {
+          await tx.update(sessionSummary).set({ body, reportFacts: facts, updatedAt: now, updatedByUserId: actor.viewer.user.id }).where(whereSummary);
+          redrafted.push(person.studentId);
+        }
+      } else if (!summary.reportFacts && existing && person.entry) {
+        // Edited before its draft's facts were kept: the report as it stood until now is the best guess.
+        await tx.update(sessionSummary).set({ reportFacts: reportFactsOf(existing, person.entry) }).where(whereSummary);
+      }
     }
     const status = input.students.every((entry) => entry.attendance === "absent") ? "no_show" : "completed";
     await tx
@@ -204,124 +178,8 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
       existing ? "SESSION_REPORT_UPDATED" : "SESSION_REPORT_FILED",
       people.map((person) => person.studentId),
       `${actor.viewer.user.name} ${existing ? "corrected" : "filed"} the report of the ${session.subject} session of ${when}${status === "no_show" ? " (no-show: every student absent)" : ""}`,
-      { sessionId: session.id, status },
+      { sessionId: session.id, status, ...(existing ? { summariesRedrafted: redrafted } : {}) },
     );
     return buildView(tx, { ...session, status });
   });
-}
-
-async function findSummary(tx: Transaction, session: SessionRow, studentId: string) {
-  if (!isRecordId(studentId)) throw notFound("The summary");
-  const [row] = await tx
-    .select({ summary: sessionSummary, name: student.name, preferredName: student.preferredName, erasedAt: student.erasedAt, entry: sessionReportStudent, report: sessionReport })
-    .from(sessionSummary)
-    .innerJoin(student, and(eq(student.organizationId, sessionSummary.organizationId), eq(student.id, sessionSummary.studentId)))
-    .innerJoin(
-      sessionReportStudent,
-      and(eq(sessionReportStudent.organizationId, sessionSummary.organizationId), eq(sessionReportStudent.sessionId, sessionSummary.sessionId), eq(sessionReportStudent.studentId, sessionSummary.studentId)),
-    )
-    .innerJoin(sessionReport, and(eq(sessionReport.organizationId, sessionSummary.organizationId), eq(sessionReport.sessionId, sessionSummary.sessionId)))
-    .where(and(eq(sessionSummary.organizationId, session.organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, studentId.toLowerCase())))
-    .for("update", { of: sessionSummary });
-  if (!row) throw notFound("The summary");
-  return row;
-}
-
-const sharedAlready = (sharedAt: Date) => conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
-
-export async function updateSummary(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
-  requireManager(relationship);
-  const organizationId = actor.viewer.organizationId!;
-  return withWorkspace(db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
-    const found = await findSummary(tx, session, studentId);
-    if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
-    const [saved] = await tx
-      .update(sessionSummary)
-      .set({ body: input.body, updatedAt: new Date(), updatedByUserId: actor.viewer.user.id })
-      .where(and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, found.summary.studentId)))
-      .returning();
-    await auditSessions(tx, actor, "SESSION_SUMMARY_EDITED", [found.summary.studentId], `${actor.viewer.user.name} edited a summary of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`, {
-      sessionId: session.id,
-      length: input.body.length,
-    });
-    return shapeSummary(saved!, found.name, (await drafterFor(tx, session))(found.report, found, found.entry));
-  });
-}
-
-/**
- * Shares a summary with the family, or (a tutor, when the workspace requires review) submits
- * it for an admin's review. Mail goes out after the commit: a refused share sends nothing.
- */
-export async function shareSummary(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string): Promise<Summary> {
-  requireManager(relationship);
-  const organizationId = actor.viewer.organizationId!;
-  const { summary, outgoing } = await withWorkspace(deps.db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
-    const found = await findSummary(tx, session, studentId);
-    if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
-    if (found.erasedAt) throw conflict("This student's personal data was erased; the summary cannot be shared.");
-    const policy = await readWorkspacePolicy(tx, organizationId);
-    const now = new Date();
-    const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
-    const where = and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, found.summary.studentId));
-    const draft = (await drafterFor(tx, session))(found.report, found, found.entry);
-    if (policy.summaryRequiresReview && relationship === "tutor") {
-      if (found.summary.status === "awaiting_review") throw conflict("This summary already awaits an admin's review.");
-      const [saved] = await tx.update(sessionSummary).set({ status: "awaiting_review", submittedAt: now }).where(where).returning();
-      await auditSessions(tx, actor, "SESSION_SUMMARY_SUBMITTED", [found.summary.studentId], `${actor.viewer.user.name} submitted a summary of the ${session.subject} session of ${when} for review`, { sessionId: session.id });
-      return { summary: shapeSummary(saved!, found.name, draft), outgoing: [] };
-    }
-    const [saved] = await tx
-      .update(sessionSummary)
-      .set({
-        status: "shared",
-        sharedAt: now,
-        sharedByUserId: actor.viewer.user.id,
-        reviewedByUserId: found.summary.status === "awaiting_review" ? actor.viewer.user.id : null,
-      })
-      .where(where)
-      .returning();
-    await auditSessions(tx, actor, "SESSION_SUMMARY_SHARED", [found.summary.studentId], `${actor.viewer.user.name} shared a summary of the ${session.subject} session of ${when} with the family`, { sessionId: session.id });
-    const recipients = await familyOf(tx, organizationId, found.summary.studentId);
-    const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
-    const outgoing = recipients.map((person) =>
-      mails.summaryShared({
-        to: person.email,
-        name: person.name,
-        workspace: workspace?.name ?? "your tutoring workspace",
-        studentName: found.preferredName || found.name,
-        subject: session.subject,
-        when,
-        body: saved!.body,
-        url: `${deps.config.appUrl}/${person.area}/sessions/${session.id}`,
-      }),
-    );
-    return { summary: shapeSummary(saved!, found.name, draft), outgoing };
-  });
-  for (const mail of outgoing) {
-    try {
-      await deps.mailer.send(mail);
-    } catch (error) {
-      deps.logger.warn({ err: error, sessionId }, "summary mail not sent");
-    }
-  }
-  return summary;
-}
-
-/** Who reads a student's summaries by email: active guardians, and the student's own login when it is an active member. */
-async function familyOf(tx: Transaction, organizationId: string, studentId: string): Promise<{ email: string; name: string; area: "parent" | "student" }[]> {
-  const guardians = await tx
-    .select({ email: user.email, name: user.name })
-    .from(studentGuardian)
-    .innerJoin(member, and(eq(member.organizationId, studentGuardian.organizationId), eq(member.id, studentGuardian.memberId)))
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.studentId, studentId), eq(member.status, "active")));
-  const own = await tx
-    .select({ email: user.email, name: user.name })
-    .from(student)
-    .innerJoin(user, eq(user.id, student.userId))
-    .innerJoin(member, and(eq(member.organizationId, student.organizationId), eq(member.userId, user.id)))
-    .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId), eq(member.status, "active"), eq(member.role, "student")));
-  return [...guardians.map((person) => ({ ...person, area: "parent" as const })), ...own.map((person) => ({ ...person, area: "student" as const }))];
 }

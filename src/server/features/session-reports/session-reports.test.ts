@@ -82,6 +82,29 @@ describe("filing a report", () => {
     expect(audits.filter((item) => (item.metadata as { sessionId: string }).sessionId === sessionId).map((item) => item.studentId).sort()).toEqual([maya, noah].sort());
   });
 
+  it("refuses a score outside 0–100 % or with decimals, naming the student's score field, and saves nothing", async () => {
+    const sessionId = await pastSession([maya]);
+    const before = await countRows(t.db);
+    for (const [score, message] of [
+      [140, "Score must be from 0 to 100 %."],
+      [-1, "Score must be from 0 to 100 %."],
+      [12.5, "Score must be a whole number of percent."],
+    ] as const) {
+      const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: score })]));
+      expect(res.status, String(score)).toBe(422);
+      expect(res.body.error.issues, String(score)).toContainEqual({ path: ["students", 0, "scorePercent"], message });
+    }
+    expect(await countRows(t.db)).toEqual(before);
+  });
+
+  it("requires the previous homework to be given, naming the field", async () => {
+    const sessionId = await pastSession([maya]);
+    const { previousHomework: _left, ...withoutHomework } = entry(maya);
+    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([withoutHomework]));
+    expect(res.status).toBe(422);
+    expect(res.body.error.issues).toContainEqual({ path: ["students", 0, "previousHomework"], message: "Say how the previous homework went." });
+  });
+
   it("corrects a report without overwriting the tutor's summary wording, and offers a fresh draft", async () => {
     const sessionId = await pastSession([maya]);
     await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya)]));
@@ -142,6 +165,92 @@ describe("filing a report", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain("cancelled");
     expect(await countRows(t.db)).toEqual(before);
+  });
+});
+
+describe("a summary after its report is corrected", () => {
+  it("redrafts an unedited summary from the corrected report", async () => {
+    const sessionId = await pastSession([maya]);
+    const filed = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 100 })]));
+    expect(filed.body.summaries[0]).toMatchObject({ edited: false, reportChanges: [] });
+    expect(filed.body.summaries[0]!.body).toContain("scored 100%");
+    const corrected = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 86 })]));
+    expect(corrected.status).toBe(200);
+    const [summary] = corrected.body.summaries;
+    expect(summary!.body).toContain("scored 86%");
+    expect(summary!.body).not.toContain("100%");
+    expect(summary).toMatchObject({ edited: false, reportChanges: [] });
+    const shared = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`);
+    expect(shared.status).toBe(200);
+    const mail = (await mailsTo(t.db, parent.user.email)).at(-1)!;
+    expect(mail.body).toContain("scored 86%");
+  });
+
+  it("keeps an edited summary's words and names the facts that changed; sharing it is refused until redrafted", async () => {
+    const sessionId = await pastSession([maya]);
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 100 })]));
+    const draft = (await tina.client.get<ReportView>(`/api/tutor/sessions/${sessionId}/report`)).body.summaries[0]!.body;
+    const words = `${draft}\n\nA superb effort: full marks!`;
+    const edited = await tina.client.put<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}`, { body: words });
+    expect(edited.body).toMatchObject({ edited: true, reportChanges: [] });
+
+    const corrected = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 86, attendance: "late" })]));
+    const [summary] = corrected.body.summaries;
+    expect(summary!.body).toBe(words);
+    expect(summary!.reportChanges).toEqual([
+      { field: "attendance", label: "Attendance", before: "Present", after: "Late" },
+      { field: "scorePercent", label: "Assessment score", before: "100%", after: "86%" },
+    ]);
+    // The warning lasts: reading again, or editing the words again, does not clear it.
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/summaries/${maya}`, { body: `${words} Well done.` });
+    const reread = await tina.client.get<ReportView>(`/api/tutor/sessions/${sessionId}/report`);
+    expect(reread.body.summaries[0]!.reportChanges.map((change) => change.field)).toEqual(["attendance", "scorePercent"]);
+
+    const mailsBefore = (await mailsTo(t.db, parent.user.email)).length;
+    const refused = await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe("The report changed after this summary was written (Attendance: Present → Late; Assessment score: 100% → 86%). Redraft it from the report, or share it as it is.");
+    expect((await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: false })).status).toBe(409);
+    expect((await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: "yes" })).status).toBe(422);
+    expect((await admin.client.post(`/api/admin/sessions/${sessionId}/summaries/${maya}/share`)).status).toBe(409);
+    expect((await mailsTo(t.db, parent.user.email)).length).toBe(mailsBefore);
+
+    const redrafted = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/redraft`);
+    expect(redrafted.status).toBe(200);
+    expect(redrafted.body).toMatchObject({ edited: false, reportChanges: [] });
+    expect(redrafted.body.body).toContain("arrived late to");
+    expect(redrafted.body.body).toContain("scored 86%");
+    expect(redrafted.body.body).toBe(redrafted.body.draft);
+    expect((await auditEntries(t.db, { action: "SESSION_SUMMARY_REDRAFTED", organizationId: admin.organizationId })).some((item) => (item.metadata as { sessionId: string }).sessionId === sessionId)).toBe(true);
+    const shared = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`);
+    expect(shared.status).toBe(200);
+    expect((await mailsTo(t.db, parent.user.email)).at(-1)!.body).toContain("scored 86%");
+  });
+
+  it("shares a stale edited summary as it is only when the request says so, and never changes a shared one", async () => {
+    const sessionId = await pastSession([maya]);
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 70 })]));
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/summaries/${maya}`, { body: "Maya scored 70% and did well." });
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 75 })]));
+    const shared = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: true });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ status: "shared", body: "Maya scored 70% and did well.", reportChanges: [] });
+    const audit = (await auditEntries(t.db, { action: "SESSION_SUMMARY_SHARED", organizationId: admin.organizationId })).find((item) => (item.metadata as { sessionId: string }).sessionId === sessionId);
+    expect(audit!.metadata).toMatchObject({ sharedAsItIs: ["scorePercent"] });
+
+    // A later correction leaves the shared words as the family has them.
+    const corrected = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 80 })]));
+    expect(corrected.body.summaries[0]).toMatchObject({ status: "shared", body: "Maya scored 70% and did well.", reportChanges: [] });
+    expect((await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/redraft`)).status).toBe(409);
+  });
+
+  it("redrafts only the session's own tutor's and admins' summaries", async () => {
+    const sessionId = await pastSession([maya]);
+    await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya)]));
+    expect((await theo.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/redraft`)).status).toBe(404);
+    expect((await otherAdmin.client.post(`/api/admin/sessions/${sessionId}/summaries/${maya}/redraft`)).status).toBe(404);
+    expect((await parent.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/redraft`)).status).toBe(403);
+    expect((await admin.client.post(`/api/admin/sessions/${sessionId}/summaries/${maya}/redraft`)).status).toBe(200);
   });
 });
 
