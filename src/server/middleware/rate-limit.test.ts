@@ -108,7 +108,8 @@ describe("sign-in rate limit", () => {
     } finally {
       await relaxed.close();
     }
-  });
+    // A second app and 21 password checks: slow on a busy machine.
+  }, 120_000);
 });
 
 describe("other limited endpoints", () => {
