@@ -3,6 +3,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { UseInfiniteQueryResult, InfiniteData } from "@tanstack/react-query";
 import { isMemberRole, ROLE_LABELS } from "../../../shared/roles.ts";
 import type { AccessLog, AccessLogEntry } from "../../../shared/schemas/students.ts";
+import { useDateTime } from "../../features/session/display-time-zone.ts";
+import { formatInstant } from "../../lib/date-time.ts";
 
 /**
  * A student record's access log (who read or changed it, and when): a table on wide screens,
@@ -54,9 +56,6 @@ function roleLabel(role: string | null): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
 }
 
-function whenFormat(timeZone: string | undefined) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
-}
 
 export function AccessLogTable({
   entries,
@@ -70,6 +69,8 @@ export function AccessLogTable({
   emptyMessage = "No one has opened or changed this record yet.",
 }: AccessLogTableProps) {
   const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
+  // The zone given, or the display zone (the viewer's, or the workspace's by their choice).
+  const shown = useDateTime();
 
   if (state === "loading") {
     return (
@@ -98,8 +99,8 @@ export function AccessLogTable({
     );
   }
 
-  const format = whenFormat(timeZone);
-  const zoneNote = timeZone ? `Times in ${timeZone.replaceAll("_", " ")}.` : "Times in your time zone.";
+  const zone = timeZone ?? shown.timeZone;
+  const zoneNote = `Times in ${zone}.`;
 
   return (
     <Stack gap="sm">
@@ -125,7 +126,7 @@ export function AccessLogTable({
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+                    <time dateTime={entry.at}>{formatInstant(entry.at, zone)}</time>
                   </Table.Td>
                   <Table.Td>{entry.actorName ?? "Unknown"}</Table.Td>
                   <Table.Td>{roleLabel(entry.actorRole)}</Table.Td>
@@ -147,7 +148,7 @@ export function AccessLogTable({
                   {whatWasDone(entry)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {entry.actorName ?? "Unknown"} · {roleLabel(entry.actorRole)} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+                  {entry.actorName ?? "Unknown"} · {roleLabel(entry.actorRole)} · <time dateTime={entry.at}>{formatInstant(entry.at, zone)}</time>
                 </Text>
               </Paper>
             ))}

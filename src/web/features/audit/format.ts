@@ -1,9 +1,6 @@
 import { AUDIT_ACTIONS } from "../../../shared/schemas/audit.ts";
 import { ROLE_LABELS, type Role } from "../../../shared/roles.ts";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatDateTime = (value: string) => dateTime.format(new Date(value));
-
 /** The action's label ("Student record viewed"), or its code when it is not a known one. */
 export const actionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] : action);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import { availabilityMessage, describeWallSpan, isPastWall, landingStart, rangeFor, sessionHistory, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
+import { availabilityMessage, hoursToShow, reportDue, TUTOR_COLOURS, tutorColours, isPastWall, landingStart, rangeFor, sessionHistory, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({
@@ -36,8 +36,6 @@ describe("calendar formats", () => {
   it("reads a dropped event's wall time from its UTC fields, whatever the browser's zone", () => {
     // The calendar runs in "UTC" holding the viewer's wall times: 10:00 on the grid is 10:00Z.
     expect(wallDateTime(new Date("2026-12-02T10:15:00Z"))).toBe("2026-12-02T10:15");
-    expect(describeWallSpan("2026-12-02T10:15", "2026-12-02T11:15")).toMatch(/^Wednesday,? 2 December 2026, 10:15–11:15$/);
-    expect(describeWallSpan("2026-12-31T23:30", "2027-01-01T00:30")).toMatch(/^Thursday,? 31 December 2026, 23:30–00:30$/);
   });
 
   it("takes a drop's start from the slot in the week view, and keeps the time of day on a month day", () => {
@@ -59,17 +57,55 @@ describe("a session's history", () => {
   const base = { createdAt: "2026-11-02T09:00:00.000Z", createdBy: "Ada Admin", updatedAt: "2026-11-02T09:00:00.000Z", updatedBy: "Ada Admin", cancelledAt: null, cancelledBy: null } as Session;
 
   it("names who scheduled it, in the viewer's zone", () => {
-    expect(sessionHistory(base, "America/New_York")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 04:00"]);
+    expect(sessionHistory(base, "America/New_York")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 04:00 (America/New_York)"]);
   });
 
   it("adds the last change, and a cancellation once (not also as a change)", () => {
     const changed = { ...base, updatedAt: "2026-11-03T10:00:00.000Z", updatedBy: "Tom Tutor" };
-    expect(sessionHistory(changed, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00", "Last changed by Tom Tutor on 3 Nov 2026, 10:00"]);
+    expect(sessionHistory(changed, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)", "Last changed by Tom Tutor on 3 Nov 2026, 10:00 (Europe/London)"]);
     const cancelled = { ...changed, updatedAt: "2026-11-04T08:00:00.000Z", cancelledAt: "2026-11-04T08:00:00.000Z", cancelledBy: "Tom Tutor" };
-    expect(sessionHistory(cancelled, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00", "Cancelled by Tom Tutor on 4 Nov 2026, 08:00"]);
+    expect(sessionHistory(cancelled, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)", "Cancelled by Tom Tutor on 4 Nov 2026, 08:00 (Europe/London)"]);
   });
 
   it("says a former member when the account is gone", () => {
-    expect(sessionHistory({ ...base, createdBy: null }, "UTC")).toEqual(["Scheduled by a former member on 2 Nov 2026, 09:00"]);
+    expect(sessionHistory({ ...base, createdBy: null }, "UTC")).toEqual(["Scheduled by a former member on 2 Nov 2026, 09:00 (UTC)"]);
+  });
+});
+
+/** WCAG's contrast ratio of a #rrggbb colour against white. */
+function contrastWithWhite(hex: string): number {
+  const channel = (index: number) => {
+    const value = parseInt(hex.slice(index, index + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
+
+describe("the calendar's marks", () => {
+  it("says a report is due once a scheduled session is over, never for a cancelled or reported one", () => {
+    const now = Date.parse("2026-12-01T18:00:00Z");
+    expect(reportDue({ status: "scheduled", endsAt: "2026-12-01T17:00:00Z" }, now)).toBe(true);
+    expect(reportDue({ status: "scheduled", endsAt: "2026-12-01T19:00:00Z" }, now)).toBe(false);
+    expect(reportDue({ status: "completed", endsAt: "2026-12-01T17:00:00Z" }, now)).toBe(false);
+    expect(reportDue({ status: "cancelled", endsAt: "2026-12-01T17:00:00Z" }, now)).toBe(false);
+  });
+
+  it("gives each tutor of the view a colour by name, each readable under white text", () => {
+    const of = (memberId: string, name: string) => ({ tutor: { memberId, name } });
+    expect(tutorColours([of("b", "Zoe"), of("a", "Ann"), of("b", "Zoe")])).toEqual([
+      { memberId: "a", name: "Ann", colour: TUTOR_COLOURS[0] },
+      { memberId: "b", name: "Zoe", colour: TUTOR_COLOURS[1] },
+    ]);
+    expect(new Set(TUTOR_COLOURS).size).toBe(TUTOR_COLOURS.length);
+    for (const colour of TUTOR_COLOURS) expect(contrastWithWhite(colour), colour).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("the week view's hours", () => {
+  it("shows 07:00–21:00, widened to every session", () => {
+    expect(hoursToShow([])).toEqual({ min: "07:00:00", max: "21:00:00" });
+    expect(hoursToShow([at("2026-12-01", "06:30", "07:30"), at("2026-12-02", "21:00", "21:45")])).toEqual({ min: "06:00:00", max: "22:00:00" });
+    expect(hoursToShow([at("2026-12-31", "23:00", "00:30")])).toEqual({ min: "07:00:00", max: "24:00:00" });
   });
 });

@@ -1,4 +1,5 @@
 import type { Session, SessionStatus } from "../../../shared/schemas/sessions.ts";
+import { formatInstant, formatSpan, type DateStyle } from "../../lib/date-time.ts";
 import type { SessionRange } from "./api.ts";
 
 /**
@@ -60,29 +61,14 @@ export function wallTimes(session: Session): { start: string; end: string } {
   return { start: `${date}T${startTime}`, end: `${endDate}T${endTime}` };
 }
 
-/** "Monday 1 December 2026, 16:00–17:00" for a wall date and times. */
-export function describeLocal(date: string, startTime: string, endTime: string): string {
-  const day = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(`${date}T00:00:00Z`));
-  return `${day}, ${startTime}–${endTime}`;
-}
-
-/** "Monday 1 December 2026, 16:00–17:00". */
-export const describeWhen = (session: Session) => describeLocal(session.local.date, session.local.startTime, session.local.endTime);
+/** "Monday 1 December 2026, 16:00–17:00 (Europe/London)": the session's instants in the display zone. */
+export const describeWhen = (session: Pick<Session, "startsAt" | "endsAt">, timeZone: string, style?: DateStyle) => formatSpan(session.startsAt, session.endsAt, timeZone, style);
 
 /**
  * The wall date-time (YYYY-MM-DDTHH:MM) of a calendar date: the calendar runs in "UTC" holding
  * the viewer's wall times, so a dropped event's UTC fields are already the viewer zone's.
  */
 export const wallDateTime = (date: Date) => date.toISOString().slice(0, 16);
-
-/** "Tuesday 2 December 2026, 10:00–11:00" for wall date-times (the end may be on the next day). */
-export const describeWallSpan = (start: string, end: string) => describeLocal(start.slice(0, 10), start.slice(11, 16), end.slice(11, 16));
 
 /**
  * Where a dragged event would start: a week-view slot gives the time; a month-view day (a span
@@ -121,10 +107,8 @@ export const hoursUntil = (session: Session, now = Date.now()) => (Date.parse(se
 /** The outside-availability refusal without its API instruction ("Send confirmOutsideAvailability…"). */
 export const availabilityMessage = (message: string) => message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();
 
-/** "21 Nov 2026, 14:05" in the viewer's zone. */
-export function describeInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
-}
+/** "21 Nov 2026, 14:05 (Europe/London)": lib/date-time.ts's, under the name the session screens use. */
+export const describeInstant = (iso: string, timeZone: string) => formatInstant(iso, timeZone);
 
 /** Who scheduled, last changed and cancelled the session, and when, one line each. */
 export function sessionHistory(session: Session, timeZone: string): string[] {
@@ -135,4 +119,46 @@ export function sessionHistory(session: Session, timeZone: string): string[] {
   if (changedApart) lines.push(`Last changed by ${by(session.updatedBy)} on ${describeInstant(session.updatedAt, timeZone)}`);
   if (session.cancelledAt) lines.push(`Cancelled by ${by(session.cancelledBy)} on ${describeInstant(session.cancelledAt, timeZone)}`);
   return lines;
+}
+
+/**
+ * Whether the session is over and still waits for its report (filing it completes the
+ * session): what the missing-reports lists hold, marked on the calendars of those who file.
+ */
+export const reportDue = (session: Pick<Session, "status" | "endsAt">, now: number) => session.status === "scheduled" && Date.parse(session.endsAt) < now;
+
+/**
+ * The admin calendar's tutor colours: dark enough for white text (4.5:1 and more) and apart
+ * from each other. The tutor's name is always in the event and in the legend: the colour
+ * only helps the eye.
+ */
+export const TUTOR_COLOURS = ["#1864ab", "#862e9c", "#087f5b", "#a61e4d", "#8a4b08", "#0b7285", "#5f3dc4", "#495057"] as const;
+
+export interface TutorColour {
+  memberId: string;
+  name: string;
+  colour: string;
+}
+
+/** A colour per tutor of these sessions, by name (the same view always gives the same colours). */
+export function tutorColours(sessions: readonly Pick<Session, "tutor">[]): TutorColour[] {
+  const tutors = new Map<string, string>();
+  for (const session of sessions) tutors.set(session.tutor.memberId, session.tutor.name);
+  return [...tutors]
+    .sort(([idA, nameA], [idB, nameB]) => nameA.localeCompare(nameB) || idA.localeCompare(idB))
+    .map(([memberId, name], index) => ({ memberId, name, colour: TUTOR_COLOURS[index % TUTOR_COLOURS.length]! }));
+}
+
+/** Hours shown in the week view: 07:00–21:00, widened to fit every session of the range. */
+export function hoursToShow(sessions: readonly Session[]): { min: string; max: string } {
+  let min = 7;
+  let max = 21;
+  for (const session of sessions) {
+    const { start, end } = wallTimes(session);
+    min = Math.min(min, Number(start.slice(11, 13)));
+    const endHour = end.slice(0, 10) !== start.slice(0, 10) ? 24 : Number(end.slice(11, 13)) + (end.slice(14, 16) === "00" ? 0 : 1);
+    max = Math.max(max, endHour);
+  }
+  const clock = (hour: number) => `${String(hour).padStart(2, "0")}:00:00`;
+  return { min: clock(min), max: clock(max) };
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { CONTACT_TOPIC_LABELS, type ContactTopic } from "../../../shared/schemas/enquiry-options.ts";
 import type { Enquiry } from "../../../shared/schemas/enquiries.ts";
+import { useDateTime } from "../session/display-time-zone.ts";
 
 const LABELS: Record<Enquiry["kind"], [field: string, label: string][]> = {
   contact: [
@@ -23,10 +24,9 @@ function shown(field: string, value: unknown): string {
   return value == null || value === "" ? "Not given" : String(value);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** One message or application, in full: who sent it, when, and every field as sent. */
 export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
+  const { instant } = useDateTime();
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={`enquiry-${enquiry.id}`}>
       <Stack gap="sm">
@@ -40,7 +40,7 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
             </Title>
           </Group>
           <Text size="sm" c="dimmed" component="time" dateTime={enquiry.createdAt}>
-            {dateTime.format(new Date(enquiry.createdAt))}
+            {instant(enquiry.createdAt)}
           </Text>
         </Group>
         <Anchor href={`mailto:${enquiry.email}`} size="sm" w="fit-content">

@@ -17,4 +17,3 @@ export const titleFromFileName = (name: string) => name.replace(/\.[a-z0-9]{1,5}
 /** What the file input accepts: every allowed type and extension. */
 export const ACCEPT = [...Object.keys(RECORDING_MEDIA_TYPES), ...new Set(Object.values(RECORDING_MEDIA_TYPES).map((extension) => `.${extension}`))].join(",");
 
-export const addedAtFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });

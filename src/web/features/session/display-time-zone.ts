@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { dateTimeFormatter, type DateTimeFormatter } from "../../lib/date-time.ts";
 import { useMe } from "./api.ts";
 
 /**
@@ -77,4 +78,15 @@ export function useDisplayTimeZone(): DisplayTimeZone {
   const canChoose = Boolean(workspaceTimeZone && viewerTimeZone && viewerTimeZone !== workspaceTimeZone);
   const timeZone = workspaceTimeZone ? chooseTimeZone(workspaceTimeZone, viewerTimeZone, view) : undefined;
   return { timeZone, workspaceTimeZone, viewerTimeZone, canChoose, view, setView };
+}
+
+/**
+ * Every date-time a screen shows, in the display zone with the zone named (lib/date-time.ts).
+ * Before the workspace is known: the viewer's own zone, which is what a viewer without a
+ * choice sees anyway.
+ */
+export function useDateTime(): DateTimeFormatter {
+  const { timeZone } = useDisplayTimeZone();
+  const zone = timeZone ?? browserTimeZone() ?? "UTC";
+  return useMemo(() => dateTimeFormatter(zone), [zone]);
 }

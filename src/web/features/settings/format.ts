@@ -1,8 +1,3 @@
-/** Date and time in the viewer's own locale and time zone, e.g. "3 May 2026, 14:05". */
-export function formatDateTime(value: Date | string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
-}
-
 /**
  * An IP address as people write it: IPv6 compressed ("2001:db8::1" rather than eight groups
  * of four digits). An unspecified address ("::", all zeros) means none was recorded.

@@ -27,13 +27,6 @@ export function formatDay(day: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
-/** An instant shown in a zone: "12 Mar 2026, 14:05". */
-export function formatInstant(iso: string, timeZone?: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(date);
-}
-
 export type AssignmentState = "current" | "upcoming" | "ended";
 
 /** Where an assignment stands on `today` (YYYY-MM-DD in the workspace's zone). */

@@ -8,7 +8,6 @@ import { EraseSection, ErasedNotice } from "../../features/students/components/e
 import { GuardiansSection } from "../../features/students/components/guardians-section.tsx";
 import { BackLink, StudentStatusBadge } from "../../features/students/components/people-ui.tsx";
 import { StudentRecordSection, StudentStatusActions } from "../../features/students/components/student-record.tsx";
-import { useWorkspaceFormat } from "../../features/students/workspace-format.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { metaFor } from "../../lib/meta.ts";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
@@ -47,7 +46,6 @@ export default function StudentDetailScreen() {
 
 function Record({ student }: { student: StudentDetail }) {
   const erased = student.erasedAt !== null;
-  const { timeZone } = useWorkspaceFormat();
   const log = useStudentAccessLog(student.id);
   const facts = [student.grade, student.school].filter(Boolean).join(" · ");
 
@@ -73,7 +71,7 @@ function Record({ student }: { student: StudentDetail }) {
       {erased ? null : <GuardiansSection student={student} />}
       <AssignmentsSection student={student} readOnly={erased} />
       <SectionCard title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">
-        <AccessLogTable {...accessLogTableProps(log)} timeZone={timeZone} />
+        <AccessLogTable {...accessLogTableProps(log)} />
       </SectionCard>
       {erased ? null : <EraseSection student={student} />}
     </>

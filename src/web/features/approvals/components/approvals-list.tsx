@@ -4,6 +4,7 @@ import { notifySuccess, notifyError } from "../notify.ts";
 import { useState } from "react";
 import { ROLE_LABELS, type MemberRole } from "../../../../shared/roles.ts";
 import type { PendingMember } from "../../../../shared/schemas/workspace.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
 import { useApproveMember } from "../api.ts";
 import { RejectModal } from "./reject-modal.tsx";
 
@@ -11,21 +12,17 @@ import { RejectModal } from "./reject-modal.tsx";
 const ROLE_CHOICES: MemberRole[] = ["tutor", "parent", "student", "admin"];
 const ROLE_OPTIONS = ROLE_CHOICES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const formatRequested = (value: string) => `${dateFormat.format(new Date(value))}, ${timeFormat.format(new Date(value))}`;
-
-/** The request time on two short lines (date, then time), so that the column stays narrow. */
+/** The request time on short lines (date, then time and zone), so that the column stays narrow. */
 function Requested({ at }: { at: string }) {
-  const date = new Date(at);
+  const [date, time] = useDateTime().instant(at).split(", ");
   return (
     <time dateTime={at}>
       <Text span size="sm" style={{ whiteSpace: "nowrap" }}>
-        {dateFormat.format(date)}
+        {date}
       </Text>
       <br />
-      <Text span size="sm" style={{ whiteSpace: "nowrap" }}>
-        {timeFormat.format(date)}
+      <Text span size="sm">
+        {time}
       </Text>
     </time>
   );
@@ -201,6 +198,7 @@ function ApprovalRow({ member, onReject }: { member: PendingMember; onReject: ()
 }
 
 function ApprovalCard({ member, onReject }: { member: PendingMember; onReject: () => void }) {
+  const { instant } = useDateTime();
   const { role, setRole, approve, approving } = useApproval(member);
   return (
     <Paper component="li" withBorder p="md" radius="md">
@@ -218,7 +216,7 @@ function ApprovalCard({ member, onReject }: { member: PendingMember; onReject: (
           <EmailConfirmed confirmed={member.emailVerified} />
         </Group>
         <Text size="sm">
-          Requested: <time dateTime={member.requestedAt}>{formatRequested(member.requestedAt)}</time>
+          Requested: <time dateTime={member.requestedAt}>{instant(member.requestedAt)}</time>
         </Text>
         <RoleSelect member={member} role={role} onChange={setRole} withLabel />
         <Actions member={member} role={role} approving={approving} onApprove={approve} onReject={onReject} />

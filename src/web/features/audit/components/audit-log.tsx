@@ -3,7 +3,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconHistory } from "@tabler/icons-react";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { AuditEntry, AuditPage } from "../../../../shared/schemas/audit.ts";
-import { actionLabel, formatDateTime, roleLabel } from "../format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
+import { actionLabel, roleLabel } from "../format.ts";
 
 function Who({ entry }: { entry: AuditEntry }) {
   if (!entry.actorName) return <Text span size="sm">System</Text>;
@@ -24,6 +25,7 @@ function Who({ entry }: { entry: AuditEntry }) {
 
 /** The entries loaded so far, newest first, and "Load more" while the server has older ones. */
 export function AuditLog({ query, filtered }: { query: UseInfiniteQueryResult<InfiniteData<AuditPage>>; filtered: boolean }) {
+  const { instant } = useDateTime();
   const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -61,7 +63,7 @@ export function AuditLog({ query, filtered }: { query: UseInfiniteQueryResult<In
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    <time dateTime={entry.at}>{instant(entry.at)}</time>
                   </Table.Td>
                   <Table.Td>
                     <Who entry={entry} />
@@ -89,7 +91,7 @@ export function AuditLog({ query, filtered }: { query: UseInfiniteQueryResult<In
                       {actionLabel(entry.action)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                      <time dateTime={entry.at}>{instant(entry.at)}</time>
                     </Text>
                   </Group>
                   <Text size="sm">{entry.description}</Text>

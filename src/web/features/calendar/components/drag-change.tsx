@@ -3,7 +3,8 @@ import { useState } from "react";
 import type { Session, SessionUpdateScope } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
-import { describeWallSpan, describeWhen } from "../format.ts";
+import { formatWallSpan } from "../../../lib/date-time.ts";
+import { describeWhen } from "../format.ts";
 import { notifyError, notifySuccess } from "../notify.ts";
 import { dragRequest } from "../session-update.ts";
 
@@ -36,7 +37,7 @@ export function useDragChange(area: "admin" | "tutor", timeZone: string) {
           setStep(null);
           const first = batch.items[0];
           const count = batch.items.length;
-          const when = first ? describeWhen(first) : describeWallSpan(change.start, change.end);
+          const when = first ? describeWhen(first, timeZone) : formatWallSpan(change.start, change.end, timeZone);
           if (change.kind === "move") notifySuccess(count === 1 ? "Session moved" : `${count} sessions moved`, `${count === 1 ? "To" : "From"} ${when}.`);
           else notifySuccess(count === 1 ? "Session changed" : `${count} sessions changed`, `${count === 1 ? "Now" : "From"} ${when}.`);
         },
@@ -73,7 +74,7 @@ export function useDragChange(area: "admin" | "tutor", timeZone: string) {
       {step && change ? (
         <Stack gap="md">
           <Text size="sm">
-            {change.session.subject} of {describeWhen(change.session)}, to <strong>{describeWallSpan(change.start, change.end)}</strong>.
+            {change.session.subject} of {describeWhen(change.session, timeZone)}, to <strong>{formatWallSpan(change.start, change.end, timeZone)}</strong>.
           </Text>
           {step.name === "scope" ? (
             <>

@@ -65,7 +65,7 @@ function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { 
         onSuccess: (batch) => {
           const first = batch.items[0] ?? null;
           onSaved(first);
-          notifySuccess(batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`, first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.` : "");
+          notifySuccess(batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`, first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "");
         },
         onError: (error) => {
           const outsideMessage = outsideAvailabilityOf(error);

@@ -184,7 +184,7 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
           onClose();
           notifySuccess(
             batch.items.length === 1 ? "Session scheduled" : `${batch.items.length} sessions scheduled`,
-            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first)}.` : "",
+            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
           );
           if (first) onScheduled(first);
         },

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, SimpleGrid, type SimpleGridProps, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { describeWhen, sessionHistory, STATUS_COLORS, STATUS_LABELS, studentNames, zoneLabel } from "../format.ts";
+import { describeWhen, sessionHistory, STATUS_COLORS, STATUS_LABELS, studentNames } from "../format.ts";
 
 /** One term of a description list: a label and its value (kept as written: line breaks, long links). */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -33,13 +33,7 @@ export function SessionStatusLine({ session }: { session: Session }) {
 export function SessionFacts({ session, timeZone, cols = 1 }: { session: Session; timeZone: string; cols?: SimpleGridProps["cols"] }) {
   return (
     <SimpleGrid component="dl" cols={cols} spacing="sm" m={0}>
-      <Fact label="When">
-        {describeWhen(session)}
-        <br />
-        <Text span size="sm">
-          {zoneLabel(timeZone, new Date(session.startsAt))}
-        </Text>
-      </Fact>
+      <Fact label="When">{describeWhen(session, timeZone)}</Fact>
       <Fact label={session.students.length === 1 ? "Student" : "Students"}>{studentNames(session)}</Fact>
       <Fact label="Tutor">{session.tutor.name}</Fact>
       <Fact label="Location">{session.location || "Not set"}</Fact>

@@ -78,7 +78,7 @@ export function UpcomingSessions({
                       </Badge>
                     )}
                   </Group>
-                  <Text size="sm">{describeWhen(session)}</Text>
+                  <Text size="sm">{describeWhen(session, timeZone)}</Text>
                   <Text size="sm" c="dimmed">
                     {area === "tutor"
                       ? studentNames(session)

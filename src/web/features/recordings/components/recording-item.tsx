@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/cor
 import { IconExternalLink, IconPlayerPlay, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatBytes, type Recording } from "../../../../shared/schemas/recordings.ts";
-import { addedAtFormat } from "../format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
 
 /**
  * One recording: a file plays in the browser's own player (its src is the file's address;
@@ -15,10 +15,11 @@ const focusOnMount = (element: HTMLMediaElement | null) => element?.focus();
 
 export function RecordingItem({ recording, onDelete }: { recording: Recording; onDelete?: () => void }) {
   const [playing, setPlaying] = useState(false);
+  const { instant } = useDateTime();
   const isVideo = recording.contentType?.startsWith("video/") ?? false;
   const details = [
     recording.kind === "file" ? `${isVideo ? "Video" : "Audio"}, ${formatBytes(recording.sizeBytes ?? 0)}` : "Link",
-    `added ${addedAtFormat.format(new Date(recording.createdAt))}`,
+    `added ${instant(recording.createdAt)}`,
     recording.addedBy ? `by ${recording.addedBy}` : null,
   ].filter(Boolean);
 

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { REPORT_OVERDUE_HOURS } from "../../../../shared/schemas/session-reports.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { describeWhen, studentNames } from "../../calendar/format.ts";
+import { describeInstant, describeWhen, studentNames } from "../../calendar/format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
 import { useDueReports, useReviewQueue, type ManagerArea } from "../api.ts";
-import { describeInstant } from "../../calendar/format.ts";
 import { describeSessionStart } from "../format.ts";
 
 /**
@@ -15,6 +15,7 @@ import { describeSessionStart } from "../format.ts";
 export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea; overdueOnly: boolean; emptyText: string }) {
   const [page, setPage] = useState(1);
   const due = useDueReports(area, overdueOnly, page);
+  const { timeZone } = useDateTime();
   const caption = overdueOnly ? `Sessions without a report ${REPORT_OVERDUE_HOURS} hours after they ended` : "Sessions without a report";
   return (
     <QueryState query={due} label="sessions to report">
@@ -23,7 +24,8 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
           <Text c="dimmed">{emptyText}</Text>
         ) : (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={520}>
+            {/* The browser's own scrolling (its bar shows on a phone): the table scrolls inside, never the page. */}
+            <Table.ScrollContainer minWidth={520} type="native">
               <Table verticalSpacing="xs">
                 <caption>
                   <VisuallyHidden>{caption}</VisuallyHidden>
@@ -49,7 +51,7 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
                           {area === "admin" ? ` · ${studentNames(session)}` : ""}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{describeWhen(session)}</Table.Td>
+                      <Table.Td>{describeWhen(session, timeZone, "short")}</Table.Td>
                       <Table.Td>{area === "admin" ? session.tutor.name : studentNames(session)}</Table.Td>
                       {overdueOnly ? null : (
                         <Table.Td>

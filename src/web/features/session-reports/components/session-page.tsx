@@ -166,7 +166,7 @@ export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea;
         <QueryState query={session} label="the session">
           {(data) => (
             <>
-              <PageHeader title={`${data.subject} with ${data.tutor.name}`} description={describeWhen(data)}>
+              <PageHeader title={`${data.subject} with ${data.tutor.name}`} description={describeWhen(data, timeZone)}>
                 <SessionStatusLine session={data} />
                 {canSchedule(area) ? <ManageSession area={area} session={data} timeZone={timeZone} /> : null}
               </PageHeader>

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { notifySuccess } from "../notify.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api.ts";
-import { formatDateTime, formatIpAddress } from "../format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
+import { formatIpAddress } from "../format.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
@@ -53,6 +54,7 @@ export function SessionsSection() {
 }
 
 function SessionItem({ session, number }: { session: ActiveSession; number: number }) {
+  const { instant } = useDateTime();
   const revoke = useRevokeSession();
   return (
     <Paper component="li" withBorder p="md" radius="md" aria-label={`Session ${number}: ${session.device}${session.current ? ", this device" : ""}`}>
@@ -69,8 +71,8 @@ function SessionItem({ session, number }: { session: ActiveSession; number: numb
             ) : null}
           </Group>
           <Text size="sm">IP address: {formatIpAddress(session.ipAddress)}</Text>
-          <Text size="sm">Signed in: {formatDateTime(session.signedInAt)}</Text>
-          <Text size="sm">Last active: {formatDateTime(session.lastActiveAt)}</Text>
+          <Text size="sm">Signed in: {instant(session.signedInAt)}</Text>
+          <Text size="sm">Last active: {instant(session.lastActiveAt)}</Text>
           {revoke.error ? (
             <Text size="sm" c="red" role="alert">
               Could not sign out this session: {revoke.error.message}

@@ -4,9 +4,8 @@ import { useDisclosure } from "@mantine/hooks";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useEraseStudent } from "../api.ts";
-import { formatInstant } from "../format.ts";
 import { notifySuccess } from "../notify.ts";
-import { useWorkspaceFormat } from "../workspace-format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";
@@ -96,11 +95,11 @@ function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () =
 
 /** An erased record: said plainly, with when. */
 export function ErasedNotice({ student }: { student: StudentDetail }) {
-  const { timeZone } = useWorkspaceFormat();
+  const { instant } = useDateTime();
   return (
     <Alert color="gray" title="This record's personal data was erased">
       <Text size="sm">
-        Erased on {student.erasedAt ? formatInstant(student.erasedAt, timeZone) : "an earlier date"}. The record is read-only; its assignments and access log remain as
+        Erased on {student.erasedAt ? instant(student.erasedAt) : "an earlier date"}. The record is read-only; its assignments and access log remain as
         history.
       </Text>
     </Alert>
