@@ -7,6 +7,7 @@ import {
   fullNameField,
   joinCodeField,
   passwordField,
+  personNameField,
   totpCodeField,
   workspaceNameField,
 } from "./fields.ts";
@@ -58,6 +59,8 @@ describe("fullNameField and workspaceNameField", () => {
     expect(fullNameField.safeParse("x".repeat(100)).success).toBe(true);
     expect(messageOf(fullNameField.safeParse("x".repeat(101)))).toBe("Full name must be at most 100 characters.");
     expect(messageOf(fullNameField.safeParse("   "))).toBe("Full name is required.");
+    // The settings call the same name "Display name": its messages say so.
+    expect(messageOf(personNameField("Display name").safeParse("   "))).toBe("Display name is required.");
     expect(messageOf(workspaceNameField.safeParse("X"))).toBe("Workspace name must be at least 2 characters.");
     expect(messageOf(workspaceNameField.safeParse("x".repeat(81)))).toBe("Workspace name must be at most 80 characters.");
   });

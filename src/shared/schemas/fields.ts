@@ -24,12 +24,16 @@ export const currentPasswordField = z
   .min(1, "Password is required.")
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const fullNameField = z
-  .string({ error: "Full name is required." })
-  .trim()
-  .min(1, "Full name is required.")
-  .max(100, "Full name must be at most 100 characters.")
-  .refine((value) => !/[<>\u0000-\u001f]/.test(value), "Full name must not contain < > or control characters.");
+/** A person's name, its messages naming the field as the form labels it ("Full name", "Display name"). */
+export const personNameField = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(100, `${label} must be at most 100 characters.`)
+    .refine((value) => !/[<>\u0000-\u001f]/.test(value), `${label} must not contain < > or control characters.`);
+
+export const fullNameField = personNameField("Full name");
 
 export const workspaceNameField = z
   .string({ error: "Workspace name is required." })

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
@@ -7,6 +7,7 @@ import { OpenCancellationRequests } from "../../features/cancellation-requests/c
 import { DueReports, ReviewQueue } from "../../features/session-reports/components/due-reports.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
+import { GettingStarted, TwoFactorReminder } from "../../features/workspace/components/getting-started.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
@@ -34,6 +35,7 @@ export default function AdminDashboard() {
                 </Group>
               </Alert>
             ) : null}
+            <GettingStarted counts={data} />
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
               {[
                 { label: "Active students", value: data.students.active, to: "/admin/students", hint: data.students.paused > 0 ? `${data.students.paused} paused` : undefined },
@@ -67,50 +69,7 @@ export default function AdminDashboard() {
                 <ReviewQueue timeZone={timeZone ?? "UTC"} />
               </SectionCard>
             </Stack>
-            <Card withBorder padding="lg" mt="lg" maw={720}>
-              <Text fw={600} mb="xs">
-                Getting started
-              </Text>
-              <List spacing={6}>
-                <List.Item>
-                  Add your students in{" "}
-                  <Anchor component={Link} to="/admin/students">
-                    Students
-                  </Anchor>
-                  , then invite their parents and your tutors from{" "}
-                  <Anchor component={Link} to="/admin/members">
-                    Members
-                  </Anchor>
-                  : a parent invited for a student is linked to that child when they accept.
-                </List.Item>
-                <List.Item>
-                  Or share your join link with your tutors, parents and students from{" "}
-                  <Anchor component={Link} to="/admin/settings">
-                    Settings
-                  </Anchor>
-                  ; each request waits for you in{" "}
-                  <Anchor component={Link} to="/admin/approvals">
-                    Approvals
-                  </Anchor>
-                  .
-                </List.Item>
-                <List.Item>
-                  Set your workspace's time zone and currency in{" "}
-                  <Anchor component={Link} to="/admin/settings">
-                    Settings
-                  </Anchor>
-                  .
-                </List.Item>
-                {me && !me.user.twoFactorEnabled ? (
-                  <List.Item>
-                    <Anchor component={Link} to="/setup-2fa">
-                      Turn on two-factor authentication
-                    </Anchor>
-                    : an admin account holds your families' data.
-                  </List.Item>
-                ) : null}
-              </List>
-            </Card>
+            <TwoFactorReminder />
           </>
         )}
       </QueryState>

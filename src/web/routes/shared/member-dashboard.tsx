@@ -14,6 +14,7 @@ import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 import { OpenCancellationRequests } from "../../features/cancellation-requests/components/open-requests.tsx";
 import { UpcomingSessions } from "../../features/calendar/components/upcoming-sessions.tsx";
+import { AvailabilityPrompt } from "../../features/tutor-profile/components/availability-prompt.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -75,6 +76,7 @@ export default function MemberDashboard() {
   return (
     <>
       <PageHeader title={`Welcome, ${me?.user.name ?? ""}`} description={INTRO[role]} />
+      {role === "tutor" ? <AvailabilityPrompt /> : null}
       {role === "tutor" || role === "parent" ? (
         <Stack mb="xl">
           <DashboardStudents viewer={role} />

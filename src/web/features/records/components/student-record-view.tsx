@@ -71,7 +71,7 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
         {audience !== "student" ? (
           <DataList.Item>
             <DataList.ItemLabel>Student login</DataList.ItemLabel>
-            <DataList.ItemValue>{student.login ? `${student.login.name} (${student.login.email})` : none("No login of their own")}</DataList.ItemValue>
+            <DataList.ItemValue>{student.login ? withEmail(student.login.name, student.login.email) : none("No login of their own")}</DataList.ItemValue>
           </DataList.Item>
         ) : null}
       </DataList>
@@ -140,6 +140,9 @@ function Tutors({ student, audience }: { student: StudentDetail; audience: Recor
   );
 }
 
+/** "Mark Bennett (mark@example.com)", or the name alone where the viewer may not see the email. */
+const withEmail = (name: string, email: string | null) => (email ? `${name} (${email})` : name);
+
 function Guardians({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
   return (
     <SectionCard title="Guardians" description={audience === "parent" ? "Everyone who sees this record as a parent." : "The parents linked to this record."}>
@@ -153,8 +156,8 @@ function Guardians({ student, audience }: { student: StudentDetail; audience: Re
             <Text component="li" key={guardian.memberId} size="sm" style={{ overflowWrap: "anywhere" }}>
               <Text span size="sm" fw={600}>
                 {guardian.name}
-              </Text>{" "}
-              ({guardian.email})
+              </Text>
+              {guardian.email ? ` (${guardian.email})` : null}
             </Text>
           ))}
         </Stack>

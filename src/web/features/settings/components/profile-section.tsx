@@ -2,13 +2,13 @@ import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifySuccess } from "../notify.ts";
 import { z } from "zod";
-import { fullNameField } from "../../../../shared/schemas/fields.ts";
+import { personNameField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateProfile } from "../api.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
-const profileSchema = z.object({ name: fullNameField });
+const profileSchema = z.object({ name: personNameField("Display name") });
 
 /** "Profile": the display name others in the workspace see. */
 export function ProfileSection({ name, email }: { name: string; email: string }) {

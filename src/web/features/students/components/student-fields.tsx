@@ -10,7 +10,7 @@ export function StudentFields({ form, full = false, focusFirst = false }: { form
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <TextInput label="Name" description="Full name, as on school records." required withAsterisk={false} data-autofocus={focusFirst || undefined} {...form.getInputProps("name")} />
+        <TextInput label="Name" description="Full name, as on school records." required data-autofocus={focusFirst || undefined} {...form.getInputProps("name")} />
         <TextInput label="Preferred name" description="What they like to be called (optional)." {...form.getInputProps("preferredName")} />
         <TextInput label="Grade or year" description="For example Year 9 or Grade 4 (optional)." {...form.getInputProps("grade")} />
         <TextInput label="School" description="Optional." {...form.getInputProps("school")} />
