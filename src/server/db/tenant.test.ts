@@ -79,8 +79,10 @@ async function databaseRefusal(promise: Promise<unknown>): Promise<string> {
 
 type Outcome = { rows: Record<string, unknown>[] } | { refused: string };
 class RolledBack extends Error {
-  constructor(readonly outcome: Outcome) {
+  readonly outcome: Outcome;
+  constructor(outcome: Outcome) {
     super("rolled back");
+    this.outcome = outcome;
   }
 }
 
