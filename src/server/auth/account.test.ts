@@ -66,4 +66,11 @@ describe("POST /api/auth/change-password", () => {
     expect((await owner.client.get("/api/me")).status).toBe(200);
     expect((await signIn(t, owner.user.email, newPassword)).cookie("session_token")).toBeDefined();
   });
+
+  it("refuses a deeply nested password with a 4xx, never 500", async () => {
+    const deep = `{"newPassword": ${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}, "currentPassword": "x"}`;
+    const res = await admin.client.request("POST", "/api/auth/change-password", { body: deep, contentType: "application/json" });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
 });

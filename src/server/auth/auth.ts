@@ -123,9 +123,11 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
           throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
         }
         // A new password ends every other session, whatever the client asked: whoever knew
-        // the old one must not stay signed in elsewhere.
+        // the old one must not stay signed in elsewhere. Only that field is given: Better Auth
+        // merges it into the body, and merging the body's other (unchecked, maybe deeply
+        // nested) values into themselves recursed until the stack ran out.
         if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
-          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+          return { context: { body: { revokeOtherSessions: true } } };
         }
         return undefined;
       }),
