@@ -266,5 +266,5 @@ describe("crash safety", () => {
     const dashboard = await send("GET", "/api/admin/dashboard", undefined, adminCookie);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.byRole.student).toBe(activeStudents);
-  }, 120_000);
+  }, 240_000);
 });
