@@ -1,6 +1,8 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import type { ReportView } from "../src/shared/schemas/session-reports.ts";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin, studentLogin } from "./support/calendar.ts";
-import { clientOf, linkGuardian, memberIdOf, screenshots } from "./support/family.ts";
+import { addStudent, assign, clientOf, linkGuardian, memberIdOf, screenshots, uniqueName } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { linkIn } from "./support/api.ts";
 
@@ -47,6 +49,9 @@ test.describe("@reports session reports and summaries", () => {
     await reportSection.getByRole("button", { name: "File the report" }).click();
     await expect(reportSection.getByText("Topics covered is required.")).toBeVisible();
     await expect(reportSection.getByText("Rate understanding from 1 to 5.")).toBeVisible();
+    // Previous homework is not assumed: it waits for the tutor's answer.
+    await expect(reportSection.getByLabel("Previous homework")).toHaveValue("");
+    await expect(reportSection.getByText("Say how the previous homework went.")).toBeVisible();
     await expect(reportSection.getByLabel("Topics covered")).toBeFocused();
     await reportSection.getByLabel("Topics covered").fill("Simultaneous equations by elimination");
     await reportSection.getByLabel("Homework set").fill("Exercise 5B, questions 1 to 8");
@@ -55,7 +60,19 @@ test.describe("@reports session reports and summaries", () => {
     await entry.getByLabel("Previous homework").selectOption("partly");
     await entry.getByRole("radiogroup", { name: "Understanding" }).getByLabel("4").check();
     await entry.getByRole("radiogroup", { name: "Engagement" }).getByLabel("5").check();
-    await entry.getByLabel("Assessment score (%)").fill("78");
+    // A score out of range keeps what was typed and says why it is refused; nothing is filed.
+    const score = entry.getByLabel("Assessment score (%)");
+    await score.fill("140");
+    await score.press("Tab");
+    await expect(score).toHaveValue("140");
+    await expect(entry.getByText("Score must be from 0 to 100 %.")).toBeVisible();
+    await reportSection.getByRole("button", { name: "File the report" }).click();
+    await expect(score).toBeFocused();
+    await expect(score).toHaveAttribute("aria-invalid", "true");
+    const tutorApi = await clientOf(api, tutor);
+    expect(((await (await tutorApi.get(`/api/tutor/sessions/${session!.id}/report`)).json()) as ReportView).report).toBeNull();
+    await score.fill("78");
+    await expect(entry.getByText("Score must be from 0 to 100 %.")).toHaveCount(0);
     await reportSection.getByLabel("Private notes").fill("Mentioned a tough week at school.");
     await expectAccessible(page);
     await screenshots(page, "reports-form");
@@ -166,5 +183,82 @@ test.describe("@reports session reports and summaries", () => {
     await expect(page.getByRole("article")).toContainText("Homework for next time: Redox sheet.");
     await expectAccessible(page);
     await screenshots(page, "reports-student");
+  });
+
+  test("@reports a corrected report redrafts an untouched summary; an edited one keeps a warning naming the change until redrafted", async ({ page, api }) => {
+    test.setTimeout(150_000);
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    const second = await addStudent(admin, { name: uniqueName("Ria"), subjects: ["Mathematics"] });
+    await assign(admin, tutorMemberId, second.id);
+    const yesterday = addDays(londonToday(), -1);
+    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id, second.id], subject: "Mathematics", startsAt: `${yesterday}T16:00`, endsAt: `${yesterday}T17:00` });
+    const tutorApi = await clientOf(api, tutor);
+    const part = (studentId: string) => ({ studentId, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 4, scorePercent: 100 });
+    const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, { data: { topics: "Vectors", homeworkSet: "", students: [part(student.id), part(second.id)] } });
+    expect(filed.status()).toBe(200);
+    // The tutor rewrote the first student's summary in their own words; the second's is the draft.
+    const words = `${student.name.split(" ")[0]} scored 100% on today's vectors test: a superb result.`;
+    expect((await tutorApi.put(`/api/tutor/sessions/${session!.id}/summaries/${student.id}`, { data: { body: words } })).status()).toBe(200);
+
+    await signInThroughForm(page, tutor);
+    await expect(page).toHaveURL("/tutor/dashboard");
+    await page.goto(`/tutor/sessions/${session!.id}`);
+    const reportSection = page.getByRole("region", { name: "Session report" });
+    await reportSection.getByRole("button", { name: "Correct the report" }).click();
+    await reportSection.getByRole("group", { name: student.name }).getByLabel("Assessment score (%)").fill("86");
+    await reportSection.getByRole("group", { name: second.name }).getByLabel("Assessment score (%)").fill("64");
+    await reportSection.getByRole("button", { name: "Save the corrections" }).click();
+    await notified(page, "Report corrected");
+
+    const summaries = page.getByRole("region", { name: "Summaries for the families" });
+    // The untouched draft follows the corrected report at once.
+    const secondSummary = summaries.getByRole("article", { name: second.name });
+    await expect(secondSummary.getByRole("textbox")).toHaveValue(/scored 64%/);
+    await expect(secondSummary.getByText("The report changed after this summary was written")).toHaveCount(0);
+    // The edited one keeps its words and says what changed.
+    const edited = summaries.getByRole("article", { name: student.name });
+    const warning = edited.getByRole("status").filter({ hasText: "The report changed after this summary was written" });
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText("Assessment score: 100% → 86%");
+    await expect(edited.getByRole("textbox")).toHaveValue(words);
+    await expectAccessible(page);
+
+    // Sharing it asks for the choice: as it is, or not yet.
+    await edited.getByRole("button", { name: "Share with the family" }).click();
+    await expect(edited.getByText("Share it as it is?")).toBeVisible();
+    await expect(edited.getByRole("button", { name: "Share as it is" })).toBeVisible();
+    await expectAccessible(page);
+    await edited.getByRole("button", { name: "Not yet" }).click();
+
+    // The warning lasts; the pictures at desktop and phone widths, the page never wider than the screen.
+    await page.reload();
+    await expect(warning).toBeVisible();
+    mkdirSync("/tmp/glassroom/shots", { recursive: true });
+    for (const width of [1440, 390, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      await warning.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // Nothing of the warning is cut off by its card.
+      const card = (await edited.boundingBox())!;
+      for (const part of [warning, warning.getByRole("button", { name: "Redraft from the corrected report" })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(card.x + card.width);
+      }
+      if (width !== 320) await page.screenshot({ path: `/tmp/glassroom/shots/reports-stale-summary-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // One click redrafts it from the corrected report; the warning goes.
+    await warning.getByRole("button", { name: "Redraft from the corrected report" }).click();
+    await notified(page, "Summary redrafted");
+    await expect(warning).toHaveCount(0);
+    await expect(edited.getByRole("textbox")).toHaveValue(/scored 86%/);
+    await edited.getByRole("button", { name: "Share with the family" }).click();
+    await expect(edited.getByText("Share with the family?")).toBeVisible();
+    await edited.getByRole("button", { name: "Share now" }).click();
+    await notified(page, "Summary shared");
+    const view = (await (await tutorApi.get(`/api/tutor/sessions/${session!.id}/report`)).json()) as ReportView;
+    expect(view.summaries.find((item) => item.studentId === student.id)).toMatchObject({ status: "shared", reportChanges: [] });
+    expect(view.summaries.find((item) => item.studentId === student.id)!.body).toContain("scored 86%");
   });
 });

@@ -20,6 +20,13 @@ const ratingField = (label: string) =>
     .max(5, `${label} must be from 1 to 5.`)
     .nullable();
 
+/**
+ * The checks across fields run even when a field on its own was refused (a missing previous
+ * homework answer, say), so that one answer names every problem; they read the raw values
+ * defensively.
+ */
+const evenWithRefusedFields = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+
 export const reportStudentInputSchema = z
   .strictObject({
     studentId: uuidField("Student"),
@@ -46,7 +53,7 @@ export const reportStudentInputSchema = z
       if (value.attendance !== "absent" && value[field] === null) ctx.addIssue({ code: "custom", path: [field], message: `Rate ${label.toLowerCase()} from 1 to 5.` });
     }
     if (value.attendance === "absent" && value.scorePercent !== null) ctx.addIssue({ code: "custom", path: ["scorePercent"], message: "An absent student has no score." });
-  });
+  }, evenWithRefusedFields);
 export type ReportStudentInput = z.infer<typeof reportStudentInputSchema>;
 
 /** Filing or correcting a session's report: one entry per student of the session. */
@@ -60,14 +67,17 @@ export const sessionReportInputSchema = z
     students: z.array(reportStudentInputSchema, { error: "Students must be a list." }).min(1, "Give the attendance of each student.").max(10, "A session has at most 10 students."),
   })
   .superRefine((value, ctx) => {
-    if (value.topics === "" && value.students.some((entry) => entry.attendance !== "absent")) ctx.addIssue({ code: "custom", path: ["topics"], message: "Topics covered is required." });
+    const students: unknown[] = Array.isArray(value.students) ? value.students : [];
+    const entries = students.map((entry) => (typeof entry === "object" && entry !== null ? (entry as Partial<Record<"attendance" | "studentId", unknown>>) : {}));
+    if (value.topics === "" && entries.some((entry) => entry.attendance !== "absent")) ctx.addIssue({ code: "custom", path: ["topics"], message: "Topics covered is required." });
     const seen = new Set<string>();
-    for (const [index, entry] of value.students.entries()) {
+    for (const [index, entry] of entries.entries()) {
+      if (typeof entry.studentId !== "string") continue;
       const id = entry.studentId.toLowerCase();
       if (seen.has(id)) ctx.addIssue({ code: "custom", path: ["students", index, "studentId"], message: "Each student is reported once." });
       seen.add(id);
     }
-  });
+  }, evenWithRefusedFields);
 export type SessionReportInput = z.infer<typeof sessionReportInputSchema>;
 
 export const reportStudentSchema = z.object({

@@ -97,12 +97,18 @@ describe("filing a report", () => {
     expect(await countRows(t.db)).toEqual(before);
   });
 
-  it("requires the previous homework to be given, naming the field", async () => {
+  it("requires the previous homework to be given, naming the field, and still names the other problems", async () => {
     const sessionId = await pastSession([maya]);
-    const { previousHomework: _left, ...withoutHomework } = entry(maya);
-    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([withoutHomework]));
+    const { previousHomework: _left, ...withoutHomework } = entry(maya, { understanding: null });
+    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([withoutHomework], { topics: "" }));
     expect(res.status).toBe(422);
-    expect(res.body.error.issues).toContainEqual({ path: ["students", 0, "previousHomework"], message: "Say how the previous homework went." });
+    expect(res.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: ["students", 0, "previousHomework"], message: "Say how the previous homework went." },
+        { path: ["students", 0, "understanding"], message: "Rate understanding from 1 to 5." },
+        { path: ["topics"], message: "Topics covered is required." },
+      ]),
+    );
   });
 
   it("corrects a report without overwriting the tutor's summary wording, and offers a fresh draft", async () => {

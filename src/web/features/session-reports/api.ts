@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { DueReportPage, FamilySummaryPage, ReportView, ReviewPage, SessionReportInput, Summary } from "../../../shared/schemas/session-reports.ts";
+import type { DueReportPage, FamilySummaryPage, ReportView, ReviewPage, SessionReportInput, Summary, SummaryShare } from "../../../shared/schemas/session-reports.ts";
 import type { Session } from "../../../shared/schemas/sessions.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -44,9 +44,18 @@ export function useUpdateSummary(area: ManagerArea, sessionId: string, studentId
   });
 }
 
+/** Shares (or submits); `acknowledgeReportChange` shares words older than a correction of the report as they are. */
 export function useShareSummary(area: ManagerArea, sessionId: string, studentId: string) {
   return useMutation({
-    mutationFn: () => api.post<Summary>(`/${area}/sessions/${id(sessionId)}/summaries/${id(studentId)}/share`),
+    mutationFn: (input: SummaryShare = { acknowledgeReportChange: false }) => api.post<Summary>(`/${area}/sessions/${id(sessionId)}/summaries/${id(studentId)}/share`, input),
+    onSuccess: afterWrite,
+  });
+}
+
+/** Replaces the words with a fresh draft from the report as it stands (saved at once). */
+export function useRedraftSummary(area: ManagerArea, sessionId: string, studentId: string) {
+  return useMutation({
+    mutationFn: () => api.post<Summary>(`/${area}/sessions/${id(sessionId)}/summaries/${id(studentId)}/redraft`),
     onSuccess: afterWrite,
   });
 }

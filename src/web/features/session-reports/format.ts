@@ -1,14 +1,8 @@
 import { formatMoment } from "../../lib/date-time.ts";
-import type { Attendance, HomeworkCompletion, SummaryStatus } from "../../../shared/schemas/session-reports.ts";
+import type { SummaryStatus } from "../../../shared/schemas/session-reports.ts";
 
-export const HOMEWORK_LABELS: Record<HomeworkCompletion, string> = {
-  completed: "Completed",
-  partly: "Partly done",
-  not_done: "Not done",
-  none_set: "None was set",
-};
-
-export const ATTENDANCE_LABELS: Record<Attendance, string> = { present: "Present", late: "Late", absent: "Absent" };
+/** The report's labels, shared with the server's summary warnings. */
+export { ATTENDANCE_LABELS, HOMEWORK_LABELS } from "../../../shared/session-summary.ts";
 
 export const RATING_SCALE = "1 = struggling, 3 = getting there, 5 = excellent.";
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Fieldset, Group, NativeSelect, NumberInput, Radio, Stack, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { FORM_INDEX, useForm } from "@mantine/form";
 import {
   HOMEWORK_COMPLETION_VALUES,
   sessionReportInputSchema,
@@ -17,7 +17,8 @@ interface StudentValues {
   studentId: string;
   name: string;
   attendance: Attendance;
-  previousHomework: HomeworkCompletion;
+  /** Empty until the tutor says how it went: no answer is assumed. */
+  previousHomework: HomeworkCompletion | "";
   understanding: string;
   engagement: string;
   scorePercent: number | string;
@@ -41,7 +42,7 @@ function initialValues(session: Session, report: SessionReport | null): ReportVa
         studentId: student.id,
         name: student.name,
         attendance: entry?.attendance ?? "present",
-        previousHomework: entry?.previousHomework ?? "completed",
+        previousHomework: entry?.previousHomework ?? "",
         understanding: entry?.understanding ? String(entry.understanding) : "",
         engagement: entry?.engagement ? String(entry.engagement) : "",
         scorePercent: entry?.scorePercent ?? "",
@@ -61,7 +62,8 @@ function toInput(values: ReportValues): unknown {
       return {
         studentId: student.studentId,
         attendance: student.attendance,
-        previousHomework: student.previousHomework,
+        // Left out when not chosen: the schema then asks for it.
+        previousHomework: student.previousHomework || undefined,
         understanding: absent || !student.understanding ? null : Number(student.understanding),
         engagement: absent || !student.engagement ? null : Number(student.engagement),
         scorePercent: absent || student.scorePercent === "" ? null : Number(student.scorePercent),
@@ -94,6 +96,8 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
   const file = useFileReport(area, session.id);
   const form = useForm<ReportValues>({
     initialValues: initialValues(session, report),
+    // A score out of range is refused as soon as the field is left, not only on filing.
+    validateInputOnBlur: [`students.${FORM_INDEX}.scorePercent`],
     validate: (values) => {
       const result = sessionReportInputSchema.safeParse(toInput(values));
       return result.success ? {} : errorsOf(result.error.issues);
@@ -143,14 +147,16 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
                 </Radio.Group>
                 <NativeSelect
                   label="Previous homework"
-                  data={HOMEWORK_COMPLETION_VALUES.map((value) => ({ value, label: HOMEWORK_LABELS[value] }))}
+                  withAsterisk
+                  data={[{ value: "", label: "Choose…", disabled: true }, ...HOMEWORK_COMPLETION_VALUES.map((value) => ({ value, label: HOMEWORK_LABELS[value] }))]}
                   {...form.getInputProps(`${path}.previousHomework`)}
                 />
                 {attended ? (
                   <>
                     <RatingField label="Understanding" description={RATING_SCALE} {...form.getInputProps(`${path}.understanding`)} />
                     <RatingField label="Engagement" description={RATING_SCALE} {...form.getInputProps(`${path}.engagement`)} />
-                    <NumberInput label="Assessment score (%)" description="Only if an assessment was taken." min={0} max={100} allowDecimal={false} maw={220} {...form.getInputProps(`${path}.scorePercent`)} />
+                    {/* Not clamped: a score out of range gets the schema's error instead of silently becoming 0 or 100. */}
+                    <NumberInput label="Assessment score (%)" description="Only if an assessment was taken: 0 to 100." min={0} max={100} clampBehavior="none" maw={220} {...form.getInputProps(`${path}.scorePercent`)} />
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
