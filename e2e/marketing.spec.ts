@@ -1,5 +1,6 @@
 import { findPublicRoute } from "../src/shared/public-routes.ts";
 import { expect, expectAccessible, test } from "./support/fixtures.ts";
+import { WIDTHS } from "./support/widths.ts";
 
 /** The content pages of the marketing site (issue 6) with their h1. */
 const PAGES: readonly { path: string; h1: RegExp }[] = [
@@ -121,7 +122,7 @@ test.describe("@marketing content pages", () => {
   });
 
   test("@marketing no page width makes the header scroll sideways; the menus show from 1,200 px, the drawer's button below", async ({ page }) => {
-    for (const width of [320, 768, 992, 1100, 1199, 1200, 1440]) {
+    for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 700 });
       await page.goto("/signup");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -11,7 +11,7 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
-import { isCancelled, isoDate, isPastWall, landingStart, rangeFor, STATUS_LABELS, studentNames, wallDateTime, wallNow, wallTimes } from "../format.ts";
+import { hoursToShow, isCancelled, isoDate, isPastWall, landingStart, rangeFor, reportDue, STATUS_LABELS, studentNames, tutorColours, wallDateTime, wallNow, wallTimes, type TutorColour } from "../format.ts";
 import { isMovable } from "../session-update.ts";
 import { useDragChange } from "./drag-change.tsx";
 import { EditSessionModal } from "./edit-session-modal.tsx";
@@ -20,57 +20,73 @@ import { SessionDrawer } from "./session-drawer.tsx";
 import classes from "./session-calendar.module.css";
 import { TimeZoneNote } from "./time-zone-note.tsx";
 
-type ViewName = "timeGridWeek" | "dayGridMonth" | "listMonth";
+type ViewName = "timeGridWeek" | "dayGridMonth" | "listUpcoming";
 const VIEWS: { value: ViewName; label: string }[] = [
   { value: "timeGridWeek", label: "Week" },
   { value: "dayGridMonth", label: "Month" },
-  { value: "listMonth", label: "List" },
+  { value: "listUpcoming", label: "List" },
 ];
 const PERIOD: Record<ViewName, string> = {
   timeGridWeek: "week",
   dayGridMonth: "month",
-  listMonth: "month",
+  listUpcoming: "30 days",
 };
-
-/** Hours shown in the week view: 07:00–21:00, widened to fit every session of the range. */
-function hoursToShow(sessions: Session[]): { min: string; max: string } {
-  let min = 7;
-  let max = 21;
-  for (const session of sessions) {
-    const { start, end } = wallTimes(session);
-    min = Math.min(min, Number(start.slice(11, 13)));
-    const endHour = end.slice(0, 10) !== start.slice(0, 10) ? 24 : Number(end.slice(11, 13)) + (end.slice(14, 16) === "00" ? 0 : 1);
-    max = Math.max(max, endHour);
-  }
-  return {
-    min: `${String(min).padStart(2, "0")}:00:00`,
-    max: `${String(max).padStart(2, "0")}:00:00`,
-  };
-}
+/** The list starts on the day shown (today when opened), not on the 1st of its month. */
+const LIST_DAYS = 30;
+const CUSTOM_VIEWS = { listUpcoming: { type: "list", duration: { days: LIST_DAYS } } };
 
 /**
  * A session as an event. Managers drag a movable session in the week and month views and
  * resize it in the week view (a month cell has no hours: a resize there would add days).
  */
-function toEvent(session: Session, area: CalendarArea, view: ViewName, now: number): EventInput {
+function toEvent(session: Session, area: CalendarArea, view: ViewName, now: number, colour: string | undefined): EventInput {
   const { start, end } = wallTimes(session);
   const movable = isMovable(area, session, now);
+  const due = canSchedule(area) && reportDue(session, now);
+  // A tutor's colour fills their coming and completed sessions; a cancelled or missed one keeps
+  // its own light look, with the tutor's colour on its edge.
+  const filled = colour && (session.status === "scheduled" || session.status === "completed");
   return {
     id: session.id,
     start,
     end,
     title: session.subject,
-    classNames: [classes.event!, classes[session.status] ?? ""],
+    classNames: [classes.event!, classes[session.status] ?? "", colour ? classes.tutor! : "", due ? classes.due! : ""].filter(Boolean),
+    ...(colour ? { borderColor: colour } : {}),
+    ...(filled ? { backgroundColor: colour, textColor: "#ffffff" } : {}),
     startEditable: movable,
     durationEditable: movable && view === "timeGridWeek",
-    extendedProps: { session },
+    extendedProps: { session, due },
   };
+}
+
+/** Which colour is whose on the admin calendar (each event names its tutor too). */
+function TutorLegend({ tutors }: { tutors: TutorColour[] }) {
+  if (tutors.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="wrap" aria-label="Tutors' colours" role="group">
+      <Text size="sm" fw={600}>
+        Tutors:
+      </Text>
+      <Group component="ul" gap="sm" wrap="wrap" m={0} p={0} style={{ listStyle: "none" }}>
+        {tutors.map((tutor) => (
+          <Group component="li" key={tutor.memberId} gap={6} wrap="nowrap">
+            <span className={classes.swatch} style={{ backgroundColor: tutor.colour }} aria-hidden="true" />
+            <Text size="sm" span>
+              {tutor.name}
+            </Text>
+          </Group>
+        ))}
+      </Group>
+    </Group>
+  );
 }
 
 function EventBody({ arg, onOpen, showTutor }: { arg: EventContentArg; onOpen: (sessionId: string) => void; showTutor: boolean }) {
   const session = arg.event.extendedProps.session as Session;
   const list = arg.view.type.startsWith("list");
   const status = session.status === "scheduled" ? null : STATUS_LABELS[session.status];
+  const due = arg.event.extendedProps.due === true;
   // The list view's own link is replaced by this content: it is the focusable control there
   // (in the grids, FullCalendar's event element is, and Enter opens the session).
   const openAttrs = list
@@ -87,6 +103,8 @@ function EventBody({ arg, onOpen, showTutor }: { arg: EventContentArg; onOpen: (
   return (
     <span className={list ? `${classes.body} ${classes.open}` : classes.body} {...openAttrs}>
       {list ? null : <span className={classes.time}>{arg.timeText} </span>}
+      {/* First, so that a short event in the week view still shows it. */}
+      {due ? <span className={classes.dueMark}>Report due</span> : null}
       {isCancelled(session.status) ? (
         <s>
           <strong>{session.subject}</strong> · {studentNames(session)}
@@ -113,7 +131,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
     getInitialValueInEffect: false,
   });
   const calendar = useRef<FullCalendar>(null);
-  const [view, setView] = useState<ViewName>(narrow ? "listMonth" : "timeGridWeek");
+  const [view, setView] = useState<ViewName>(narrow ? "listUpcoming" : "timeGridWeek");
   const [range, setRange] = useState<SessionRange | null>(null);
   const [title, setTitle] = useState("");
   const [visible, setVisible] = useState<{ start: string; end: string } | null>(null);
@@ -124,7 +142,12 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
   const items = useMemo(() => sessions.data ?? [], [sessions.data]);
   // Whether a session has started is judged at the time the data was fetched (a drop into the past is refused by eventAllow anyway).
   const fetchedAt = sessions.dataUpdatedAt;
-  const events = useMemo(() => items.map((session) => toEvent(session, area, view, fetchedAt)), [items, area, view, fetchedAt]);
+  const shown = useMemo(() => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end) : items), [items, visible]);
+  const colours = useMemo(() => (area === "admin" ? tutorColours(shown) : []), [area, shown]);
+  const events = useMemo(() => {
+    const colourOf = new Map(colours.map((tutor) => [tutor.memberId, tutor.colour]));
+    return items.map((session) => toEvent(session, area, view, fetchedAt, colourOf.get(session.tutor.memberId)));
+  }, [items, area, view, fetchedAt, colours]);
   const hours = useMemo(() => hoursToShow(items), [items]);
   const open = items.find((session) => session.id === openId) ?? null;
   const editing = items.find((session) => session.id === editingId) ?? null;
@@ -135,7 +158,6 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
     if (!event.start || !event.end || !canSchedule(area)) return revert();
     drag.start({ session, kind, start: wallDateTime(event.start), end: wallDateTime(event.end), revert });
   };
-  const visibleCount = useMemo(() => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end).length : items.length), [items, visible]);
 
   const api = () => calendar.current?.getApi();
   const onDates = (arg: DatesSetArg) => {
@@ -181,6 +203,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
         </Group>
       </Group>
       {toolbar}
+      <TutorLegend tutors={colours} />
       <Group gap="sm" justify="space-between" mih={24}>
         <TimeZoneNote />
         {sessions.isFetching ? (
@@ -188,7 +211,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
             <Loader size="xs" aria-hidden="true" />
             <Text size="sm">Loading sessions…</Text>
           </Group>
-        ) : sessions.isSuccess && visibleCount === 0 && !view.startsWith("list") ? (
+        ) : sessions.isSuccess && shown.length === 0 && !view.startsWith("list") ? (
           <Text size="sm">No sessions this {PERIOD[view]}.</Text>
         ) : null}
       </Group>
@@ -207,11 +230,14 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
           locale={enGbLocale}
           timeZone="UTC"
           now={() => wallNow(timeZone)}
+          views={CUSTOM_VIEWS}
           initialView={view}
           headerToolbar={false}
           height="auto"
           windowResizeDelay={50}
           allDaySlot={false}
+          nowIndicator
+          slotEventOverlap={false}
           slotMinTime={hours.min}
           slotMaxTime={hours.max}
           slotLabelFormat={{
@@ -246,7 +272,7 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
             setOpenId(arg.event.id);
           }}
           datesSet={onDates}
-          noEventsContent="No sessions this month."
+          noEventsContent={`No sessions in these ${LIST_DAYS} days.`}
         />
       </Box>
       <SessionDrawer

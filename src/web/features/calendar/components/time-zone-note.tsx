@@ -19,6 +19,8 @@ export function TimeZoneNote() {
         <SegmentedControl
           size="xs"
           aria-label="Show times in"
+          // Long zone names wrap inside their segment instead of pushing a phone's page sideways.
+          styles={{ root: { maxWidth: "100%" }, label: { whiteSpace: "normal", overflow: "visible" } }}
           value={view}
           onChange={(value) => setView(value === "workspace" ? "workspace" : "mine")}
           data={[
