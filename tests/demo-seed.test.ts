@@ -116,7 +116,7 @@ describe("the demo seed (npm run demo)", () => {
     expect(entries.filter((entry) => entry.action === "SESSION_SUMMARY_SHARED")).toHaveLength(summariesShared);
     expect(entries.filter((entry) => entry.actorRole !== "tutor" || !entry.byTutor)).toEqual([]);
     const filedBy = await t.db
-      .select({ byTutor: sql<boolean>`${sessionReport.filedByUserId} = (select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = ${sessionReport.organizationId} and s.id = ${sessionReport.sessionId})` })
+      .select({ byTutor: sql<boolean>`${sessionReport.filedByUserId} = (select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = session_report.organization_id and s.id = session_report.session_id)` })
       .from(sessionReport)
       .where(inWorkspace(sessionReport));
     expect(filedBy.length).toBe(completed + noShow);
