@@ -17,16 +17,15 @@ export function AskToCancelForm({ area, session, onDone, onBack }: { area: Famil
       return;
     }
     setError(null);
-    request.mutate(
-      { sessionId: session.id, input: { reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          notifySuccess("Cancellation requested", "Your tutor and the workspace's admins were told. The session stays on the calendar until they accept or decline.");
-          onDone();
-        },
-        onError: (failure) => setError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null),
-      },
-    );
+    // The notice follows the awaited mutation: the form is gone once the open request shows,
+    // and TanStack Query drops mutate's own callbacks then.
+    request
+      .mutateAsync({ sessionId: session.id, input: { reason: reason.trim() } })
+      .then(() => {
+        notifySuccess("Cancellation requested", "Your tutor and the workspace's admins were told. The session stays on the calendar until they accept or decline.");
+        onDone();
+      })
+      .catch((failure: unknown) => setError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null));
   };
   const otherError = request.error && !error ? request.error : null;
   return (

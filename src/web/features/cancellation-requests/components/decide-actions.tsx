@@ -17,27 +17,26 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
   const [reasonError, setReasonError] = useState<string | null>(null);
   const label = `${request.session.subject} request by ${request.requester.name ?? request.requester.role}`;
 
-  const onAccept = () =>
-    accept.mutate(request.id, {
-      onSuccess: (decided) =>
-        notifySuccess(
-          "Request accepted",
-          decided.session.status === "late_cancelled" ? "The session is cancelled; it counts as a late cancellation (inside the notice period)." : "The session is cancelled; its people are told by email.",
-        ),
-    });
+  // The notices follow the awaited mutations: a decided request leaves the dashboard's list,
+  // and TanStack Query drops mutate's own callbacks once the component is gone.
+  const onAccept = async () => {
+    const decided = await accept.mutateAsync(request.id).catch(() => null);
+    if (!decided) return;
+    notifySuccess(
+      "Request accepted",
+      decided.session.status === "late_cancelled" ? "The session is cancelled; it counts as a late cancellation (inside the notice period)." : "The session is cancelled; its people are told by email.",
+    );
+  };
   const onDecline = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
       setReasonError("Reason is required: the family reads it.");
       return;
     }
-    decline.mutate(
-      { requestId: request.id, input: { reason: reason.trim() } },
-      {
-        onSuccess: () => notifySuccess("Request declined", "The family is told by email; the session stays scheduled."),
-        onError: (failure) => setReasonError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null),
-      },
-    );
+    decline
+      .mutateAsync({ requestId: request.id, input: { reason: reason.trim() } })
+      .then(() => notifySuccess("Request declined", "The family is told by email; the session stays scheduled."))
+      .catch((failure: unknown) => setReasonError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null));
   };
   const failure = accept.error ?? (decline.error && !reasonError ? decline.error : null);
 
@@ -73,7 +72,7 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
       ) : (
         <Group gap="xs">
           {request.session.status === "scheduled" ? (
-            <Button onClick={onAccept} loading={accept.isPending} aria-label={`Accept and cancel the session: ${label}`}>
+            <Button onClick={() => void onAccept()} loading={accept.isPending} aria-label={`Accept and cancel the session: ${label}`}>
               Accept and cancel
             </Button>
           ) : null}

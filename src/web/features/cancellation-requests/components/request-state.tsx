@@ -9,7 +9,7 @@ export const STATE_LABELS: Record<CancellationRequestState, string> = {
   closed: "Closed",
 };
 
-const STATE_COLORS: Record<CancellationRequestState, string> = { requested: "yellow", accepted: "teal", declined: "red", closed: "gray" };
+const STATE_COLORS: Record<CancellationRequestState, string> = { requested: "blue", accepted: "teal", declined: "red", closed: "gray" };
 
 export function RequestStateBadge({ state }: { state: CancellationRequestState }) {
   return (
