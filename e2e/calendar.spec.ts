@@ -183,8 +183,6 @@ test.describe("@calendar session calendars", () => {
     await notified(page, "Cancellation requested");
     // The drawer now shows the request's state instead of the way to ask.
     await expect(drawer.getByText("Waiting for a decision")).toBeVisible();
-    // The drawer now shows the request's state instead of the way to ask.
-    await expect(drawer.getByText("Waiting for a decision")).toBeVisible();
 
     // The admin's calendar, filtered by tutor.
     await page.context().clearCookies();
