@@ -136,8 +136,14 @@ describe("POST /api/me/role-override on a production server", () => {
   });
   afterAll(() => prod?.close());
 
+  // Accounts are made on the development app of the same database, which keeps the
+  // confirmation mail (a production server without SMTP stores none), then sign in here.
+  async function onProduction<T extends { client: ApiClient; user: { email: string; password: string } }>(made: T): Promise<T> {
+    return { ...made, client: await signIn(prod, made.user.email, made.user.password) };
+  }
+
   it("refuses an account that is not devops, audits nothing and changes nothing", async () => {
-    const prodAdmin = await createAdmin(prod);
+    const prodAdmin = await onProduction(await createAdmin(t));
     expect((await prodAdmin.client.get("/api/me")).body.canSwitchRole).toBe(false);
     const res = await prodAdmin.client.post("/api/me/role-override", { role: "tutor" });
     expect(res.status).toBe(403);
@@ -148,14 +154,14 @@ describe("POST /api/me/role-override on a production server", () => {
   });
 
   it("ignores an override stored on the session of an account that is not devops", async () => {
-    const prodAdmin = await createAdmin(prod);
+    const prodAdmin = await onProduction(await createAdmin(t));
     await t.db.update(session).set({ roleOverride: "student" }).where(eq(session.userId, prodAdmin.user.id));
     const me = await prodAdmin.client.get("/api/me");
     expect(me.body).toMatchObject({ role: "admin", roleOverride: null, canSwitchRole: false });
   });
 
   it("lets a devops account switch, audited, and applies the switched role", async () => {
-    const devops = await createDevopsUser(prod);
+    const devops = await onProduction(await createDevopsUser(t));
     expect((await devops.client.get("/api/me")).body).toMatchObject({ role: "admin", canSwitchRole: true, user: { devops: true } });
     const res = await devops.client.post("/api/me/role-override", { role: "tutor" });
     expect(res.status).toBe(200);
@@ -167,7 +173,7 @@ describe("POST /api/me/role-override on a production server", () => {
   });
 
   it("lets a devops account without an active membership sign in and switch", async () => {
-    const devops = await createDevopsUser(prod, { joinCode: admin.joinCode });
+    const devops = await onProduction(await createDevopsUser(t, { joinCode: admin.joinCode }));
     const me = await devops.client.get("/api/me");
     expect(me.body).toMatchObject({ role: "pending", activeWorkspace: null, canSwitchRole: true });
     const [pending] = await t.db.select().from(member).where(and(eq(member.userId, devops.user.id), eq(member.organizationId, admin.organizationId)));
