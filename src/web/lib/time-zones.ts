@@ -19,3 +19,15 @@ export function timeZoneOptions(current: string) {
   }
   return [...groups].map(([group, items]) => ({ group, items }));
 }
+
+/** The browser's IANA zone, or null when it gives none that Intl accepts. */
+export function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone) return null;
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}

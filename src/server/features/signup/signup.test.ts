@@ -53,6 +53,20 @@ describe("POST /api/signup: a new workspace", () => {
     expect(audit[0]!.ipAddress).toBeTruthy();
   });
 
+  it("starts the workspace in the browser's zone when it is a region name, and in UTC for an offset or an old alias", async () => {
+    const zoneOf = async (timeZone: string) => {
+      const email = uniqueEmail("zone");
+      expect((await signup({ fullName: "Zoe Zone", email, password: DEFAULT_PASSWORD, workspaceName: "Zone Tutoring", timeZone })).status).toBe(201);
+      const [membership] = await membersOf(t.db, (await userByEmail(t.db, email))!.id);
+      const [workspace] = await t.db.select().from(organization).where(eq(organization.id, membership!.organizationId));
+      return workspace!.timeZone;
+    };
+    expect(await zoneOf("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(await zoneOf("+05:30")).toBe("UTC");
+    expect(await zoneOf("US/Pacific-New")).toBe("UTC");
+    expect(await zoneOf("Etc/GMT+5")).toBe("UTC");
+  });
+
   it("stores the email in lower case and trims the name", async () => {
     const email = uniqueEmail("Mixed").toUpperCase();
     const res = await signup({ fullName: "  Ada  ", email, password: DEFAULT_PASSWORD, workspaceName: "Trimmed" });

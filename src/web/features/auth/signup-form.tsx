@@ -1,10 +1,8 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
 import type { SignupResponse } from "../../../shared/schemas/auth.ts";
-import { isRegionTimeZone } from "../../../shared/time-zones.ts";
 import type { ApiError } from "../../lib/api-client.ts";
 import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { browserTimeZone } from "../session/display-time-zone.ts";
 import { usePublicConfigValue } from "../session/viewer.ts";
 import { showServerErrors } from "./form-errors.ts";
 import { NewPasswordInput } from "./password-hint.tsx";
@@ -39,9 +37,10 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
       // Without zod (it could not load), the values go as typed: the API checks the same rules and names each field.
       const typed = { fullName: values.fullName, email: values.email, password: values.password, ...(choice === "start" ? { workspaceName: values.workspaceName } : { joinCode: values.joinCode }) };
       const input = await signupForm.parse({ ...values, choice }).catch(() => typed);
-      // A new workspace starts in the browser's zone (the server keeps UTC if this is not a region name).
-      const zone = browserTimeZone();
-      onDone(await signUp(choice === "start" && zone && isRegionTimeZone(zone) ? { ...input, timeZone: zone } : input));
+      // A new workspace starts in the browser's zone. The server checks it and keeps UTC for a zone it
+      // does not store (an offset, an old alias), so this page need not carry the zone rules.
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      onDone(await signUp(choice === "start" && zone ? { ...input, timeZone: zone } : input));
     } catch (failure) {
       setError(showServerErrors(form, failure, FIELDS));
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { browserTimeZone, chooseTimeZone } from "./display-time-zone.ts";
+import { browserTimeZone } from "../../lib/time-zones.ts";
+import { chooseTimeZone } from "./display-time-zone.ts";
 
 describe("the zone times are shown in", () => {
   it("is the viewer's own unless they chose the workspace's", () => {

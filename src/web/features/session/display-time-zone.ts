@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { dateTimeFormatter, type DateTimeFormatter } from "../../lib/date-time.ts";
+import { browserTimeZone } from "../../lib/time-zones.ts";
 import { useMe } from "./api.ts";
 
 /**
@@ -13,18 +14,6 @@ const STORAGE_KEY = "glassroom:time-zone-view";
 const listeners = new Set<() => void>();
 /** The choice when the browser refuses storage (private mode): it lasts until the page is left. */
 let unstoredView: TimeZoneView | null = null;
-
-/** The browser's IANA zone, or null when it gives none that Intl accepts. */
-export function browserTimeZone(): string | null {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!zone) return null;
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
-}
 
 /** The zone to show: the viewer's unless they chose the workspace's (or have none). */
 export function chooseTimeZone(workspaceZone: string, viewerZone: string | null, view: TimeZoneView): string {

@@ -1,5 +1,5 @@
 import { useMe } from "../session/api.ts";
-import { browserTimeZone } from "../session/display-time-zone.ts";
+import { browserTimeZone } from "../../lib/time-zones.ts";
 import { todayIn } from "./format.ts";
 
 /** The active workspace's currency and time zone, and "today" there (dates of assignments). */
