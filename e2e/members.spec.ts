@@ -30,9 +30,16 @@ test.describe("@members managing members", () => {
     await expect(page.getByRole("row").filter({ hasText: leaver.email })).toBeVisible();
     await expect(tutorRow).toHaveCount(0);
     await expect(page).toHaveURL(/role=student/);
+    // A slow phone: the list re-renders for "All roles" more slowly than the search's pause, and
+    // the search sent meanwhile must keep "All roles" (it once brought the old role back).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 40 });
     await page.getByRole("combobox", { name: "Role" }).click();
     await page.getByRole("option", { name: "All roles" }).click();
     await field(page, "Search").fill(tutor.email);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect(page).not.toHaveURL(/role=/);
     await expect(page.getByRole("row").filter({ hasText: leaver.email })).toHaveCount(0);
     await expect(tutorRow).toBeVisible();
     await field(page, "Search").fill("nobody-matches-this");

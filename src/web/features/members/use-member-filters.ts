@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import { isMemberRole, MEMBERSHIP_STATUSES, type MembershipStatus } from "../../../shared/roles.ts";
+import { useUrlSearchParams } from "../../lib/url-search-params.ts";
 import type { MemberFilters } from "./api.ts";
 
 const isStatus = (value: string | null): value is MembershipStatus => (MEMBERSHIP_STATUSES as readonly (string | null)[]).includes(value);
@@ -10,7 +10,7 @@ const isStatus = (value: string | null): value is MembershipStatus => (MEMBERSHI
  * Back, a reload and a shared link show the same list. Any change but the page goes to page 1.
  */
 export function useMemberFilters(): [MemberFilters, (changes: Partial<MemberFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = useMemo<MemberFilters>(() => {
     const role = params.get("role");
     const status = params.get("status");
@@ -26,14 +26,12 @@ export function useMemberFilters(): [MemberFilters, (changes: Partial<MemberFilt
   const update = useCallback(
     (changes: Partial<MemberFilters>) => {
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        (next) => {
           for (const [key, value] of Object.entries(changes)) {
             if (value === null || value === "" || (key === "page" && value === 1)) next.delete(key);
             else next.set(key, String(value));
           }
           if (!("page" in changes)) next.delete("page");
-          return next;
         },
         { replace: true, preventScrollReset: true },
       );

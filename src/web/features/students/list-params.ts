@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useUrlSearchParams } from "../../lib/url-search-params.ts";
 
 /** Filters of a server-paginated list as the URL holds them (?q=&status=&page=). */
 export interface ListFilters<S extends string> {
@@ -32,12 +32,21 @@ export function writeListFilters<S extends string>(filters: ListFilters<S>): URL
  * updates the URL 300 ms after typing stops; a new search or status starts at page 1.
  */
 export function useListFilters<S extends string>(statuses: readonly S[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = readListFilters(params, statuses);
   const [search, setSearchText] = useState(filters.q);
 
-  const apply = (next: ListFilters<S>, replace = false) => setParams(writeListFilters(next), { replace, preventScrollReset: true });
-  const applySearch = useDebouncedCallback((q: string) => apply({ ...readListFilters(new URLSearchParams(window.location.search), statuses), q: q.trim(), page: 1 }, true), 300);
+  // Each change applies to the filters last asked for, so a search sent after a pause keeps a status chosen meanwhile.
+  const apply = (changes: Partial<ListFilters<S>>, replace = false) =>
+    setParams(
+      (next) => {
+        const written = writeListFilters({ ...readListFilters(next, statuses), ...changes });
+        for (const key of [...next.keys()]) next.delete(key);
+        for (const [key, value] of written) next.set(key, value);
+      },
+      { replace, preventScrollReset: true },
+    );
+  const applySearch = useDebouncedCallback((q: string) => apply({ q: q.trim(), page: 1 }, true), 300);
 
   return {
     filters,
@@ -46,8 +55,8 @@ export function useListFilters<S extends string>(statuses: readonly S[]) {
       setSearchText(text);
       applySearch(text);
     },
-    setStatus: (status: S | null) => apply({ ...filters, status, page: 1 }),
-    setPage: (page: number) => apply({ ...filters, page }),
+    setStatus: (status: S | null) => apply({ status, page: 1 }),
+    setPage: (page: number) => apply({ page }),
     clear: () => {
       applySearch.cancel();
       setSearchText("");

@@ -1,26 +1,24 @@
 import { SimpleGrid, Select } from "@mantine/core";
-import { useSearchParams } from "react-router";
 import { useAdminStudentOptions } from "../../features/calendar/api.ts";
 import { CalendarScreen } from "../../features/calendar/components/calendar-screen.tsx";
 import { useTutorOptions } from "../../features/tutors/api.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { useUrlSearchParams } from "../../lib/url-search-params.ts";
 
 export const meta = () => metaFor("/admin/calendar");
 
 /** Every session of the workspace, filtered by tutor and by student (kept in the URL). */
 export default function AdminCalendar() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const tutorMemberId = params.get("tutor");
   const studentId = params.get("student");
   const tutors = useTutorOptions("", true);
   const students = useAdminStudentOptions(true);
   const setFilter = (name: "tutor" | "student", value: string | null) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         if (value) next.set(name, value);
         else next.delete(name);
-        return next;
       },
       { replace: true },
     );
