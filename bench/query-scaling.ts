@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
-import type { Viewer } from "../src/server/context.ts";
+import type { Viewer } from "../src/server/core/context.ts";
 import { member, organization, student, user } from "../src/server/db/schema.ts";
 import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";

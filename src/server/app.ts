@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { APP_VERSION } from "../shared/version.ts";
 import { authRoutes } from "./auth/routes.ts";
-import type { AppDeps, AppEnv } from "./context.ts";
+import type { AppDeps, AppEnv } from "./core/context.ts";
 import { approvalRoutes } from "./features/approvals/routes.ts";
 import { assignmentRoutes } from "./features/assignments/routes.ts";
 import { studentRoutes } from "./features/students/routes.ts";

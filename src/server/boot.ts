@@ -1,6 +1,6 @@
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
-import type { AppDeps } from "./context.ts";
+import type { AppDeps } from "./core/context.ts";
 import { assertRowLevelSecurityApplies, createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { databaseOutbox } from "./features/dev-outbox/routes.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { MESSAGES } from "../../shared/messages.ts";
-import type { AppDeps, AppEnv } from "../context.ts";
+import type { AppDeps, AppEnv } from "../core/context.ts";
 import { pingDatabase } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import { unstorableText } from "../lib/validation.ts";

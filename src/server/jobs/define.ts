@@ -11,7 +11,7 @@
  * To add one, define it next to its feature with `defineQueue` / `defineScheduledJob` and list
  * it in ./registry.ts. That is all: bootApp creates its pg-boss queue, the server's workers run it.
  */
-import type { AppDeps } from "../context.ts";
+import type { AppDeps } from "../core/context.ts";
 
 /** pg-boss retry and retention settings of a queue (seconds). */
 export interface QueueSettings {

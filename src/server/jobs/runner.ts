@@ -15,7 +15,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Db, fromDrizzle, PgBoss } from "pg-boss";
-import type { AppDeps } from "../context.ts";
+import type { AppDeps } from "../core/context.ts";
 import type { Transaction } from "../db/tenant.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { JobDefinition, QueueJob, QueueSettings } from "./define.ts";

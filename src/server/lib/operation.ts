@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { ZodType } from "zod";
 import { createMiddleware } from "hono/factory";
 import { roleHasPermission, type Permission } from "../../shared/roles.ts";
-import type { AppEnv, Viewer } from "../context.ts";
+import type { AppEnv, Viewer } from "../core/context.ts";
 import { AppError, unauthenticated } from "./app-error.ts";
 
 /**

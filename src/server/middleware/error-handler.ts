@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { MESSAGES, type ApiErrorBody } from "../../shared/messages.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 import { isDatabaseUnavailableError } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import { zodIssues } from "../lib/validation.ts";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimitedMessage } from "../../shared/messages.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 import { clientIpOf } from "../lib/client-ip.ts";
 import type { Logger } from "../lib/logger.ts";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 import { AppError } from "../lib/app-error.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 
 /**
  * Security headers on every answer. The web build has no inline scripts of its own except

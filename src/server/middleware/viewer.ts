@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { MESSAGES } from "../../shared/messages.ts";
 import { isMemberRole, type Role, SWITCHABLE_ROLES } from "../../shared/roles.ts";
-import type { AppDeps, AppEnv, Viewer } from "../context.ts";
+import type { AppDeps, AppEnv, Viewer } from "../core/context.ts";
 import { pingDatabase } from "../db/client.ts";
 import { member } from "../db/schema.ts";
 import { AppError } from "../lib/app-error.ts";

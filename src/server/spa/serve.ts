@@ -5,7 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { normalisePath } from "../../shared/public-routes.ts";
 import { findRoute } from "../../shared/route-table.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 
 /** The built web app: its folder, the SPA fallback page, and the hashes of its inline scripts. */
 export interface WebBuild {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { readAllContent } from "../../../content/files.ts";
 import { PUBLIC_ROUTES } from "../../shared/public-routes.ts";
 import { MEMBER_ROLES } from "../../shared/roles.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../core/context.ts";
 
 /**
  * /sitemap.xml and /robots.txt for search engines, with absolute addresses on APP_URL.

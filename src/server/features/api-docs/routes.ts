@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../core/context.ts";
 
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve("swagger-ui-dist/package.json"));

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { approveRequestSchema, pendingMemberSchema, rejectRequestSchema } from "../../../shared/schemas/workspace.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { approveMember, listPendingMembers, rejectMember } from "./service.ts";
 

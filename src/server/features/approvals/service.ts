@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { MemberRole } from "../../../shared/roles.ts";
 import type { PendingMember } from "../../../shared/schemas/workspace.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema.ts";
 import { withWorkspace, type Queryable } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 
 /** The approvals list's query, oldest request first (also EXPLAINed by the query-scaling bench). */
 export function pendingMembersQuery(db: Queryable, organizationId: string) {

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { assignmentSchema } from "../../../shared/schemas/students.ts";
 import { assignmentCreateSchema, assignmentUpdateSchema } from "../../../shared/schemas/tutors.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { createAssignment, endAssignment, updateAssignment } from "./service.ts";
 

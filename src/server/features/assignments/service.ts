@@ -10,9 +10,8 @@ import type { Database } from "../../db/client.ts";
 import { assignment, member, student, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
-import type { Actor } from "../students/audit.ts";
-import { actorLabel, auditStudent } from "../students/audit.ts";
-import { isRecordId } from "../students/policy.ts";
+import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { assignmentsWhere, todayIn } from "./queries.ts";
 
 const assignmentNotFound = () => notFound("The assignment");

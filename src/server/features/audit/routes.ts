@@ -1,11 +1,11 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { auditPageSchema, auditQuerySchema } from "../../../shared/schemas/audit.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { auditCsvStream, CSV_PAGE_SIZE } from "./csv.ts";
 import { auditRows, decodeCursor, encodeCursor, workspaceTimeZone } from "./query.ts";
-import { writeAudit } from "./service.ts";
+import { writeAudit } from "../../core/audit.ts";
 
 /** The list's filters without its paging: the export takes every matching entry. */
 const { cursor: _cursor, limit: _limit, ...filterFields } = auditQuerySchema.shape;

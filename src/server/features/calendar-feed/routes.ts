@@ -4,7 +4,7 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { calendarFeedCreatedSchema, calendarFeedStatusSchema } from "../../../shared/schemas/calendar-feed.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, PUBLIC, SIGNED_IN } from "../../lib/operation.ts";
 import { createFeed, readFeedStatus, renderFeed } from "./service.ts";
 

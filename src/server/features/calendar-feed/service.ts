@@ -13,7 +13,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import { CALENDAR_FEED_FUTURE_DAYS, CALENDAR_FEED_PAST_DAYS, type CalendarFeedCreated, type CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
 import { SESSION_MAX_MINUTES } from "../../../shared/schemas/sessions.ts";
-import type { Viewer } from "../../context.ts";
+import type { Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { calendarFeed, member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { desc, eq } from "drizzle-orm";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { devOutbox } from "../../db/schema.ts";
 import { defineOperation, PUBLIC } from "../../lib/operation.ts";

@@ -10,7 +10,7 @@
  */
 import { count, desc, eq } from "drizzle-orm";
 import { CONTACT_TOPIC_LABELS, ENQUIRY_PAGE_SIZE, HONEYPOT_FIELD, type AffiliateRequest, type ContactRequest, type EnquiryKind, type EnquiryListQuery, type EnquiryPage } from "../../../shared/schemas/enquiries.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { enquiry } from "../../db/schema.ts";
 import { mailQueue } from "../../jobs/mail.ts";
 import type { Logger } from "../../lib/logger.ts";

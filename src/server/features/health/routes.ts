@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { APP_VERSION } from "../../../shared/version.ts";
 import { publicConfigSchema } from "../../../shared/schemas/me.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { pingDatabase } from "../../db/client.ts";
 import { defineOperation, PUBLIC } from "../../lib/operation.ts";
 

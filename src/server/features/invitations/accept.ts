@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { InvitationPreview } from "../../../shared/schemas/members.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session, student, studentGuardian, user, workspaceInvitation } from "../../db/schema.ts";
 import { enterWorkspace, withLookup, withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 import { invitationRows, invitationState, type InvitationRow } from "./service.ts";
 import { hashInvitationToken } from "./tokens.ts";
 

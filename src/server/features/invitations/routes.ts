@@ -8,7 +8,7 @@ import {
   invitationSchema,
   invitationTokenField,
 } from "../../../shared/schemas/members.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC, SIGNED_IN } from "../../lib/operation.ts";
 import { acceptInvitation, previewInvitation } from "./accept.ts";
 import { createInvitation, listInvitations, resendInvitation, revokeInvitation } from "./service.ts";

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationCreate, type InvitationState } from "../../../shared/schemas/members.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import { member, organization, student, user, workspaceInvitation } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 import { invitationUrl, newInvitationToken } from "./tokens.ts";
 
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { meResponseSchema, roleOverrideRequestSchema, setActiveWorkspaceRequestSchema } from "../../../shared/schemas/me.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { unauthenticated } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, SIGNED_IN } from "../../lib/operation.ts";
 import { buildViewer } from "../../middleware/viewer.ts";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { isMemberRole, type SwitchableRole } from "../../../shared/roles.ts";
 import type { MeResponse, WorkspaceSummary } from "../../../shared/schemas/me.ts";
-import type { Viewer } from "../../context.ts";
+import type { Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session } from "../../db/schema.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 
 export async function listWorkspacesOf(db: Database, userId: string): Promise<WorkspaceSummary[]> {
   const rows = await db

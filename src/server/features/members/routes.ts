@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { authIdField } from "../../../shared/schemas/fields.ts";
 import { changeMemberRoleSchema, memberListQuerySchema, memberPageSchema, memberSummarySchema } from "../../../shared/schemas/members.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { changeMemberRole, listMembers, reactivateMember, removeMember, suspendMember } from "./service.ts";
 

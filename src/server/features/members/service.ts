@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, like, ne, or, type SQL } from "drizzle-orm";
 import { isMemberRole, type MemberRole, type MembershipStatus } from "../../../shared/roles.ts";
 import type { MemberListQuery, MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session, student, studentGuardian, user } from "../../db/schema.ts";
 import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 
 /** LIKE patterns match the text as typed: % and _ are not wildcards in a search. */
 export function escapeLike(text: string): string {

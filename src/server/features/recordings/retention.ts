@@ -11,14 +11,14 @@
  * re-checked against the policy as it is then, each stored file before its row.
  */
 import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { sessionRecording, tutoringSession, workspacePolicy } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
-import { writeAudit } from "../audit/service.ts";
-import { describeTime } from "../sessions/series.ts";
+import { writeAudit } from "../../core/audit.ts";
+import { describeTime } from "../../core/time.ts";
 import { studentsOf } from "../sessions/service.ts";
-import { readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 
 const DAY_MS = 86_400_000;
 

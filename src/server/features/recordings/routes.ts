@@ -8,7 +8,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Permission } from "../../../shared/roles.ts";
 import { recordingLinkCreateSchema, recordingListSchema, recordingSchema, recordingUploadQuerySchema, RECORDING_MEDIA_TYPES } from "../../../shared/schemas/recordings.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import type { SessionRelationship } from "../sessions/policy.ts";
 import { addLink, deleteRecording, listRecordings, openRecordingFile, openRecordingLink, UnsatisfiableRange, uploadRecording } from "./service.ts";

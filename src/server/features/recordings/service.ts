@@ -23,19 +23,19 @@ import {
   type RecordingList,
   type RecordingUploadQuery,
 } from "../../../shared/schemas/recordings.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { sessionRecording, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { LengthMismatch, ObjectNotFound, ObjectTooLarge, type StoredObject } from "../../storage/storage.ts";
 import { canWrite, type SessionRelationship } from "../sessions/policy.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 import { auditSessions, findVisible, type SessionRow, studentsOf } from "../sessions/service.ts";
-import { type Actor, actorLabel } from "../students/audit.ts";
-import { isRecordId } from "../students/policy.ts";
+import { type Actor, actorLabel } from "../../core/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { parseRange } from "./http-range.ts";
 import { contentMatchesType, SIGNATURE_BYTES } from "./media-types.ts";
-import { readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 
 type RecordingRow = typeof sessionRecording.$inferSelect;
 

@@ -6,12 +6,12 @@
  * cancels the session, whose own cancellation mail (changes.ts) reaches the family.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { member, organization, type tutoringSession, user } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 
 type SessionRow = typeof tutoringSession.$inferSelect;
 type Deps = Pick<AppDeps, "jobs" | "config">;

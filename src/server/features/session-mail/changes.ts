@@ -6,12 +6,12 @@
  * change that commits has its mails in the queue whatever happens to the process next.
  * Changes to sessions already over (corrections of the record) are not mailed.
  */
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import type { tutoringSession } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 import { sessionPeople } from "./recipients.ts";
 import { describeFor, pageFor } from "./wording.ts";
 

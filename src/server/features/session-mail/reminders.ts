@@ -16,14 +16,14 @@
  * again for its new time.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { tutoringSession, workspacePolicy } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
-import { describeTime } from "../sessions/series.ts";
-import { DEFAULT_SESSION_POLICY, readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { describeTime } from "../../core/time.ts";
+import { DEFAULT_SESSION_POLICY, readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { sessionPeople } from "./recipients.ts";
 import { describeFor, pageFor, placeLines } from "./wording.ts";
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts
 import type { Session, SessionBatch } from "../../../shared/schemas/sessions.ts";
 import { organization, student, tutoringSession } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
-import { describeTime, localTimeOf } from "../sessions/series.ts";
+import { describeTime, localTimeOf } from "../../core/time.ts";
 import { queueSessionChangeMails } from "./changes.ts";
 import { sendDueReminders } from "./reminders.ts";
 

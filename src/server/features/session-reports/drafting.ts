@@ -8,7 +8,7 @@ import type { Summary } from "../../../shared/schemas/session-reports.ts";
 import { draftSummary, reportChanges, type SummaryReportFacts } from "../../../shared/session-summary.ts";
 import { member, type sessionReportStudent, type sessionSummary, user } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 import type { SessionRow } from "../sessions/service.ts";
 
 type ReportRow = { topics: string; homeworkSet: string };

@@ -7,9 +7,10 @@ import { REPORT_OVERDUE_HOURS, type DueReportPage, type DueReportQuery, type Fam
 import type { Database } from "../../db/client.ts";
 import { member, sessionSummary, student, studentGuardian, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
-import type { Viewer } from "../../context.ts";
-import type { Actor } from "../students/audit.ts";
-import { qualified, type SessionRelationship, visibleSessions } from "../sessions/policy.ts";
+import type { Viewer } from "../../core/context.ts";
+import type { Actor } from "../../core/audit.ts";
+import { qualified } from "../../core/sql.ts";
+import { type SessionRelationship, visibleSessions } from "../sessions/policy.ts";
 import { shape, workspaceZone } from "../sessions/service.ts";
 
 const OVERDUE_MS = REPORT_OVERDUE_HOURS * 3_600_000;

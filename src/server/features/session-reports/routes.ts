@@ -18,7 +18,7 @@ import {
   summaryShareSchema,
   summaryUpdateSchema,
 } from "../../../shared/schemas/session-reports.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { listAwaitingReview, listDueReports, listFamilySummaries } from "./lists.ts";
 import { fileReport, readReport } from "./service.ts";

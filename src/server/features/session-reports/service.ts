@@ -13,11 +13,11 @@ import type { Database } from "../../db/client.ts";
 import { sessionReport, sessionReportStudent, sessionStudent, sessionSummary, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
-import type { Actor } from "../students/audit.ts";
+import type { Actor } from "../../core/audit.ts";
 import { canWrite, type SessionRelationship } from "../sessions/policy.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 import { auditSessions, findVisible, type SessionRow } from "../sessions/service.ts";
-import { readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 
 type ManagerRelationship = Extract<SessionRelationship, "admin" | "tutor">;

@@ -11,18 +11,18 @@
 import { and, eq } from "drizzle-orm";
 import type { Summary, SummaryShare, SummaryUpdate } from "../../../shared/schemas/session-reports.ts";
 import { describeReportChanges } from "../../../shared/session-summary.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, sessionReport, sessionReportStudent, sessionSummary, student, studentGuardian, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
-import { isRecordId } from "../students/policy.ts";
-import type { Actor } from "../students/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
+import type { Actor } from "../../core/audit.ts";
 import type { SessionRelationship } from "../sessions/policy.ts";
-import { describeTime } from "../sessions/series.ts";
+import { describeTime } from "../../core/time.ts";
 import { auditSessions, findVisible, type SessionRow } from "../sessions/service.ts";
-import { readWorkspacePolicy } from "../sessions/workspace-policy.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 import { requireManager } from "./service.ts";
 

@@ -9,16 +9,16 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { CancellationDecline, CancellationRequestList, CancellationRequestView } from "../../../shared/schemas/cancellation-requests.ts";
 import type { CancellationRequest } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { cancellationRequest, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { queueCancellationDeclinedMail, queueCancellationRequestedMails } from "../session-mail/cancellation-requests.ts";
-import type { Actor } from "../students/audit.ts";
-import { isRecordId } from "../students/policy.ts";
+import type { Actor } from "../../core/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
-import { describeTime } from "./series.ts";
+import { describeTime } from "../../core/time.ts";
 import { auditSessions, cancelWithin, findVisible, type SessionRow, shape, studentsOf, workspaceZone } from "./service.ts";
 
 type RequestRow = typeof cancellationRequest.$inferSelect;

@@ -6,7 +6,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { cancellationDeclineSchema, cancellationRequestListQuerySchema, cancellationRequestListSchema, cancellationRequestViewSchema } from "../../../shared/schemas/cancellation-requests.ts";
 import { cancellationRequestSchema } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { acceptRequest, declineRequest, listOpenRequests, listSessionRequests, requestCancellation } from "./cancellation-requests.ts";

@@ -11,7 +11,7 @@ import { WEEKDAY_LABELS } from "../../../shared/schemas/tutors.ts";
 import { member, sessionStudent, student, tutorAvailability, tutorProfile, tutoringSession, user } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { AppError, conflict } from "../../lib/app-error.ts";
-import { describeTime, localTimeOf } from "./series.ts";
+import { describeTime, localTimeOf } from "../../core/time.ts";
 
 export interface Slot {
   startsAt: Date;

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { cancellationRequest } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
-import type { Actor } from "../students/audit.ts";
+import type { Actor } from "../../core/audit.ts";
 
 export async function closeOpenRequests(tx: Transaction, actor: Actor, sessionIds: string[], now: Date): Promise<void> {
   if (sessionIds.length === 0) return;

@@ -12,18 +12,13 @@
  * schedules only students with a current assignment to them (service.ts).
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Viewer } from "../../context.ts";
+import type { Viewer } from "../../core/context.ts";
 import { sessionStudent, student, studentGuardian, tutoringSession } from "../../db/schema.ts";
+import { qualified } from "../../core/sql.ts";
 
 export type SessionRelationship = "admin" | "tutor" | "parent" | "student";
 
 const NOTHING = sql`false`;
-
-/**
- * A column named with its table, for conditions inside subqueries: drizzle leaves column names
- * unqualified in a single-table query, where a correlated "id" would bind to the inner table.
- */
-export const qualified = (table: string, column: string): SQL => sql.raw(`"${table}"."${column}"`);
 
 /** The condition on `student` rows (joined through session_student) the viewer is shown among a session's students. */
 export function shownStudents(viewer: Viewer, relationship: SessionRelationship): SQL | undefined {

@@ -19,7 +19,7 @@ import {
   sessionUpdateSchema,
   sessionViewQuerySchema,
 } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { cancellationRoutes } from "./cancellation-routes.ts";

@@ -17,20 +17,22 @@ import {
   type SessionPage,
   type SessionUpdate,
 } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { assignment, member, organization, sessionSeries, sessionStudent, student, tutorProfile, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { notEnded, workspaceToday } from "../assignments/queries.ts";
 import { queueSessionChangeMails } from "../session-mail/changes.ts";
-import { type Actor, auditStudent } from "../students/audit.ts";
-import { isRecordId } from "../students/policy.ts";
+import { type Actor, auditStudent } from "../../core/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { closeOpenRequests } from "./open-requests.ts";
 import { lockCalendars, refuseDoubleBooking, requireWithinAvailability, type Slot } from "./conflicts.ts";
-import { addLocalDays, daysBetween, describeTime, expandWeekly, localTimeOf, weeklyRule, zonedInstant } from "./series.ts";
-import { readWorkspacePolicy } from "./workspace-policy.ts";
-import { canWrite, qualified, type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
+import { describeTime, localTimeOf, zonedInstant } from "../../core/time.ts";
+import { addLocalDays, daysBetween, expandWeekly, weeklyRule } from "./series.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { qualified } from "../../core/sql.ts";
+import { canWrite, type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
 
 const sessionNotFound = () => notFound("The session");
 

@@ -1,35 +1,13 @@
 /**
- * The workspace's session policies (workspace_policy): late-cancellation notice, reminder lead
- * time, whether family summaries need an admin's review, and how long recordings are kept.
- * A workspace without a row has the defaults.
+ * The admin setting of the workspace's session policies (read and change, audited); the
+ * policies and their defaults are read with core/workspace-policy.ts.
  */
 import type { SessionPolicy, SessionPolicyUpdate } from "../../../shared/schemas/sessions.ts";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { workspacePolicy } from "../../db/schema.ts";
-import { type Queryable, withWorkspace } from "../../db/tenant.ts";
-import { writeAudit } from "../audit/service.ts";
-import type { Actor } from "../students/audit.ts";
-
-export const DEFAULT_SESSION_POLICY: SessionPolicy = {
-  lateCancellationHours: 24,
-  reminderLeadHours: 24,
-  summaryRequiresReview: false,
-  recordingRetentionDays: null,
-};
-
-export async function readWorkspacePolicy(tx: Queryable, organizationId: string): Promise<SessionPolicy> {
-  const [row] = await tx
-    .select({
-      lateCancellationHours: workspacePolicy.lateCancellationHours,
-      reminderLeadHours: workspacePolicy.reminderLeadHours,
-      summaryRequiresReview: workspacePolicy.summaryRequiresReview,
-      recordingRetentionDays: workspacePolicy.recordingRetentionDays,
-    })
-    .from(workspacePolicy)
-    .where(eq(workspacePolicy.organizationId, organizationId));
-  return row ?? DEFAULT_SESSION_POLICY;
-}
+import { withWorkspace } from "../../db/tenant.ts";
+import { type Actor, writeAudit } from "../../core/audit.ts";
+import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 
 export async function readSessionPolicy(db: Database, actor: Actor): Promise<SessionPolicy> {
   const organizationId = actor.viewer.organizationId!;

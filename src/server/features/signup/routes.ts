@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { signupRequestSchema, signupResponseSchema } from "../../../shared/schemas/auth.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, PUBLIC } from "../../lib/operation.ts";
 import { rateLimit } from "../../middleware/rate-limit.ts";
 import { signUp } from "./service.ts";

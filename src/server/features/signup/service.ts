@@ -2,14 +2,14 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
 import { isRegionTimeZone } from "../../../shared/time-zones.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { account, member, user } from "../../db/schema.ts";
 import { enterWorkspace } from "../../db/tenant.ts";
 import { invalidField } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/passwords.ts";
 import { mails } from "../../mail/templates.ts";
-import { writeAuditIgnoringFailure } from "../audit/service.ts";
+import { writeAuditIgnoringFailure } from "../../core/audit.ts";
 import { completeInvitation, findInvitationByToken, unusableReason, type TokenInvitation } from "../invitations/accept.ts";
 import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
 

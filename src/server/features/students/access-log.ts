@@ -11,7 +11,7 @@ import { auditLog, user } from "../../db/schema.ts";
 import type { Database } from "../../db/client.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { invalidField } from "../../lib/app-error.ts";
-import type { Actor } from "./audit.ts";
+import type { Actor } from "../../core/audit.ts";
 import type { Relationship } from "./policy.ts";
 import { ownRecordId, requireVisibleStudent } from "./service.ts";
 

@@ -9,7 +9,7 @@ import {
   studentPageSchema,
   studentUpdateSchema,
 } from "../../../shared/schemas/students.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { accessLogQuerySchema, readAccessLog } from "./access-log.ts";
 import { eraseStudent } from "./erase.ts";

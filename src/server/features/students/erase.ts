@@ -10,13 +10,13 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
-import type { AppDeps } from "../../context.ts";
+import type { AppDeps } from "../../core/context.ts";
 import { member, organization, sessionRecording, sessionReport, sessionStudent, sessionSummary, student, studentGuardian, user, workspaceInvitation } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
-import { qualified } from "../sessions/policy.ts";
-import { type Actor, actorLabel, auditStudent } from "./audit.ts";
+import { qualified } from "../../core/sql.ts";
+import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
 
 export const ERASED_NAME = "Erased student";

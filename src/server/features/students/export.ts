@@ -11,7 +11,7 @@ import { withWorkspace } from "../../db/tenant.ts";
 import { workspaceTimeZone } from "../audit/query.ts";
 import { type SessionHistoryEntry, sessionHistoryOf } from "../session-reports/history.ts";
 import { fullAccessLog } from "./access-log.ts";
-import { type Actor, actorLabel, auditStudent } from "./audit.ts";
+import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { type Relationship, withVisibleContacts } from "./policy.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
 

@@ -1,7 +1,7 @@
 /** The record as the people around a student see it: parents, tutors, the student. */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { accessLogSchema, studentDetailSchema, studentSummarySchema } from "../../../shared/schemas/students.ts";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { accessLogQuerySchema, readAccessLog, readOwnAccessLog } from "./access-log.ts";
 import { studentParams } from "./admin-routes.ts";

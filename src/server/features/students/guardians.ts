@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { member, studentGuardian, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
-import { type Actor, actorLabel, auditStudent } from "./audit.ts";
+import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
 
 /** The member, if it is a parent of this workspace who can be a guardian; else a 422 on memberId. */

@@ -14,7 +14,7 @@
  */
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
-import type { Viewer } from "../../context.ts";
+import type { Viewer } from "../../core/context.ts";
 import { assignment, student, studentGuardian } from "../../db/schema.ts";
 import { notEnded } from "../assignments/queries.ts";
 
@@ -51,15 +51,6 @@ export function visibleStudents(viewer: Viewer, relationship: Relationship): SQL
     case "student":
       return and(inWorkspace, eq(student.userId, viewer.user.id))!;
   }
-}
-
-/**
- * Whether a path id can name a record (a student, an assignment) at all. Ids are UUIDs;
- * anything else names no record, and answers the same 404 as a record the viewer may not see
- * (a 422 would tell "malformed" apart from "not yours", and PostgreSQL refuses a bad uuid).
- */
-export function isRecordId(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppDeps, AppEnv } from "../../context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { adminStudentRoutes } from "./admin-routes.ts";
 import { familyStudentRoutes } from "./family-routes.ts";
 

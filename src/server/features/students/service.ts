@@ -8,8 +8,9 @@ import type { Database } from "../../db/client.ts";
 import { student } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
-import { type Actor, actorLabel, auditStudent } from "./audit.ts";
-import { isRecordId, type Relationship, visibleStudents, withVisibleContacts } from "./policy.ts";
+import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
+import { isRecordId } from "../../core/ids.ts";
+import { type Relationship, visibleStudents, withVisibleContacts } from "./policy.ts";
 import { findStudent, studentDetail, studentList, studentPage, studentSearch } from "./queries.ts";
 
 export const studentNotFound = () => notFound("The student");

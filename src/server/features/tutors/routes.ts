@@ -8,7 +8,7 @@ import {
   tutorPageSchema,
   tutorProfileUpdateSchema,
 } from "../../../shared/schemas/tutors.ts";
-import type { AppDeps, AppEnv, Viewer } from "../../context.ts";
+import type { AppDeps, AppEnv, Viewer } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";

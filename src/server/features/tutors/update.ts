@@ -5,10 +5,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Availability, TutorDetail, TutorProfileUpdate } from "../../../shared/schemas/tutors.ts";
-import type { AppDeps, Viewer } from "../../context.ts";
+import type { AppDeps, Viewer } from "../../core/context.ts";
 import { tutorAvailability, tutorProfile } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 import { findTutor, tutorAvailabilitySlots, tutorDetail, type TutorRef } from "./service.ts";
 
 /** The fields of a profile change, as the audit description names them. */

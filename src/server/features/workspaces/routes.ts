@@ -8,12 +8,12 @@ import {
   workspaceSettingsSchema,
   workspaceSettingsUpdateSchema,
 } from "../../../shared/schemas/workspace.ts";
-import type { AppDeps, AppEnv, Viewer } from "../../context.ts";
+import type { AppDeps, AppEnv, Viewer } from "../../core/context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, needs, SIGNED_IN } from "../../lib/operation.ts";
 import { rateLimit } from "../../middleware/rate-limit.ts";
-import { writeAudit } from "../audit/service.ts";
+import { writeAudit } from "../../core/audit.ts";
 import {
   addPendingMember,
   countMembers,

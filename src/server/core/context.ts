@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Role } from "../shared/roles.ts";
-import type { Auth } from "./auth/auth.ts";
-import type { Database } from "./db/client.ts";
-import type { Config } from "./env.ts";
-import type { JobQueue } from "./jobs/runner.ts";
-import type { Logger } from "./lib/logger.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { Storage } from "./storage/storage.ts";
+import type { Role } from "../../shared/roles.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Database } from "../db/client.ts";
+import type { Config } from "../env.ts";
+import type { JobQueue } from "../jobs/runner.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Storage } from "../storage/storage.ts";
 
 export interface AppDeps {
   config: Config;

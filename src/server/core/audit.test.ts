@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { writeAudit, writeAuditIgnoringFailure, type AuditTransactor, type AuditWriter } from "./service.ts";
+import { writeAudit, writeAuditIgnoringFailure, type AuditTransactor, type AuditWriter } from "./audit.ts";
 
 function failingWriter(): AuditWriter {
   return {
