@@ -1,6 +1,8 @@
 import { Box, Button, EmptyState, Group, Stack, Title } from "@mantine/core";
 import { IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
+import { MEMBER_ROLES, MEMBERSHIP_STATUSES } from "../../../shared/roles.ts";
+import { useListParams } from "../../components/data/use-list-params.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useInvitations } from "../../features/invitations/api.ts";
@@ -9,18 +11,18 @@ import { InviteModal } from "../../features/invitations/components/invite-modal.
 import { useMembers } from "../../features/members/api.ts";
 import { MemberFilters } from "../../features/members/components/member-filters.tsx";
 import { MembersList } from "../../features/members/components/members-list.tsx";
-import { useMemberFilters } from "../../features/members/use-member-filters.ts";
 import { metaFor } from "../../lib/meta.ts";
+
+const FILTERS = { role: MEMBER_ROLES, status: MEMBERSHIP_STATUSES };
 
 export const meta = () => metaFor("/admin/members");
 
 /** Everyone in the workspace (search, filters, pages; role, suspension, removal) and the invitations sent. */
 export default function Members() {
-  const [filters, setFilters] = useMemberFilters();
-  const members = useMembers(filters);
+  const list = useListParams(FILTERS);
+  const members = useMembers(list.params);
   const invitations = useInvitations();
   const [inviting, setInviting] = useState(false);
-  const filtered = Boolean(filters.q || filters.role || filters.status);
 
   return (
     <>
@@ -38,7 +40,15 @@ export default function Members() {
           <Title order={2} size="h3" id="members-heading">
             People
           </Title>
-          <MemberFilters filters={filters} onChange={setFilters} />
+          <MemberFilters
+            search={list.search}
+            onSearch={list.setSearch}
+            onClearSearch={list.clearSearch}
+            role={list.params.role}
+            onRole={(role) => list.setFilter("role", role)}
+            status={list.params.status}
+            onStatus={(status) => list.setFilter("status", status)}
+          />
           <QueryState query={members} label="members">
             {(page) =>
               page.items.length === 0 ? (
@@ -46,10 +56,10 @@ export default function Members() {
                   py="lg"
                   withIndicatorBackground
                   icon={<IconUsers size={28} aria-hidden="true" />}
-                  title={filtered ? "No member matches these filters." : "No members yet."}
+                  title={list.filtered ? "No member matches these filters." : "No members yet."}
                   description={
-                    filtered ? (
-                      <Button variant="subtle" size="compact-sm" onClick={() => setFilters({ q: "", role: null, status: null })}>
+                    list.filtered ? (
+                      <Button variant="subtle" size="compact-sm" onClick={list.clear}>
                         Clear search and filters
                       </Button>
                     ) : (
@@ -58,7 +68,7 @@ export default function Members() {
                   }
                 />
               ) : (
-                <MembersList page={page} busy={members.isFetching && members.isPlaceholderData} onPage={(next) => setFilters({ page: next })} />
+                <MembersList page={page} busy={members.isFetching && members.isPlaceholderData} onPage={list.setPage} />
               )
             }
           </QueryState>

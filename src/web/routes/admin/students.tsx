@@ -2,21 +2,23 @@ import { Box, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { STUDENT_STATUSES } from "../../../shared/schemas/students.ts";
+import { ListPager } from "../../components/data/list-pager.tsx";
+import { useListParams } from "../../components/data/use-list-params.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { STUDENTS_PAGE_SIZE, useStudents } from "../../features/students/api.ts";
-import { ListPager } from "../../features/students/components/people-ui.tsx";
 import { StudentCreateModal } from "../../features/students/components/student-create-modal.tsx";
 import { StudentFilters, StudentsEmpty, StudentsList } from "../../features/students/components/students-list.tsx";
-import { useListFilters } from "../../features/students/list-params.ts";
 import { metaFor } from "../../lib/meta.ts";
+
+const FILTERS = { status: STUDENT_STATUSES };
 
 export const meta = () => metaFor("/admin/students");
 
 /** The workspace's students: search, filter by status, page through, add one, open a record. */
 export default function Students() {
-  const list = useListFilters(STUDENT_STATUSES);
-  const students = useStudents(list.filters);
+  const list = useListParams(FILTERS);
+  const students = useStudents(list.params);
   const [adding, add] = useDisclosure(false);
 
   return (
@@ -29,14 +31,14 @@ export default function Students() {
       </Group>
       {/* Bottom room so that the floating Switch Role button never covers the last row. */}
       <Stack gap="md" pb={64}>
-        <StudentFilters search={list.search} onSearch={list.setSearch} status={list.filters.status} onStatus={list.setStatus} />
+        <StudentFilters search={list.search} onSearch={list.setSearch} status={list.params.status} onStatus={(status) => list.setFilter("status", status)} />
         <QueryState query={students} label="students">
           {(page) =>
             page.total === 0 ? (
               <StudentsEmpty filtered={list.filtered} onClear={list.clear} onAdd={add.open} />
             ) : page.items.length === 0 ? (
               <Group gap="sm">
-                <Text size="sm">There is no page {list.filters.page} any more.</Text>
+                <Text size="sm">There is no page {list.params.page} any more.</Text>
                 <Button variant="default" size="compact-sm" onClick={() => list.setPage(1)}>
                   Go to the first page
                 </Button>

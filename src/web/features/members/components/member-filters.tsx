@@ -1,9 +1,6 @@
 import { CloseButton, Group, Select, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
 import { MEMBER_ROLES, MEMBERSHIP_STATUSES, ROLE_LABELS, type MemberRole, type MembershipStatus } from "../../../../shared/roles.ts";
-import type { MemberFilters as Filters } from "../api.ts";
 import { STATUS_LABELS } from "../format.ts";
 
 /** "All …" is an option (not only a clear button, which the keyboard cannot reach). */
@@ -14,20 +11,24 @@ const STATUS_OPTIONS = [{ value: ALL, label: "All statuses" }, ...MEMBERSHIP_STA
 /** Options mounted only while open, so that each label names one element (the combobox). */
 const SINGLE_LABELLED = { keepMounted: false } as const;
 
-/** Search by name or email (sent after a short pause in typing), and filters by role and status. */
-export function MemberFilters({ filters, onChange }: { filters: Filters; onChange: (changes: Partial<Filters>) => void }) {
-  const [search, setSearch] = useState(filters.q);
-  // What this box last sent: a search that changes otherwise (cleared elsewhere, Back) is shown here too.
-  const [sent, setSent] = useState(filters.q);
-  if (filters.q !== sent && filters.q !== search) {
-    setSent(filters.q);
-    setSearch(filters.q);
-  }
-  const send = useDebouncedCallback((q: string) => {
-    setSent(q);
-    onChange({ q });
-  }, 300);
-
+/** Search by name or email (the caller sends it after a short pause in typing), and filters by role and status. */
+export function MemberFilters({
+  search,
+  onSearch,
+  onClearSearch,
+  role,
+  onRole,
+  status,
+  onStatus,
+}: {
+  search: string;
+  onSearch: (text: string) => void;
+  onClearSearch: () => void;
+  role: MemberRole | null;
+  onRole: (role: MemberRole | null) => void;
+  status: MembershipStatus | null;
+  onStatus: (status: MembershipStatus | null) => void;
+}) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter members">
       <TextInput
@@ -35,30 +36,16 @@ export function MemberFilters({ filters, onChange }: { filters: Filters; onChang
         placeholder="Name or email"
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          send(event.currentTarget.value);
-        }}
-        rightSection={
-          search ? (
-            <CloseButton
-              aria-label="Clear search"
-              onClick={() => {
-                setSearch("");
-                setSent("");
-                onChange({ q: "" });
-              }}
-            />
-          ) : null
-        }
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        rightSection={search ? <CloseButton aria-label="Clear search" onClick={onClearSearch} /> : null}
         style={{ flex: "1 1 240px" }}
         maxLength={100}
       />
       <Select
         label="Role"
         data={ROLE_OPTIONS}
-        value={filters.role ?? ALL}
-        onChange={(value) => onChange({ role: value && value !== ALL ? (value as MemberRole) : null })}
+        value={role ?? ALL}
+        onChange={(value) => onRole(value && value !== ALL ? (value as MemberRole) : null)}
         allowDeselect={false}
         comboboxProps={SINGLE_LABELLED}
         style={{ flex: "1 1 150px" }}
@@ -66,8 +53,8 @@ export function MemberFilters({ filters, onChange }: { filters: Filters; onChang
       <Select
         label="Status"
         data={STATUS_OPTIONS}
-        value={filters.status ?? ALL}
-        onChange={(value) => onChange({ status: value && value !== ALL ? (value as MembershipStatus) : null })}
+        value={status ?? ALL}
+        onChange={(value) => onStatus(value && value !== ALL ? (value as MembershipStatus) : null)}
         allowDeselect={false}
         comboboxProps={SINGLE_LABELLED}
         style={{ flex: "1 1 170px" }}

@@ -1,20 +1,64 @@
-import { Group, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { MemberPage, MemberSummary } from "../../../../shared/schemas/members.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
+import { ListPager } from "../../../components/data/list-pager.tsx";
 import { formatDate } from "../format.ts";
 import { Email } from "./email.tsx";
 import { MemberActionModal, type PendingAction } from "./member-action-modal.tsx";
 import { MemberActions, type MemberAction } from "./member-actions.tsx";
 import { StatusBadge, YouBadge } from "./member-badges.tsx";
 
-/**
- * One page of members: a table on wide screens, a card per person on narrow ones (one layout is
- * rendered, so each control exists once), and the pages below.
- */
+const joined = (member: MemberSummary) => <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>;
+
+function memberColumns(act: (member: MemberSummary) => (action: MemberAction) => void): DataColumn<MemberSummary>[] {
+  return [
+    {
+      header: "Name",
+      rowHeader: true,
+      cell: (member) => (
+        <>
+          {member.name}
+          {member.isYou ? <YouBadge /> : null}
+        </>
+      ),
+    },
+    { header: "Email", cell: (member) => <Email address={member.email} /> },
+    { header: "Role", cell: (member) => ROLE_LABELS[member.role] },
+    { header: "Status", cell: (member) => <StatusBadge status={member.status} /> },
+    { header: "Joined", nowrap: true, cell: joined },
+    { header: "Actions", headerHidden: true, align: "right", cell: (member) => <MemberActions member={member} onAction={act(member)} /> },
+  ];
+}
+
+function MemberCard({ member, onAction }: { member: MemberSummary; onAction: (action: MemberAction) => void }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Title order={3} size="h5">
+            {member.name}
+            {member.isYou ? <YouBadge /> : null}
+          </Title>
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            <Email address={member.email} />
+          </Text>
+        </div>
+        <StatusBadge status={member.status} />
+      </Group>
+      <Text size="sm">
+        {ROLE_LABELS[member.role]} · joined {joined(member)}
+      </Text>
+      <Group>
+        <MemberActions member={member} onAction={onAction} compact />
+      </Group>
+    </Stack>
+  );
+}
+
+/** One page of members: a table on wide screens, a card per person on narrow ones, and the pages below. */
 export function MembersList({ page, onPage, busy }: { page: MemberPage; onPage: (page: number) => void; busy: boolean }) {
-  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
   const [pending, setPending] = useState<PendingAction | null>(null);
   const act = (member: MemberSummary) => (action: MemberAction) => setPending({ member, action });
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
@@ -24,92 +68,19 @@ export function MembersList({ page, onPage, busy }: { page: MemberPage; onPage: 
   const range = pages === 1 ? `${page.total} ${noun}` : `${first}–${last} of ${page.total} ${noun}`;
 
   return (
-    <Stack gap="md" aria-busy={busy}>
-      {wide ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" style={{ opacity: busy ? 0.6 : 1 }}>
-            <Table.Caption>{range}, by name.</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Joined</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((member) => (
-                <Table.Tr key={member.memberId}>
-                  <Table.Th scope="row" fw={600}>
-                    {member.name}
-                    {member.isYou ? <YouBadge /> : null}
-                  </Table.Th>
-                  <Table.Td>
-                    <Email address={member.email} />
-                  </Table.Td>
-                  <Table.Td>{ROLE_LABELS[member.role]}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={member.status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <MemberActions member={member} onAction={act(member)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {range}, by name.
-          </Text>
-          <Stack gap="sm" component="ul" aria-label="Members" style={{ listStyle: "none", padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}>
-            {page.items.map((member) => (
-              <Paper component="li" key={member.memberId} withBorder p="md" radius="md">
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Title order={3} size="h5">
-                        {member.name}
-                        {member.isYou ? <YouBadge /> : null}
-                      </Title>
-                      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                        <Email address={member.email} />
-                      </Text>
-                    </div>
-                    <StatusBadge status={member.status} />
-                  </Group>
-                  <Text size="sm">
-                    {ROLE_LABELS[member.role]} · joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
-                  </Text>
-                  <Group>
-                    <MemberActions member={member} onAction={act(member)} compact />
-                  </Group>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      )}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page.page}
-          onChange={onPage}
-          siblings={wide ? 1 : 0}
-          aria-label="Pages of members"
-          getItemProps={(number) => ({ "aria-label": `Page ${number}`, ...(number === page.page ? { "aria-current": "page" } : {}) })}
-          getControlProps={(control) => ({ "aria-label": { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" }[control] })}
-        />
-      ) : null}
+    <Stack gap="md">
+      <DataTable
+        rows={page.items}
+        columns={memberColumns(act)}
+        rowKey={(member) => member.memberId}
+        caption={`${range}, by name.`}
+        listLabel="Members"
+        card={(member) => <MemberCard member={member} onAction={act(member)} />}
+        minWidth={760}
+        busy={busy}
+      />
+      {/* The caption already says which members are shown. */}
+      <ListPager page={page.page} pageSize={page.pageSize} total={page.total} noun={["member", "members"]} onPage={onPage} withSummary={false} />
       <MemberActionModal pending={pending} onClose={() => setPending(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Pagination, Text } from "@mantine/core";
+import { Anchor, Badge } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -7,7 +7,7 @@ import { STUDENT_STATUS_COLORS } from "../format.ts";
 
 /**
  * Small pieces shared by the students and tutors screens: a record page's sections, the way
- * back to the list, status badges and the page controls of a server-paginated list.
+ * back to the list, and status badges.
  */
 
 /** "← Students": the way back from a record to its list. */
@@ -32,44 +32,5 @@ export function StudentStatusBadge({ status, erased = false }: { status: Student
     <Badge color={STUDENT_STATUS_COLORS[status]} variant="light">
       {STUDENT_STATUS_LABELS[status]}
     </Badge>
-  );
-}
-
-/** "Showing 26–50 of 132 students" and the page buttons (hidden when one page holds everything). */
-export function ListPager({
-  page,
-  pageSize,
-  total,
-  noun,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  noun: [one: string, many: string];
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return (
-    <Group justify="space-between" gap="sm" mt="md">
-      <Text size="sm" c="dimmed" role="status">
-        {total === 0 ? `No ${noun[1]}` : `Showing ${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`}
-      </Text>
-      {pages > 1 ? (
-        <nav aria-label={`Pages of ${noun[1]}`}>
-          <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          size="sm"
-          siblings={1}
-          getItemProps={(item) => ({ "aria-label": `Page ${item}`, ...(item === page ? { "aria-current": "page" } : {}) })}
-          getControlProps={(control) => ({ "aria-label": { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" }[control] })}
-          />
-        </nav>
-      ) : null}
-    </Group>
   );
 }

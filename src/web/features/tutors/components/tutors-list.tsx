@@ -1,10 +1,10 @@
-import { Anchor, Badge, Box, Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Anchor, Badge, Box, Button, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
 import { IconSchool, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatMoney } from "../../../../shared/money.ts";
 import { TUTOR_STATUSES, type TutorStatus, type TutorSummary } from "../../../../shared/schemas/tutors.ts";
-import { SearchAndStatusFilters, useRowLink } from "../../../components/ui/list-filters.tsx";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
+import { SearchAndStatusFilters } from "../../../components/ui/list-filters.tsx";
 
 export const TUTOR_STATUS_LABELS: Record<TutorStatus, string> = { active: "Active", inactive: "Inactive" };
 const STATUS_OPTIONS = TUTOR_STATUSES.map((status) => ({ value: status, label: TUTOR_STATUS_LABELS[status] }));
@@ -61,93 +61,87 @@ export function TutorsEmpty({ filtered, onClear }: { filtered: boolean; onClear:
   );
 }
 
+function tutorColumns(currency: string): DataColumn<TutorSummary>[] {
+  return [
+    {
+      header: "Name",
+      rowHeader: true,
+      cell: (tutor) => (
+        <>
+          <Anchor component={Link} to={tutorHref(tutor)} fw={600}>
+            {tutor.name}
+          </Anchor>
+          <Text size="sm" c="dimmed" fw={400}>
+            {tutor.email}
+          </Text>
+        </>
+      ),
+    },
+    { header: "Subjects", maxWidth: 280, cell: (tutor) => tutor.subjects.join(", ") || "—" },
+    { header: "Charge rate", nowrap: true, cell: (tutor) => chargeRate(tutor, currency) },
+    { header: "Current students", cell: (tutor) => tutor.currentStudentCount },
+    { header: "Status", cell: (tutor) => <TutorStatusBadges tutor={tutor} /> },
+  ];
+}
+
+const chargeRate = (tutor: TutorSummary, currency: string) => (tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`);
+
+function TutorCard({ tutor, currency }: { tutor: TutorSummary; currency: string }) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Box miw={0}>
+          <Title order={2} size="h4">
+            <Anchor component={Link} to={tutorHref(tutor)} inherit>
+              {tutor.name}
+            </Anchor>
+          </Title>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {tutor.email}
+          </Text>
+        </Box>
+        <TutorStatusBadges tutor={tutor} />
+      </Group>
+      <Stack gap={2} mt="xs">
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Subjects:
+          </Text>{" "}
+          {tutor.subjects.join(", ") || "—"}
+        </Text>
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Charge rate:
+          </Text>{" "}
+          {chargeRate(tutor, currency)}
+        </Text>
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Current students:
+          </Text>{" "}
+          {tutor.currentStudentCount}
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
 /** One page of tutors: a table on wide screens, cards on narrow ones. A row opens the tutor. */
 export function TutorsList({ tutors, busy, currency }: { tutors: TutorSummary[]; busy: boolean; currency: string }) {
-  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
-  const openRow = useRowLink(tutorHref);
-  const rate = (tutor: TutorSummary) => (tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`);
-
-  if (!wide) {
-    return (
-      <Stack component="ul" gap="sm" aria-label="Tutors" aria-busy={busy} style={{ listStyle: "none", padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}>
-        {tutors.map((tutor) => (
-          <Paper component="li" key={tutor.memberId} withBorder p="md" radius="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Box miw={0}>
-                <Title order={2} size="h4">
-                  <Anchor component={Link} to={tutorHref(tutor)} inherit>
-                    {tutor.name}
-                  </Anchor>
-                </Title>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {tutor.email}
-                </Text>
-              </Box>
-              <TutorStatusBadges tutor={tutor} />
-            </Group>
-            <Stack gap={2} mt="xs">
-              <Text size="sm">
-                <Text span fw={600} size="sm">
-                  Subjects:
-                </Text>{" "}
-                {tutor.subjects.join(", ") || "—"}
-              </Text>
-              <Text size="sm">
-                <Text span fw={600} size="sm">
-                  Charge rate:
-                </Text>{" "}
-                {rate(tutor)}
-              </Text>
-              <Text size="sm">
-                <Text span fw={600} size="sm">
-                  Current students:
-                </Text>{" "}
-                {tutor.currentStudentCount}
-              </Text>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
-        <Table.Caption>
-          {/* For screen readers only: the page header already says it on screen. */}
-          <VisuallyHidden>Tutors of your workspace by name. Open a tutor to edit the profile, rates and availability.</VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Subjects</Table.Th>
-            <Table.Th scope="col">Charge rate</Table.Th>
-            <Table.Th scope="col">Current students</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tutors.map((tutor) => (
-            <Table.Tr key={tutor.memberId} onClick={openRow(tutor)} style={{ cursor: "pointer" }}>
-              <Table.Th scope="row">
-                <Anchor component={Link} to={tutorHref(tutor)} fw={600}>
-                  {tutor.name}
-                </Anchor>
-                <Text size="sm" c="dimmed" fw={400}>
-                  {tutor.email}
-                </Text>
-              </Table.Th>
-              <Table.Td maw={280}>{tutor.subjects.join(", ") || "—"}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{rate(tutor)}</Table.Td>
-              <Table.Td>{tutor.currentStudentCount}</Table.Td>
-              <Table.Td>
-                <TutorStatusBadges tutor={tutor} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={tutors}
+      columns={tutorColumns(currency)}
+      rowKey={(tutor) => tutor.memberId}
+      // For screen readers only: the page header already says it on screen.
+      caption="Tutors of your workspace by name. Open a tutor to edit the profile, rates and availability."
+      captionHidden
+      listLabel="Tutors"
+      card={(tutor) => <TutorCard tutor={tutor} currency={currency} />}
+      minWidth={860}
+      rowHref={tutorHref}
+      busy={busy}
+      highlightOnHover
+    />
   );
 }
