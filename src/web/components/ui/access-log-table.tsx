@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import type { UseInfiniteQueryResult, InfiniteData } from "@tanstack/react-query";
 import { isMemberRole, ROLE_LABELS } from "../../../shared/roles.ts";
 import type { AccessLog, AccessLogEntry } from "../../../shared/schemas/students.ts";
 import { useDateTime } from "../../features/session/display-time-zone.ts";
 import { formatInstant } from "../../lib/date-time.ts";
+import { DataTable, type DataColumn } from "../data/data-table.tsx";
 
 /**
  * A student record's access log (who read or changed it, and when): a table on wide screens,
@@ -56,7 +56,6 @@ function roleLabel(role: string | null): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
 }
 
-
 export function AccessLogTable({
   entries,
   state,
@@ -68,99 +67,56 @@ export function AccessLogTable({
   timeZone,
   emptyMessage = "No one has opened or changed this record yet.",
 }: AccessLogTableProps) {
-  const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
   // The zone given, or the display zone (the viewer's, or the workspace's by their choice).
   const shown = useDateTime();
-
-  if (state === "loading") {
-    return (
-      <Center py="lg" role="status" aria-label="Loading the access log">
-        <Loader size="sm" aria-hidden="true" />
-      </Center>
-    );
-  }
-  if (state === "error") {
-    return (
-      <Alert color="red" title="Could not load the access log" role="alert">
-        {error?.message ?? "Something went wrong."}{" "}
-        {onRetry ? (
-          <Button size="compact-sm" variant="light" color="red" ml="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        ) : null}
-      </Alert>
-    );
-  }
-  if (entries.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" py="sm">
-        {emptyMessage}
-      </Text>
-    );
-  }
-
   const zone = timeZone ?? shown.timeZone;
-  const zoneNote = `Times in ${zone}.`;
+  const when = (entry: AccessLogEntry) => <time dateTime={entry.at}>{formatInstant(entry.at, zone)}</time>;
+  const columns: DataColumn<AccessLogEntry>[] = [
+    { header: "When", width: 190, nowrap: true, cell: when },
+    { header: "Who", minWidth: 150, cell: (entry) => entry.actorName ?? "Unknown" },
+    { header: "Role", width: 110, cell: (entry) => roleLabel(entry.actorRole) },
+    { header: "What", cell: whatWasDone },
+  ];
 
   return (
     <Stack gap="sm">
-      {wide ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped captionSide="top">
-            <Table.Caption style={{ textAlign: "left", marginTop: 0 }}>Newest first. {zoneNote}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={190}>
-                  When
-                </Table.Th>
-                <Table.Th scope="col" miw={150}>
-                  Who
-                </Table.Th>
-                <Table.Th scope="col" w={110}>
-                  Role
-                </Table.Th>
-                <Table.Th scope="col">What</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={entry.at}>{formatInstant(entry.at, zone)}</time>
-                  </Table.Td>
-                  <Table.Td>{entry.actorName ?? "Unknown"}</Table.Td>
-                  <Table.Td>{roleLabel(entry.actorRole)}</Table.Td>
-                  <Table.Td>{whatWasDone(entry)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            Newest first. {zoneNote}
+      <DataTable
+        rows={entries}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        caption={`Newest first. Times in ${zone}.`}
+        captionSide="top"
+        listLabel="Access log"
+        stateLabel="the access log"
+        loading={state === "loading"}
+        error={state === "error" ? (error ?? new Error("Something went wrong.")) : null}
+        onRetry={onRetry}
+        card={(entry) => (
+          <>
+            <Text size="sm" fw={600}>
+              {whatWasDone(entry)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {entry.actorName ?? "Unknown"} · {roleLabel(entry.actorRole)} · {when(entry)}
+            </Text>
+          </>
+        )}
+        minWidth={560}
+        stackBelow="48em"
+        spacing="xs"
+        striped
+        empty={
+          <Text size="sm" c="dimmed" py="sm">
+            {emptyMessage}
           </Text>
-          <Stack component="ul" gap="xs" aria-label="Access log" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-            {entries.map((entry) => (
-              <Paper component="li" key={entry.id} withBorder p="sm" radius="sm">
-                <Text size="sm" fw={600}>
-                  {whatWasDone(entry)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {entry.actorName ?? "Unknown"} · {roleLabel(entry.actorRole)} · <time dateTime={entry.at}>{formatInstant(entry.at, zone)}</time>
-                </Text>
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      )}
-      {error ? (
+        }
+      />
+      {error && state === "ready" && entries.length > 0 ? (
         <Text size="sm" c="red.9" role="alert">
           Could not load more entries: {error.message}
         </Text>
       ) : null}
-      {hasMore ? (
+      {hasMore && state === "ready" && entries.length > 0 ? (
         <Group>
           <Button variant="default" size="sm" onClick={onLoadMore} loading={loadingMore}>
             Load more

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { notifySuccess, notifyError } from "../notify.ts";
 import { useState } from "react";
 import { ROLE_LABELS, type MemberRole } from "../../../../shared/roles.ts";
 import type { PendingMember } from "../../../../shared/schemas/workspace.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { useApproveMember } from "../api.ts";
 import { RejectModal } from "./reject-modal.tsx";
@@ -42,53 +42,44 @@ function Email({ address }: { address: string }) {
 }
 
 /**
- * Pending registrations: a table on wide screens, one card per person on narrow ones (a single
- * layout is rendered, so each control exists once). Each row picks a role, then approves or rejects.
+ * Pending registrations: a table on wide screens, one card per person on narrow ones. Each row
+ * picks a role, then approves or rejects.
  */
 export function ApprovalsList({ members }: { members: PendingMember[] }) {
-  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
   const [rejecting, setRejecting] = useState<PendingMember | null>(null);
+  // The role chosen for each person; Approve waits for one.
+  const [roles, setRoles] = useState<Record<string, MemberRole | null>>({});
+  const roleOf = (member: PendingMember) => roles[member.memberId] ?? null;
+  const choose = (member: PendingMember) => (role: MemberRole | null) => setRoles((current) => ({ ...current, [member.memberId]: role }));
+
+  const columns: DataColumn<PendingMember>[] = [
+    { header: "Name", rowHeader: true, cell: (member) => member.name },
+    { header: "Email", cell: (member) => <Email address={member.email} /> },
+    { header: "Email confirmed", cell: (member) => <EmailConfirmed confirmed={member.emailVerified} /> },
+    { header: "Requested", cell: (member) => <Requested at={member.requestedAt} /> },
+    { header: "Role", cell: (member) => <RoleSelect member={member} role={roleOf(member)} onChange={choose(member)} /> },
+    { header: "Actions", cell: (member) => <Actions member={member} role={roleOf(member)} onReject={() => setRejecting(member)} /> },
+  ];
 
   return (
     <>
-      {wide ? (
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Caption>
-              {members.length === 1 ? "1 registration is" : `${members.length} registrations are`} waiting for approval, oldest first.
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Email confirmed</Table.Th>
-                <Table.Th scope="col">Requested</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((member) => (
-                <ApprovalRow key={member.memberId} member={member} onReject={() => setRejecting(member)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="md" component="ul" aria-label="Registrations waiting for approval" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {members.map((member) => (
-            <ApprovalCard key={member.memberId} member={member} onReject={() => setRejecting(member)} />
-          ))}
-        </Stack>
-      )}
+      <DataTable
+        rows={members}
+        columns={columns}
+        rowKey={(member) => member.memberId}
+        caption={`${members.length === 1 ? "1 registration is" : `${members.length} registrations are`} waiting for approval, oldest first.`}
+        listLabel="Registrations waiting for approval"
+        card={(member) => <ApprovalCard member={member} role={roleOf(member)} onRole={choose(member)} onReject={() => setRejecting(member)} />}
+        minWidth={880}
+        highlightOnHover
+      />
       <RejectModal member={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
 }
 
-/** The role chosen for one person and the approve action; Approve waits for a role. */
-function useApproval(member: PendingMember) {
-  const [role, setRole] = useState<MemberRole | null>(null);
+/** Approves the person with the role chosen, and says so. */
+function useApproval(member: PendingMember, role: MemberRole | null) {
   const approve = useApproveMember();
   const submit = () => {
     if (!role) return;
@@ -104,7 +95,7 @@ function useApproval(member: PendingMember) {
       },
     );
   };
-  return { role, setRole, approve: submit, approving: approve.isPending };
+  return { approve: submit, approving: approve.isPending };
 }
 
 function RoleSelect({
@@ -134,22 +125,11 @@ function RoleSelect({
   );
 }
 
-function Actions({
-  member,
-  role,
-  approving,
-  onApprove,
-  onReject,
-}: {
-  member: PendingMember;
-  role: MemberRole | null;
-  approving: boolean;
-  onApprove: () => void;
-  onReject: () => void;
-}) {
+function Actions({ member, role, onReject }: { member: PendingMember; role: MemberRole | null; onReject: () => void }) {
+  const { approve, approving } = useApproval(member, role);
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size="sm" disabled={!role} loading={approving} aria-label={`Approve ${member.name}`} onClick={onApprove}>
+      <Button size="sm" disabled={!role} loading={approving} aria-label={`Approve ${member.name}`} onClick={approve}>
         Approve
       </Button>
       <Button size="sm" variant="outline" color="red" aria-label={`Reject ${member.name}`} onClick={onReject} disabled={approving}>
@@ -171,56 +151,37 @@ function EmailConfirmed({ confirmed }: { confirmed: boolean }) {
   );
 }
 
-function ApprovalRow({ member, onReject }: { member: PendingMember; onReject: () => void }) {
-  const { role, setRole, approve, approving } = useApproval(member);
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={600}>
-        {member.name}
-      </Table.Th>
-      <Table.Td>
-        <Email address={member.email} />
-      </Table.Td>
-      <Table.Td>
-        <EmailConfirmed confirmed={member.emailVerified} />
-      </Table.Td>
-      <Table.Td>
-        <Requested at={member.requestedAt} />
-      </Table.Td>
-      <Table.Td>
-        <RoleSelect member={member} role={role} onChange={setRole} />
-      </Table.Td>
-      <Table.Td>
-        <Actions member={member} role={role} approving={approving} onApprove={approve} onReject={onReject} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-function ApprovalCard({ member, onReject }: { member: PendingMember; onReject: () => void }) {
+function ApprovalCard({
+  member,
+  role,
+  onRole,
+  onReject,
+}: {
+  member: PendingMember;
+  role: MemberRole | null;
+  onRole: (role: MemberRole | null) => void;
+  onReject: () => void;
+}) {
   const { instant } = useDateTime();
-  const { role, setRole, approve, approving } = useApproval(member);
   return (
-    <Paper component="li" withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4">
-            {member.name}
-          </Title>
-          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-            <Email address={member.email} />
-          </Text>
-        </div>
-        <Group gap="xs">
-          <Text size="sm">Email confirmed:</Text>
-          <EmailConfirmed confirmed={member.emailVerified} />
-        </Group>
-        <Text size="sm">
-          Requested: <time dateTime={member.requestedAt}>{instant(member.requestedAt)}</time>
+    <Stack gap="sm">
+      <div>
+        <Title order={2} size="h4">
+          {member.name}
+        </Title>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          <Email address={member.email} />
         </Text>
-        <RoleSelect member={member} role={role} onChange={setRole} withLabel />
-        <Actions member={member} role={role} approving={approving} onApprove={approve} onReject={onReject} />
-      </Stack>
-    </Paper>
+      </div>
+      <Group gap="xs">
+        <Text size="sm">Email confirmed:</Text>
+        <EmailConfirmed confirmed={member.emailVerified} />
+      </Group>
+      <Text size="sm">
+        Requested: <time dateTime={member.requestedAt}>{instant(member.requestedAt)}</time>
+      </Text>
+      <RoleSelect member={member} role={role} onChange={onRole} withLabel />
+      <Actions member={member} role={role} onReject={onReject} />
+    </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, EmptyState, Group, Modal, Paper, Stack, Table, Text, Title, Alert } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Alert, Badge, Button, EmptyState, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { IconMailForward } from "@tabler/icons-react";
 import { useState } from "react";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { Invitation } from "../../../../shared/schemas/members.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { useResendInvitation, useRevokeInvitation } from "../api.ts";
 import { formatDate, STATE_COLORS, STATE_LABELS } from "../format.ts";
 import { notifyError, notifySuccess } from "../notify.ts";
@@ -75,94 +75,75 @@ function Actions({ invitation, onRevoke }: { invitation: Invitation; onRevoke: (
 
 /** The invitations sent, newest first: state, resend and revoke. */
 export function InvitationsList({ invitations, onInvite }: { invitations: Invitation[]; onInvite: () => void }) {
-  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
   const [revoking, setRevoking] = useState<Invitation | null>(null);
 
-  if (invitations.length === 0) {
-    return (
-      <EmptyState
-        py="lg"
-        withIndicatorBackground
-        icon={<IconMailForward size={28} aria-hidden="true" />}
-        title="No invitations yet."
-        description={
-          <>
-            Invite tutors, parents and students by email: they join with the role you choose, without waiting for approval.{" "}
-            <Button variant="subtle" size="compact-sm" onClick={onInvite}>
-              Invite someone
-            </Button>
-          </>
-        }
-      />
-    );
-  }
+  const empty = (
+    <EmptyState
+      py="lg"
+      withIndicatorBackground
+      icon={<IconMailForward size={28} aria-hidden="true" />}
+      title="No invitations yet."
+      description={
+        <>
+          Invite tutors, parents and students by email: they join with the role you choose, without waiting for approval.{" "}
+          <Button variant="subtle" size="compact-sm" onClick={onInvite}>
+            Invite someone
+          </Button>
+        </>
+      }
+    />
+  );
+
+  const columns: DataColumn<Invitation>[] = [
+    { header: "Email", rowHeader: true, cell: (invitation) => <span style={{ overflowWrap: "anywhere" }}>{invitation.email}</span> },
+    { header: "Role", cell: (invitation) => ROLE_LABELS[invitation.role] },
+    {
+      header: "Student",
+      cell: (invitation) =>
+        invitation.studentName ?? (
+          <Text span c="dimmed" size="sm">
+            None
+          </Text>
+        ),
+    },
+    { header: "State", minWidth: 110, cell: (invitation) => <StateBadge invitation={invitation} /> },
+    { header: "History", cell: (invitation) => <History invitation={invitation} /> },
+    { header: "Actions", cell: (invitation) => <Actions invitation={invitation} onRevoke={() => setRevoking(invitation)} /> },
+  ];
 
   return (
     <>
-      {wide ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm">
-            <Table.Caption>
-              {invitations.length === 1 ? "1 invitation" : `${invitations.length} invitations`}, newest first.
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Student</Table.Th>
-                <Table.Th scope="col" miw={110}>
-                  State
-                </Table.Th>
-                <Table.Th scope="col">History</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((invitation) => (
-                <Table.Tr key={invitation.id}>
-                  <Table.Th scope="row" fw={600} style={{ overflowWrap: "anywhere" }}>
-                    {invitation.email}
-                  </Table.Th>
-                  <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
-                  <Table.Td>{invitation.studentName ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
-                  <Table.Td>
-                    <StateBadge invitation={invitation} />
-                  </Table.Td>
-                  <Table.Td>
-                    <History invitation={invitation} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Actions invitation={invitation} onRevoke={() => setRevoking(invitation)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="sm" component="ul" aria-label="Invitations" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {invitations.map((invitation) => (
-            <Paper component="li" key={invitation.id} withBorder p="md" radius="md">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Title order={3} size="h5" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                    {invitation.email}
-                  </Title>
-                  <StateBadge invitation={invitation} />
-                </Group>
-                <Text size="sm">
-                  {ROLE_LABELS[invitation.role]}
-                  {invitation.studentName ? ` for ${invitation.studentName}` : ""}
-                </Text>
-                <History invitation={invitation} />
-                <Actions invitation={invitation} onRevoke={() => setRevoking(invitation)} />
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <DataTable
+        rows={invitations}
+        columns={columns}
+        rowKey={(invitation) => invitation.id}
+        caption={`${invitations.length === 1 ? "1 invitation" : `${invitations.length} invitations`}, newest first.`}
+        listLabel="Invitations"
+        card={(invitation) => <InvitationCard invitation={invitation} onRevoke={() => setRevoking(invitation)} />}
+        minWidth={760}
+        empty={empty}
+      />
       <RevokeModal invitation={revoking} onClose={() => setRevoking(null)} />
     </>
+  );
+}
+
+function InvitationCard({ invitation, onRevoke }: { invitation: Invitation; onRevoke: () => void }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h5" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+          {invitation.email}
+        </Title>
+        <StateBadge invitation={invitation} />
+      </Group>
+      <Text size="sm">
+        {ROLE_LABELS[invitation.role]}
+        {invitation.studentName ? ` for ${invitation.studentName}` : ""}
+      </Text>
+      <History invitation={invitation} />
+      <Actions invitation={invitation} onRevoke={onRevoke} />
+    </Stack>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Alert, Badge, DataList, Group, Stack, Table, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Alert, Badge, DataList, Group, Stack, Text } from "@mantine/core";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
 import { assignmentPeriod, formatInstant, sortAssignments } from "../format.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 export type RecordAudience = "parent" | "tutor" | "student";
@@ -91,51 +91,41 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
   );
 }
 
+const TUTOR_COLUMNS: DataColumn<StudentDetail["assignments"][number]>[] = [
+  { header: "Tutor", cell: (assignment) => assignment.tutorName },
+  { header: "Subject", cell: (assignment) => assignment.subject },
+  { header: "Period", cell: assignmentPeriod },
+  { header: "State", cell: (assignment) => (assignment.current ? "Current" : assignment.endsOn ? "Ended" : "Starts later") },
+];
+
 function Tutors({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
-  const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
-  const assignments = sortAssignments(student.assignments);
   return (
     <SectionCard title="Tutors" description={audience === "tutor" ? "Who teaches this student, and what." : "Who teaches, and what."}>
-      {assignments.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No tutor is assigned yet.
-        </Text>
-      ) : wide ? (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Tutor</Table.Th>
-              <Table.Th scope="col">Subject</Table.Th>
-              <Table.Th scope="col">Period</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {assignments.map((assignment) => (
-              <Table.Tr key={assignment.id}>
-                <Table.Td>{assignment.tutorName}</Table.Td>
-                <Table.Td>{assignment.subject}</Table.Td>
-                <Table.Td>{assignmentPeriod(assignment)}</Table.Td>
-                <Table.Td>{assignment.current ? "Current" : assignment.endsOn ? "Ended" : "Starts later"}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Stack component="ul" gap="xs" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Tutors">
-          {assignments.map((assignment) => (
-            <li key={assignment.id}>
-              <Text size="sm" fw={600}>
-                {assignment.tutorName} · {assignment.subject}
-              </Text>
-              <Text size="sm">
-                {assignmentPeriod(assignment)}
-                {assignment.current ? "" : assignment.endsOn ? " (ended)" : " (starts later)"}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <DataTable
+        rows={sortAssignments(student.assignments)}
+        columns={TUTOR_COLUMNS}
+        rowKey={(assignment) => assignment.id}
+        listLabel="Tutors"
+        card={(assignment) => (
+          <>
+            <Text size="sm" fw={600}>
+              {assignment.tutorName} · {assignment.subject}
+            </Text>
+            <Text size="sm">
+              {assignmentPeriod(assignment)}
+              {assignment.current ? "" : assignment.endsOn ? " (ended)" : " (starts later)"}
+            </Text>
+          </>
+        )}
+        minWidth={480}
+        stackBelow="48em"
+        spacing="xs"
+        empty={
+          <Text size="sm" c="dimmed">
+            No tutor is assigned yet.
+          </Text>
+        }
+      />
     </SectionCard>
   );
 }

@@ -1,12 +1,16 @@
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { REPORT_OVERDUE_HOURS } from "../../../../shared/schemas/session-reports.ts";
+import { REPORT_OVERDUE_HOURS, type DueReportPage } from "../../../../shared/schemas/session-reports.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
+import { ListPager } from "../../../components/data/list-pager.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { describeInstant, describeWhen, studentNames } from "../../calendar/format.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { useDueReports, useReviewQueue, type ManagerArea } from "../api.ts";
 import { describeSessionStart } from "../format.ts";
+
+type DueReport = DueReportPage["items"][number];
 
 /**
  * Sessions over without a report, the longest overdue first: all of them (the tutor's Reports
@@ -17,65 +21,51 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
   const due = useDueReports(area, overdueOnly, page);
   const { timeZone } = useDateTime();
   const caption = overdueOnly ? `Sessions without a report ${REPORT_OVERDUE_HOURS} hours after they ended` : "Sessions without a report";
+  const columns: DataColumn<DueReport>[] = [
+    {
+      header: "Session",
+      cell: (session) => (
+        <Anchor component={Link} to={`/${area}/sessions/${session.id}`}>
+          {session.subject}
+          {area === "admin" ? ` · ${studentNames(session)}` : ""}
+        </Anchor>
+      ),
+    },
+    { header: "When", cell: (session) => describeWhen(session, timeZone, "short") },
+    area === "admin" ? { header: "Tutor", cell: (session) => session.tutor.name } : { header: "Students", cell: (session) => studentNames(session) },
+    ...(overdueOnly
+      ? []
+      : [
+          {
+            header: "Overdue",
+            headerHidden: true,
+            cell: (session: DueReport) =>
+              session.overdue ? (
+                <Badge color="red" variant="light">
+                  Overdue
+                </Badge>
+              ) : null,
+          },
+        ]),
+  ];
   return (
     <QueryState query={due} label="sessions to report">
-      {(result) =>
-        result.total === 0 ? (
-          <Text c="dimmed">{emptyText}</Text>
-        ) : (
-          <Stack gap="sm">
-            {/* The browser's own scrolling (its bar shows on a phone): the table scrolls inside, never the page. */}
-            <Table.ScrollContainer minWidth={520} type="native">
-              <Table verticalSpacing="xs">
-                <caption>
-                  <VisuallyHidden>{caption}</VisuallyHidden>
-                </caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Session</Table.Th>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">{area === "admin" ? "Tutor" : "Students"}</Table.Th>
-                    {overdueOnly ? null : (
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Overdue</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.items.map((session) => (
-                    <Table.Tr key={session.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/${area}/sessions/${session.id}`}>
-                          {session.subject}
-                          {area === "admin" ? ` · ${studentNames(session)}` : ""}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{describeWhen(session, timeZone, "short")}</Table.Td>
-                      <Table.Td>{area === "admin" ? session.tutor.name : studentNames(session)}</Table.Td>
-                      {overdueOnly ? null : (
-                        <Table.Td>
-                          {session.overdue ? (
-                            <Badge color="red" variant="light">
-                              Overdue
-                            </Badge>
-                          ) : null}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {result.total > result.pageSize ? (
-              <Group justify="space-between">
-                <Text size="sm">{result.total} sessions</Text>
-                <Pagination total={Math.ceil(result.total / result.pageSize)} value={page} onChange={setPage} getControlProps={(control) => ({ "aria-label": `${control} page` })} />
-              </Group>
-            ) : null}
-          </Stack>
-        )
-      }
+      {(result) => (
+        <Stack gap="sm">
+          <DataTable
+            rows={result.items}
+            columns={columns}
+            rowKey={(session) => session.id}
+            caption={caption}
+            captionHidden
+            listLabel={caption}
+            minWidth={520}
+            spacing="xs"
+            empty={<Text c="dimmed">{emptyText}</Text>}
+          />
+          {result.total > result.pageSize ? <ListPager page={page} pageSize={result.pageSize} total={result.total} noun={["session", "sessions"]} onPage={setPage} /> : null}
+        </Stack>
+      )}
     </QueryState>
   );
 }
