@@ -3,7 +3,7 @@ import { createAuth } from "./auth/auth.ts";
 import type { AppDeps } from "./core/context.ts";
 import { assertRowLevelSecurityApplies, createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
-import { databaseOutbox } from "./features/dev-outbox/routes.ts";
+import { databaseOutbox } from "./features/dev-outbox/index.ts";
 import { createJobQueue } from "./jobs/runner.ts";
 import type { Logger } from "./lib/logger.ts";
 import { loadDatabaseTimeZones } from "./lib/time-zones.ts";

@@ -6,8 +6,8 @@
  * (./define.ts explains both) and append it here. A scheduled job's handler may run on any
  * instance and must claim its work in the database, as the session reminders do.
  */
-import { sessionReminderJob } from "../features/session-mail/reminders.ts";
-import { recordingRetentionJob } from "../features/recordings/retention.ts";
+import { sessionReminderJob } from "../features/session-mail/index.ts";
+import { recordingRetentionJob } from "../features/recordings/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 

@@ -18,8 +18,7 @@ import type { Database } from "../../db/client.ts";
 import { calendarFeed, member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
-import type { SessionRelationship } from "../sessions/policy.ts";
-import { shownStudents, visibleSessions } from "../sessions/policy.ts";
+import { type SessionRelationship, shownStudents, visibleSessions } from "../sessions/index.ts";
 import { type IcsEvent, renderCalendar } from "./ics.ts";
 
 /** The most events one feed carries (an admin of a very large workspace): the earliest first. */

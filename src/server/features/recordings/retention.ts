@@ -17,7 +17,7 @@ import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { writeAudit } from "../../core/audit.ts";
 import { describeTime } from "../../core/time.ts";
-import { studentsOf } from "../sessions/service.ts";
+import { studentsOf } from "../sessions/index.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ import type { Permission } from "../../../shared/roles.ts";
 import { recordingLinkCreateSchema, recordingListSchema, recordingSchema, recordingUploadQuerySchema, RECORDING_MEDIA_TYPES } from "../../../shared/schemas/recordings.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
-import type { SessionRelationship } from "../sessions/policy.ts";
+import type { SessionRelationship } from "../sessions/index.ts";
 import { addLink, deleteRecording, listRecordings, openRecordingFile, openRecordingLink, UnsatisfiableRange, uploadRecording } from "./service.ts";
 
 const AREAS = {

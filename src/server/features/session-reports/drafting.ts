@@ -9,7 +9,7 @@ import { draftSummary, reportChanges, type SummaryReportFacts } from "../../../s
 import { member, type sessionReportStudent, type sessionSummary, user } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { describeTime } from "../../core/time.ts";
-import type { SessionRow } from "../sessions/service.ts";
+import type { SessionRow } from "../sessions/index.ts";
 
 type ReportRow = { topics: string; homeworkSet: string };
 type EntryRow = typeof sessionReportStudent.$inferSelect;

@@ -10,8 +10,7 @@ import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import type { Viewer } from "../../core/context.ts";
 import type { Actor } from "../../core/audit.ts";
 import { qualified } from "../../core/sql.ts";
-import { type SessionRelationship, visibleSessions } from "../sessions/policy.ts";
-import { shape, workspaceZone } from "../sessions/service.ts";
+import { type SessionRelationship, shape, visibleSessions, workspaceZone } from "../sessions/index.ts";
 
 const OVERDUE_MS = REPORT_OVERDUE_HOURS * 3_600_000;
 

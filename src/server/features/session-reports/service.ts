@@ -14,9 +14,8 @@ import { sessionReport, sessionReportStudent, sessionStudent, sessionSummary, st
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
-import { canWrite, type SessionRelationship } from "../sessions/policy.ts";
+import { auditSessions, canWrite, findVisible, type SessionRelationship, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
-import { auditSessions, findVisible, type SessionRow } from "../sessions/service.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 

@@ -14,7 +14,7 @@ import type { Database } from "../../db/client.ts";
 import { cancellationRequest, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
-import { queueCancellationDeclinedMail, queueCancellationRequestedMails } from "../session-mail/cancellation-requests.ts";
+import { queueCancellationDeclinedMail, queueCancellationRequestedMails } from "../session-mail/index.ts";
 import type { Actor } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";

@@ -10,8 +10,8 @@ import type { Logger } from "../../lib/logger.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/passwords.ts";
 import { mails } from "../../mail/templates.ts";
 import { writeAuditIgnoringFailure } from "../../core/audit.ts";
-import { completeInvitation, findInvitationByToken, unusableReason, type TokenInvitation } from "../invitations/accept.ts";
-import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/service.ts";
+import { completeInvitation, findInvitationByToken, type TokenInvitation, unusableReason } from "../invitations/index.ts";
+import { addPendingMember, createWorkspaceWithAdmin, findJoinableWorkspace } from "../workspaces/index.ts";
 
 /**
  * Only for a sign-up with an invitation: its page already told the link's holder whether the

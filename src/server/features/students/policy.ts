@@ -16,7 +16,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import type { Viewer } from "../../core/context.ts";
 import { assignment, student, studentGuardian } from "../../db/schema.ts";
-import { notEnded } from "../assignments/queries.ts";
+import { notEnded } from "../assignments/index.ts";
 
 export type Relationship = "admin" | "tutor" | "parent" | "student";
 

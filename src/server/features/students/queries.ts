@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Guardian, StudentDetail, StudentStatus, StudentSummary } from "../../../shared/schemas/students.ts";
 import { assignment, member, student, studentGuardian, user } from "../../db/schema.ts";
 import type { Queryable } from "../../db/tenant.ts";
-import { assignmentsWhere, notEnded } from "../assignments/queries.ts";
+import { assignmentsWhere, notEnded } from "../assignments/index.ts";
 
 const summaryColumns = {
   id: student.id,

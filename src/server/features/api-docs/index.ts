@@ -1,0 +1,2 @@
+/** The API reference: what the app mounts. */
+export { apiDocsRoutes } from "./routes.ts";

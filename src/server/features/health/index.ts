@@ -1,0 +1,2 @@
+/** Health checks: what the app mounts. */
+export { healthRoutes } from "./routes.ts";

@@ -1,0 +1,3 @@
+/** Invitations: the routes, and accepting one by token (which signing up with an invitation does too). */
+export { invitationRoutes } from "./routes.ts";
+export { completeInvitation, findInvitationByToken, type TokenInvitation, unusableReason } from "./accept.ts";

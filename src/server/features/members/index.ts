@@ -1,0 +1,2 @@
+/** Workspace members: what the app mounts. */
+export { memberRoutes } from "./routes.ts";

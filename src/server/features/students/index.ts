@@ -1,0 +1,2 @@
+/** Student records: what the app mounts. */
+export { studentRoutes } from "./routes.ts";

@@ -1,0 +1,2 @@
+/** Tutors and their details: what the app mounts. */
+export { tutorRoutes } from "./routes.ts";
