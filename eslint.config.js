@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -6,11 +8,22 @@ import tseslint from "typescript-eslint";
 /**
  * Lint rules, including the layer boundaries of ARCHITECTURE.md:
  * shared imports neither server nor web; server never imports web; web imports server
- * only as types.
+ * only as types. Server features reach each other only through a feature's index.ts (its
+ * public surface); what several features share lives in src/server/core. No import cycles.
  */
 const restrict = (patterns, allowTypeImports = false) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message: `This layer may not import ${group}${allowTypeImports ? " except as types" : ""}.`, allowTypeImports })) }],
 });
+
+const FEATURES = "src/server/features";
+const features = readdirSync(FEATURES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** A file of one feature may import another feature's index.ts, never its other files. */
+const featureZones = features.map((feature) => ({
+  target: `./${FEATURES}/${feature}`,
+  from: `./${FEATURES}`,
+  except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: "Import another feature through its index.ts, or move what both need to src/server/core.",
+}));
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "src/server/db/migrations/"] },
@@ -37,4 +50,16 @@ export default tseslint.config(
   { files: ["src/web/entry.server.tsx"], rules: restrict(["**/server/**", "drizzle-orm", "drizzle-orm/*", "pg", "hono", "hono/*"], true) },
   { files: ["src/shared/**/*.ts"], rules: restrict(["**/server/**", "**/web/**", "node:*", "react", "react-dom", "drizzle-orm", "hono"]) },
   { files: ["src/server/**/*.ts"], rules: restrict(["**/web/**", "react", "react-dom", "@mantine/*"]) },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    // The plugin follows imports into .ts and .tsx files only when told to parse them.
+    settings: { "import-x/extensions": [".ts", ".tsx"], "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] } },
+    rules: {
+      // Type-only imports do not count: they leave no cycle at run time. Nor do dynamic imports
+      // (the web loads the query client lazily that way): they run after both modules are loaded.
+      "import-x/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: true }],
+      "import-x/no-restricted-paths": ["error", { zones: featureZones }],
+    },
+  },
 );
