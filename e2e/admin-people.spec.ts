@@ -3,14 +3,7 @@ import type { AdminAccount } from "./support/api.ts";
 import { uniqueName } from "./support/api.ts";
 import { escapeRegExp, expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
 import { assignTutor, createStudent, tutorMemberId } from "./support/people.ts";
-
-/** Screenshots for looking at the screens as a user does: only when GLASSROOM_SHOTS names a folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  const folder = process.env.GLASSROOM_SHOTS;
-  if (!folder) return;
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${folder}/admin-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
+import { screenshot } from "./support/screens.ts";
 
 /** An admin in a workspace that bills in pounds, in London. */
 async function londonAdmin(api: { createAdmin: () => Promise<AdminAccount> }): Promise<AdminAccount> {
@@ -72,7 +65,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(nav(page).getByRole("link", { name: "Students" })).toHaveAttribute("data-active", "true");
     await expect(page.getByText("Goes by Alex")).toBeVisible();
     await expectAccessible(page);
-    await shot(page, "student-record");
+    await screenshot(page, "admin-student-record");
 
     // Edit the record; a cleared name is refused next to the field and the rest is kept.
     const record = page.getByRole("region", { name: "Record" });
@@ -131,7 +124,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await assign.getByRole("button", { name: "Assign tutor" }).click();
     await expect(assign.getByText("Rate must be an amount such as 45.50.")).toBeVisible();
     await expectAccessible(page);
-    await shot(page, "assign-tutor-error");
+    await screenshot(page, "admin-assign-tutor-error");
     await fieldIn(assign, "Rate override (GBP per hour)").fill("42.5");
     await assign.getByRole("button", { name: "Assign tutor" }).click();
     await notified(page, "Tutor assigned");
@@ -172,13 +165,13 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page.getByRole("button", { name: "Assign a tutor" })).toHaveCount(0);
     await expect(log.getByRole("row").filter({ hasText: /erased the record's personal data/i })).toHaveCount(1);
     await expectAccessible(page);
-    await shot(page, "student-erased");
+    await screenshot(page, "admin-student-erased");
 
     // Back to the list: search and the status filter are server-side and kept in the address.
     await page.getByRole("link", { name: "Students", exact: true }).first().click();
     await expect(page).toHaveURL("/admin/students");
     await expect(page.getByRole("row").filter({ hasText: "Erased student" })).toContainText("Erased");
-    await shot(page, "students-list-filled");
+    await screenshot(page, "admin-students-list-filled");
     await field(page, "Search by name").fill(other.name.slice(0, 12));
     await expect(page).toHaveURL(/q=Zed/);
     await expect(page.getByRole("rowheader", { name: new RegExp(other.name) })).toBeVisible();
@@ -208,7 +201,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page.getByText("Showing 26–27 of 27 students")).toBeVisible();
     await expect(page.getByRole("rowheader", { name: /Pupil 26/ })).toBeVisible();
     await expectAccessible(page);
-    await shot(page, "students-list");
+    await screenshot(page, "admin-students-list");
   });
 
   test("@people a tutor: list → page, rates in the workspace currency, weekly availability with an overlap refused", async ({ page, api }) => {
@@ -226,7 +219,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(row).toContainText("Not set");
     await expect(row.getByRole("cell").nth(2)).toHaveText("1");
     await expectAccessible(page);
-    await shot(page, "tutors-list");
+    await screenshot(page, "admin-tutors-list");
 
     await row.getByRole("link", { name: tutor.name }).click();
     await expect(page.getByRole("heading", { level: 1, name: tutor.name })).toBeVisible();
@@ -265,7 +258,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(week.getByText("Slots on Monday overlap.")).toBeVisible();
     await expect(week.getByLabel("From, Monday slot 2")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
-    await shot(page, "tutor-availability-error");
+    await screenshot(page, "admin-tutor-availability-error");
     await week.getByLabel("From, Monday slot 2").fill("17:00");
     await week.getByLabel("To, Monday slot 2").fill("19:00");
     await week.getByRole("button", { name: "Save availability" }).click();
@@ -282,7 +275,7 @@ test.describe("@people admin screens for students and tutors", () => {
     await week.getByRole("button", { name: "Save availability" }).click();
     await notified(page, "Availability saved");
     await expectAccessible(page);
-    await shot(page, "tutor-detail");
+    await screenshot(page, "admin-tutor-detail");
 
     await page.getByRole("link", { name: "Tutors", exact: true }).first().click();
     await expect(page.getByRole("row").filter({ hasText: tutor.email })).toContainText("£55.50 / h");
@@ -303,26 +296,26 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page.getByRole("list", { name: "Students" }).getByRole("link", { name: student.name })).toBeVisible();
     await fits();
     await expectAccessible(page);
-    await shot(page, "students-list");
+    await screenshot(page, "admin-students-list");
 
     await page.getByRole("link", { name: student.name }).click();
     await expect(page.getByRole("heading", { level: 1, name: student.name })).toBeVisible();
     await expect(page.getByRole("list", { name: "Assigned tutors" })).toContainText("£40.00");
     await fits();
     await expectAccessible(page);
-    await shot(page, "student-record");
+    await screenshot(page, "admin-student-record");
 
     await page.goto(`/admin/tutors/${memberId}`);
     await expect(page.getByRole("heading", { level: 1, name: tutor.name })).toBeVisible();
     await page.getByRole("button", { name: "Add time on Friday" }).click();
     await fits();
     await expectAccessible(page);
-    await shot(page, "tutor-detail");
+    await screenshot(page, "admin-tutor-detail");
 
     await page.goto("/admin/tutors");
     await expect(page.getByRole("list", { name: "Tutors" }).getByRole("link", { name: tutor.name })).toBeVisible();
     await fits();
     await expectAccessible(page);
-    await shot(page, "tutors-list");
+    await screenshot(page, "admin-tutors-list");
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { addDays, calendarWorkspace, dragEvent, dragEventToDay, londonToday, nextMonday, resizeEvent, scheduleAsAdmin, sessionsAsAdmin, studentLogin, weeksAhead } from "./support/calendar.ts";
-import { addStudent, assign, linkGuardian, memberIdOf, screenshots, uniqueName } from "./support/family.ts";
+import { addStudent, assign, linkGuardian, memberIdOf, uniqueName } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+import { expectNoSidewaysScroll, screenshot, screenshots } from "./support/screens.ts";
 
 /** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
 const fieldIn = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
@@ -35,8 +35,6 @@ const clockIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en-G
 const dateIn = (iso: string | Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
 /** The Monday (YYYY-MM-DD) of a date's week, as the calendar shows weeks. */
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-/** Pages sideways: how much wider the document is than the window. */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe("@calendar session calendars", () => {
   test("@calendar a tutor schedules a weekly series, sees it in week and list views, cancels one; a clash is refused", async ({ page, api }) => {
@@ -317,9 +315,8 @@ test.describe("@calendar session calendars", () => {
       for (const width of [320, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await expect(page.getByRole("radiogroup", { name: "Show times in" })).toBeVisible();
-        expect(await sideways(page), `sideways scrolling at ${width} px`).toBe(0);
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: `/tmp/glassroom/shots/cal-tutor-new-york-${width}.png`, fullPage: true });
+        await expectNoSidewaysScroll(page, `The tutor's calendar at ${width} px`);
+        await screenshot(page, "cal-tutor-new-york");
       }
       await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -380,8 +377,7 @@ test.describe("@calendar session calendars", () => {
     const fill = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await fill(chemistry)).not.toBe(await fill(physics));
     await expectAccessible(page);
-    mkdirSync("/tmp/glassroom/shots", { recursive: true });
-    await page.screenshot({ path: "/tmp/glassroom/shots/cal-admin-overlap-1440.png", fullPage: true });
+    await screenshot(page, "cal-admin-overlap");
 
     // The list opens on today: yesterday's session is not in it, tomorrow's is.
     await page.getByRole("button", { name: "Today" }).click();
@@ -391,8 +387,8 @@ test.describe("@calendar session calendars", () => {
     expect(await page.locator(".fc-list-day").first().getAttribute("data-date")).toBe(addDays(today, 1));
     await expectAccessible(page);
     await page.setViewportSize({ width: 320, height: 900 });
-    expect(await sideways(page), "sideways scrolling at 320 px").toBe(0);
-    await page.screenshot({ path: "/tmp/glassroom/shots/cal-admin-list-320.png", fullPage: true });
+    await expectNoSidewaysScroll(page, "The admin's list at 320 px");
+    await screenshot(page, "cal-admin-list");
   });
 
   test("@calendar a viewer in the workspace's zone is offered no choice of zone", async ({ page, api }) => {

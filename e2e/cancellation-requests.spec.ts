@@ -1,11 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
 import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
-import { sideways } from "./support/widths.ts";
-
-const SHOTS = "/tmp/glassroom/shots";
+import { checkWidths } from "./support/screens.ts";
 
 /** A notification with this text is shown; it is then closed, so that it covers no control. */
 async function notified(page: Page, text: string): Promise<void> {
@@ -13,18 +10,6 @@ async function notified(page: Page, text: string): Promise<void> {
   await expect(notification).toBeVisible();
   await notification.getByRole("button", { name: "Close notification" }).click();
   await expect(notification).toHaveCount(0);
-}
-
-/** Full-page screenshots at 1440 and 390 px (the page never scrolls sideways at either), then back to 1280. */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    expect((await sideways(page)).overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe("@cancellations cancellation requests", () => {
@@ -50,7 +35,7 @@ test.describe("@cancellations cancellation requests", () => {
     await expect(section).toContainText("You asked on");
     await expect(section.getByRole("button", { name: "Ask to cancel" })).toHaveCount(0);
     await expectAccessible(page);
-    await shots(page, "cancellation-parent-session");
+    await checkWidths(page, "cancellation-parent-session");
 
     await page.context().clearCookies();
     await signInThroughForm(page, tutor);
@@ -60,7 +45,7 @@ test.describe("@cancellations cancellation requests", () => {
     await expect(card.getByRole("link", { name: `Mathematics · ${student.name}` })).toBeVisible();
     await expect(card).toContainText(`${parent.name} (parent) asked on`);
     await expectAccessible(page);
-    await shots(page, "cancellation-tutor-dashboard");
+    await checkWidths(page, "cancellation-tutor-dashboard");
     await card.getByRole("button", { name: /^Decline/ }).click();
     await card.getByRole("button", { name: "Decline request" }).click();
     await expect(card.getByText("Reason is required: the family reads it.")).toBeVisible();
@@ -78,7 +63,7 @@ test.describe("@cancellations cancellation requests", () => {
     await expect(section).toContainText(`By ${tutor.name}`);
     await expect(section.getByRole("button", { name: "Ask again to cancel" })).toBeVisible();
     await expectAccessible(page);
-    await shots(page, "cancellation-parent-declined");
+    await checkWidths(page, "cancellation-parent-declined");
   });
 
   test("@cancellations an admin edits the session from its page and accepts the request there: the session is cancelled", async ({ page, api }) => {
@@ -96,7 +81,7 @@ test.describe("@cancellations cancellation requests", () => {
     const dashboardCard = page.getByRole("region", { name: "Cancellation requests" }).getByRole("listitem").filter({ hasText: "School trip to the museum." });
     await expect(dashboardCard).toContainText("Physics");
     await expectAccessible(page);
-    await shots(page, "cancellation-admin-dashboard");
+    await checkWidths(page, "cancellation-admin-dashboard");
     await dashboardCard.getByRole("link", { name: new RegExp(`^Physics · ${student.name}`) }).click();
     await expect(page).toHaveURL(`/admin/sessions/${session!.id}`);
 
@@ -113,7 +98,7 @@ test.describe("@cancellations cancellation requests", () => {
     await expect(section.getByText("Waiting for a decision")).toBeVisible();
     await expect(section).toContainText(`${parent.name} (parent) asked on`);
     await expectAccessible(page);
-    await shots(page, "cancellation-admin-session");
+    await checkWidths(page, "cancellation-admin-session");
     await section.getByRole("button", { name: /^Accept and cancel/ }).click();
     await notified(page, "Request accepted");
     await expect(section.getByText("Accepted", { exact: true })).toBeVisible();

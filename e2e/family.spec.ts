@@ -1,6 +1,7 @@
 import { uniqueEmail } from "./support/api.ts";
-import { addStudent, assign, invitationLink, invite, linkGuardian, memberIdOf, readStudentAsAdmin, screenshots, signUpInvited } from "./support/family.ts";
+import { addStudent, assign, invitationLink, invite, linkGuardian, memberIdOf, readStudentAsAdmin, signUpInvited } from "./support/family.ts";
 import { expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
+import { screenshots } from "./support/screens.ts";
 
 test.describe("@family records as families and tutors see them", () => {
   test("@family a parent sees only their children; another child's URL is not found", async ({ page, api }) => {

@@ -1,25 +1,8 @@
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { uniqueEmail, uniqueName } from "./support/api.ts";
 import { TEST_PASSWORD } from "./support/constants.ts";
 import { addStudent, invite, linkGuardian, memberIdOf } from "./support/family.ts";
 import { expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
-import { sideways } from "./support/widths.ts";
-
-const SHOTS = "/tmp/glassroom/shots";
-
-/** Full-page screenshots at 1440 and 390 px (to look at), each width checked for sideways scrolling. */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-    await page.waitForTimeout(150);
-    expect((await sideways(page)).overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(original);
-}
+import { checkWidths } from "./support/screens.ts";
 
 test.describe("@first-steps a new workspace and its first people", () => {
   test("@first-steps a workspace started in the browser takes its zone; Getting started leads the dashboard until its steps are done", async ({ page, api }) => {
@@ -44,7 +27,7 @@ test.describe("@first-steps a new workspace and its first people", () => {
     const figures = page.getByRole("link", { name: /Active students/ });
     expect((await start.boundingBox())!.y).toBeLessThan((await figures.boundingBox())!.y);
     await expectAccessible(page);
-    await shots(page, "admin-dashboard-new");
+    await checkWidths(page, "admin-dashboard-new");
 
     // The browser's zone (Playwright's timezoneId) is the workspace's.
     await page.goto("/admin/settings");
@@ -81,7 +64,7 @@ test.describe("@first-steps a new workspace and its first people", () => {
     await expect(page.getByRole("link", { name: /Active students/ })).toContainText("4");
     await expect(page.getByRole("region", { name: "Getting started" })).toHaveCount(0);
     await expectAccessible(page);
-    await shots(page, "admin-dashboard-with-data");
+    await checkWidths(page, "admin-dashboard-with-data");
   });
 
   test("@first-steps a tutor with no weekly availability is asked for it on the dashboard, until they give it", async ({ page, api }) => {
@@ -92,7 +75,7 @@ test.describe("@first-steps a new workspace and its first people", () => {
     const prompt = page.getByRole("region", { name: "Set your weekly availability" });
     await expect(prompt).toBeVisible();
     await expectAccessible(page);
-    await shots(page, "tutor-dashboard-availability-prompt");
+    await checkWidths(page, "tutor-dashboard-availability-prompt");
 
     await prompt.getByRole("link", { name: "Set your weekly availability" }).click();
     await expect(page).toHaveURL("/tutor/settings#availability");

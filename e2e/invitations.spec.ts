@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import { unzipSync, strFromU8 } from "fflate";
 import { uniqueEmail, uniqueName } from "./support/api.ts";
 import { TEST_PASSWORD } from "./support/constants.ts";
-import { addStudent, invitationLink, invite, readStudentAsAdmin, screenshots } from "./support/family.ts";
+import { addStudent, invitationLink, invite, readStudentAsAdmin } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, field, signInThroughForm, submitLoginForm, test } from "./support/fixtures.ts";
+import { screenshots } from "./support/screens.ts";
 
 /** The control labelled `label` inside a dialog or section. */
 const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { addStudent, readStudentAsAdmin, screenshots } from "./support/family.ts";
+import { addStudent, readStudentAsAdmin } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
+import { screenshots } from "./support/screens.ts";
 
 const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 

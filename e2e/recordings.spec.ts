@@ -1,6 +1,6 @@
 import { expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
 import { calendarWorkspace, scheduleAsAdmin, nextMonday, studentLogin } from "./support/calendar.ts";
-import { screenshots } from "./support/family.ts";
+import { screenshots } from "./support/screens.ts";
 
 /** A real WAV: 3 s of a 440 Hz tone, 8 kHz mono 16-bit. */
 function wav(seconds = 3): Buffer {

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { ReportView } from "../src/shared/schemas/session-reports.ts";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin, studentLogin } from "./support/calendar.ts";
-import { addStudent, assign, clientOf, linkGuardian, memberIdOf, screenshots, uniqueName } from "./support/family.ts";
+import { addStudent, assign, clientOf, linkGuardian, memberIdOf, uniqueName } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+import { expectNoSidewaysScroll, screenshot, screenshots } from "./support/screens.ts";
 import { linkIn } from "./support/api.ts";
 
 /** A notification with this text is shown; it is then closed, so that it covers no control. */
@@ -233,18 +233,17 @@ test.describe("@reports session reports and summaries", () => {
     // The warning lasts; the pictures at desktop and phone widths, the page never wider than the screen.
     await page.reload();
     await expect(warning).toBeVisible();
-    mkdirSync("/tmp/glassroom/shots", { recursive: true });
     for (const width of [1440, 390, 320]) {
       await page.setViewportSize({ width, height: 900 });
       await warning.evaluate((element) => element.scrollIntoView({ block: "center" }));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, `The stale summary at ${width} px`);
       // Nothing of the warning is cut off by its card.
       const card = (await edited.boundingBox())!;
       for (const part of [warning, warning.getByRole("button", { name: "Redraft from the corrected report" })]) {
         const box = (await part.boundingBox())!;
         expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(card.x + card.width);
       }
-      if (width !== 320) await page.screenshot({ path: `/tmp/glassroom/shots/reports-stale-summary-${width}.png` });
+      await screenshot(page, "reports-stale-summary");
     }
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -4,8 +4,7 @@
  * What a spec tests is driven through the browser; this only prepares the rest. Also the
  * screenshots of each screen at 1280 and 390 px (for looking at them, not for comparing).
  */
-import { mkdirSync } from "node:fs";
-import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import type { MemberRole } from "../../src/shared/roles.ts";
 import type { Invitation, MemberPage } from "../../src/shared/schemas/members.ts";
 import type { Assignment, StudentDetail } from "../../src/shared/schemas/students.ts";
@@ -79,19 +78,3 @@ export async function signUpInvited(api: Api, link: string, input: { name?: stri
 export const clientOf = (api: Api, account: Account): Promise<APIRequestContext> => api.signIn(account.email, account.password);
 
 export { uniqueEmail, uniqueName };
-
-const SHOTS = "/tmp/glassroom/shots";
-
-/** Full-page screenshots of the page as it is, at 1280 px and at 390 px wide (then back to 1280). */
-export async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(original);
-  await page.waitForTimeout(100);
-}
