@@ -7,12 +7,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries, countRows, mailsTo } from "../../../../tests/db.ts";
-import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
-import { assignTutor, createSession, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
+import { type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
+import { createSession } from "../../../../tests/people-factories.ts";
+import { createSessionCast } from "../../../../tests/session-cast.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { CancellationRequestList, CancellationRequestView } from "../../../shared/schemas/cancellation-requests.ts";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import { organization, student, tutoringSession } from "../../db/schema.ts";
+import { tutoringSession } from "../../db/schema.ts";
 
 let t: TestApp;
 let admin: AdminFixture;
@@ -28,21 +29,7 @@ let noah: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.deps.jobs.startWorkers(t.deps);
-  admin = await createAdmin(t, { fullName: "Ada Admin", workspaceName: "Ada Tutoring" });
-  await t.db.update(organization).set({ timeZone: "Europe/London" }).where(eq(organization.id, admin.organizationId));
-  tina = await createMember(t, { admin, role: "tutor", fullName: "Tina Tutor" });
-  theo = await createMember(t, { admin, role: "tutor", fullName: "Theo Teacher" });
-  parent = await createMember(t, { admin, role: "parent", fullName: "Pat Parent" });
-  otherParent = await createMember(t, { admin, role: "parent", fullName: "Olly Parent" });
-  pupil = await createMember(t, { admin, role: "student", fullName: "Maya Login" });
-  otherAdmin = await createAdmin(t, { fullName: "Olga Other", workspaceName: "Other Tutoring" });
-  maya = (await createStudent(admin.client, { name: "Maya Lopez" })).id;
-  noah = (await createStudent(admin.client, { name: "Noah Kim" })).id;
-  await linkGuardian(admin.client, maya, parent.memberId);
-  await linkGuardian(admin.client, noah, otherParent.memberId);
-  await t.db.update(student).set({ userId: pupil.user.id }).where(eq(student.id, maya));
-  for (const id of [maya, noah]) await assignTutor(admin.client, { tutorMemberId: tina.memberId, studentId: id });
-  await assignTutor(admin.client, { tutorMemberId: theo.memberId, studentId: maya });
+  ({ admin, tina, theo, parent, otherParent, pupil, otherAdmin, maya, noah } = await createSessionCast(t, { theoTeachesMaya: true }));
 }, 120_000);
 afterAll(() => t?.close());
 
