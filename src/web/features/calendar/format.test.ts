@@ -108,4 +108,11 @@ describe("the week view's hours", () => {
     expect(hoursToShow([at("2026-12-01", "06:30", "07:30"), at("2026-12-02", "21:00", "21:45")])).toEqual({ min: "06:00:00", max: "22:00:00" });
     expect(hoursToShow([at("2026-12-31", "23:00", "00:30")])).toEqual({ min: "07:00:00", max: "24:00:00" });
   });
+
+  it("takes in the hour it is now, late or early, so that the now line shows", () => {
+    expect(hoursToShow([], "2026-12-01T22:40")).toEqual({ min: "07:00:00", max: "23:00:00" });
+    expect(hoursToShow([], "2026-12-01T23:59")).toEqual({ min: "07:00:00", max: "24:00:00" });
+    expect(hoursToShow([], "2026-12-01T05:10")).toEqual({ min: "05:00:00", max: "21:00:00" });
+    expect(hoursToShow([at("2026-12-01", "06:30", "07:30")], "2026-12-01T12:00")).toEqual({ min: "06:00:00", max: "21:00:00" });
+  });
 });

@@ -149,10 +149,14 @@ export function tutorColours(sessions: readonly Pick<Session, "tutor">[]): Tutor
     .map(([memberId, name], index) => ({ memberId, name, colour: TUTOR_COLOURS[index % TUTOR_COLOURS.length]! }));
 }
 
-/** Hours shown in the week view: 07:00–21:00, widened to fit every session of the range. */
-export function hoursToShow(sessions: readonly Session[]): { min: string; max: string } {
-  let min = 7;
-  let max = 21;
+/**
+ * Hours shown in the week view: 07:00–21:00, widened to fit every session of the range and the
+ * hour it is now (a wall time, "YYYY-MM-DDTHH:MM"), so that the now line is always on screen.
+ */
+export function hoursToShow(sessions: readonly Session[], now?: string): { min: string; max: string } {
+  const nowHour = now === undefined ? null : Number(now.slice(11, 13));
+  let min = nowHour === null ? 7 : Math.min(7, nowHour);
+  let max = nowHour === null ? 21 : Math.max(21, nowHour + 1);
   for (const session of sessions) {
     const { start, end } = wallTimes(session);
     min = Math.min(min, Number(start.slice(11, 13)));

@@ -148,7 +148,8 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
     const colourOf = new Map(colours.map((tutor) => [tutor.memberId, tutor.colour]));
     return items.map((session) => toEvent(session, area, view, fetchedAt, colourOf.get(session.tutor.memberId)));
   }, [items, area, view, fetchedAt, colours]);
-  const hours = useMemo(() => hoursToShow(items), [items]);
+  // Recomputed with the sessions: the hour of "now" moves on with each fetch, which is often enough for the now line.
+  const hours = useMemo(() => hoursToShow(items, wallNow(timeZone)), [items, timeZone]);
   const open = items.find((session) => session.id === openId) ?? null;
   const editing = items.find((session) => session.id === editingId) ?? null;
   // Only managers' events can be dragged (toEvent); the hook is called for every area, as hooks must be.
@@ -223,7 +224,12 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
           </Button>
         </Alert>
       ) : null}
-      <Box className={classes.calendar} aria-busy={sessions.isFetching}>
+      {/* On a phone the week keeps readable days and scrolls sideways inside its own box (never the page), which the keyboard can reach. */}
+      <Box
+        className={view === "timeGridWeek" ? `${classes.calendar} ${classes.week}` : classes.calendar}
+        aria-busy={sessions.isFetching}
+        {...(narrow && view === "timeGridWeek" ? { role: "region", "aria-label": "Week of sessions (scrolls sideways)", tabIndex: 0 } : {})}
+      >
         <FullCalendar
           ref={calendar}
           plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
