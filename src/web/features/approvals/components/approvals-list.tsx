@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
-import { notifySuccess, notifyError } from "../notify.ts";
+import { notifySuccess, notifyError } from "../../../lib/notify.ts";
 import { useState } from "react";
 import { ROLE_LABELS, type MemberRole } from "../../../../shared/roles.ts";
 import type { PendingMember } from "../../../../shared/schemas/workspace.ts";

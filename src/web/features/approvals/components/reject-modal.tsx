@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { rejectRequestSchema, type PendingMember } from "../../../../shared/schemas/workspace.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useRejectMember } from "../api.ts";

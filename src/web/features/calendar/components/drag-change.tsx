@@ -5,7 +5,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
 import { formatWallSpan } from "../../../lib/date-time.ts";
 import { describeWhen } from "../format.ts";
-import { notifyError, notifySuccess } from "../notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { dragRequest } from "../session-update.ts";
 
 /** A session dropped or resized on the calendar: its new wall start and end, and how to put it back. */

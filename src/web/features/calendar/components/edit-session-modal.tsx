@@ -5,7 +5,7 @@ import { sessionUpdateSchema, type Session, type SessionUpdateScope } from "../.
 import { ApiError } from "../../../lib/api-client.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
 import { describeWhen, zoneLabel } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { fieldValuesOf, updateRequest, type SessionFieldValues } from "../session-update.ts";
 import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
 

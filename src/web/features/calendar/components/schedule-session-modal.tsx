@@ -7,7 +7,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
 import { outsideAvailabilityOf, useCreateSessions, useTutorStudents } from "../api.ts";
 import { describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import type { SessionFieldValues } from "../session-update.ts";
 import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
 

@@ -5,7 +5,7 @@ import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { FamilyRequests } from "../../cancellation-requests/components/family-requests.tsx";
 import { canSchedule, useCancelSession, useLateNotice, type CalendarArea } from "../api.ts";
 import { hoursUntil } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { SessionFacts, SessionStatusLine } from "./session-facts.tsx";
 
 /** "in 3 days", "in 5 hours", "in 40 minutes". */

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { notifySuccess } from "../../calendar/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useAskToCancel, type FamilyArea } from "../api.ts";
 
 /** A parent's or student's request to cancel, with its reason (required). */

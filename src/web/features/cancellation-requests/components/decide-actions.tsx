@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { CANCELLATION_DECLINE_MAX, type CancellationRequestView } from "../../../../shared/schemas/cancellation-requests.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { notifySuccess } from "../../calendar/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useAcceptRequest, useDeclineRequest, type ManagerArea } from "../api.ts";
 
 /**

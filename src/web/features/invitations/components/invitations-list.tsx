@@ -6,7 +6,7 @@ import type { Invitation } from "../../../../shared/schemas/members.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { useResendInvitation, useRevokeInvitation } from "../api.ts";
 import { formatDate, STATE_COLORS, STATE_LABELS } from "../format.ts";
-import { notifyError, notifySuccess } from "../notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 
 function StateBadge({ invitation }: { invitation: Invitation }) {
   return (

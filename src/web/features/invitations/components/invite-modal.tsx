@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { StudentPicker, type PickedStudent } from "../../records/components/student-picker.tsx";
 import { useCreateInvitation } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 
 /** The order an admin most often needs, admin last: it grants the most. */
 const ROLE_CHOICES: MemberRole[] = ["parent", "tutor", "student", "admin"];

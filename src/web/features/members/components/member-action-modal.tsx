@@ -5,7 +5,7 @@ import type { MemberSummary } from "../../../../shared/schemas/members.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useChangeMemberRole, useReactivateMember, useRemoveMember, useSuspendMember } from "../api.ts";
 import { withArticle } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import type { MemberAction } from "./member-actions.tsx";
 
 export interface PendingAction {

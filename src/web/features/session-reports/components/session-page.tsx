@@ -10,7 +10,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
 import { describeInstant, describeWhen, isCancelled } from "../../calendar/format.ts";
-import { notifySuccess } from "../../calendar/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
 import { CancellationSection } from "../../cancellation-requests/components/cancellation-section.tsx";
 import { ManageSession } from "../../cancellation-requests/components/manage-session.tsx";

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, List, Stack, Text, Textarea, Title }
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { summaryUpdateSchema, type Summary } from "../../../../shared/schemas/session-reports.ts";
-import { notifySuccess } from "../../calendar/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useRedraftSummary, useShareSummary, useUpdateSummary, type ManagerArea } from "../api.ts";
 import { describeInstant } from "../../calendar/format.ts";
 import { SUMMARY_STATUS_COLORS, SUMMARY_STATUS_LABELS } from "../format.ts";

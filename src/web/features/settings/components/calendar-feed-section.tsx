@@ -6,7 +6,7 @@ import { CALENDAR_FEED_FUTURE_DAYS, CALENDAR_FEED_PAST_DAYS, type CalendarFeedCr
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useCalendarFeed, useCreateCalendarFeed } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });

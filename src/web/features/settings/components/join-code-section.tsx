@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import type { WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../shared/schemas/fields.ts";
 import { ApiError } from "../../../lib/api-client.ts";

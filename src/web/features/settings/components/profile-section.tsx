@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { z } from "zod";
 import { personNameField } from "../../../../shared/schemas/fields.ts";
 import { zodFormValidator } from "../../../lib/forms.ts";

@@ -4,7 +4,7 @@ import { sessionPolicyUpdateSchema, type SessionPolicy, type SessionPolicyUpdate
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { serverFieldErrors } from "../../../lib/forms.ts";
-import { notifyInfo, notifySuccess } from "../notify.ts";
+import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { useSessionPolicy, useUpdateSessionPolicy } from "../session-policy-api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 

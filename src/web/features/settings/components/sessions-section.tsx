@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useActiveSessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from "../api.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";

@@ -1,6 +1,6 @@
 import { Badge, Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useDisableTwoFactor, useGenerateBackupCodes } from "../api.ts";

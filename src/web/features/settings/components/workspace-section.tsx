@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifySuccess, notifyInfo } from "../notify.ts";
+import { notifySuccess, notifyInfo } from "../../../lib/notify.ts";
 import { useMemo } from "react";
 import { z } from "zod";
 import { workspaceNameField } from "../../../../shared/schemas/fields.ts";

@@ -5,7 +5,7 @@ import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
 import { useAskToJoin } from "../../auth/api.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 

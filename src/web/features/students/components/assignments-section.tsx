@@ -10,7 +10,7 @@ import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useTutorOptions } from "../../tutors/api.ts";
 import { useCreateAssignment, useRemoveAssignment, useUpdateAssignment } from "../api.ts";
 import { assignmentState, currencySymbol, formatDay, readMoney } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useWorkspaceFormat } from "../workspace-format.ts";
 import { AssignmentsTable } from "./assignments-table.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";

@@ -4,7 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useEraseStudent } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 

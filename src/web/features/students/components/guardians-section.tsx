@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Guardian, StudentDetail } from "../../../../shared/schemas/students.ts";
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useGuardianCandidates, useLinkGuardian, useUnlinkGuardian } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";

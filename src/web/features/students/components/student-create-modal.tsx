@@ -5,7 +5,7 @@ import { studentCreateSchema } from "../../../../shared/schemas/students.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useCreateStudent } from "../api.ts";
 import type { StudentFormValues } from "../format.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { StudentFields } from "./student-fields.tsx";
 

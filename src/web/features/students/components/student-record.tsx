@@ -5,7 +5,7 @@ import { studentCreateSchema, type StudentDetail, type StudentStatus } from "../
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateStudent } from "../api.ts";
 import { studentChanges, studentFormValues, type StudentFormValues } from "../format.ts";
-import { notifyError, notifyInfo, notifySuccess } from "../notify.ts";
+import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { StudentFields } from "./student-fields.tsx";

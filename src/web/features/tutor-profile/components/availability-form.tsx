@@ -7,7 +7,7 @@ import { WEEKDAY_LABELS, type TutorDetail } from "../../../../shared/schemas/tut
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSaveOwnAvailability } from "../api.ts";
 import { availabilityOf, rowErrors, rowsOf, slotFor, validateRows, type SlotRow } from "../availability-rows.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 
 const useAvailabilityForm = (profile: TutorDetail) =>
   useForm<{ slots: SlotRow[] }>({ initialValues: { slots: rowsOf(profile.availability) }, validate: (values) => validateRows(values.slots) });

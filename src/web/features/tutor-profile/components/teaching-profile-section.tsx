@@ -7,7 +7,7 @@ import type { TutorDetail } from "../../../../shared/schemas/tutors.ts";
 import { regionTimeZoneField } from "../../../../shared/schemas/workspace.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { useUpdateOwnTutorProfile, type OwnProfileChanges } from "../api.ts";
-import { notifyInfo, notifySuccess } from "../notify.ts";
+import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
 
 const BIO_MAX = 2000;

@@ -8,7 +8,7 @@ import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { useUpdateAvailability } from "../api.ts";
 import { availabilityOf, newSlot, rowsFrom, serverErrorsForRows, validateRows, type SlotRow } from "../availability.ts";
-import { notifySuccess } from "../notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /**

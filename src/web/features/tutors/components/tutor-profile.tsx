@@ -11,7 +11,7 @@ import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { COMMON_SUBJECTS, currencySymbol, moneyText, readMoney } from "../../students/format.ts";
 import { useUpdateTutor } from "../api.ts";
-import { notifyInfo, notifySuccess } from "../notify.ts";
+import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { TUTOR_STATUS_LABELS } from "./tutors-list.tsx";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
