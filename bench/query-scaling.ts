@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
-import type { Viewer } from "../src/server/core/context.ts";
+import type { MemberContext } from "../src/server/core/context.ts";
 import { member, organization, student, user } from "../src/server/db/schema.ts";
 import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
@@ -214,7 +214,7 @@ const studentsTotal = (q: string | undefined, status: "paused" | undefined) => (
 });
 /** The viewer the sessions feature's conditions read: workspace, membership and user id. */
 const sessionViewer = (memberId: string, role: SessionRelationship, userId: string) =>
-  ({ organizationId: ORGANIZATION_ID, membership: { id: memberId, role, status: "active" }, user: { id: userId } }) as Viewer;
+  ({ organizationId: ORGANIZATION_ID, membership: { id: memberId, role, status: "active" }, user: { id: userId } }) as MemberContext;
 const SESSION_VIEWERS = {
   tutor: sessionViewer(SEARCHED_TUTOR, "tutor", SEARCHED_TUTOR.replace("member", "user")),
   student: sessionViewer("bench-member-7", "student", SEARCHED_STUDENT_USER),

@@ -2,7 +2,7 @@ import type { AuditAction } from "../../shared/schemas/audit.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { Viewer } from "./context.ts";
+import type { MemberContext } from "./context.ts";
 
 export interface AuditEntry {
   organizationId: string | null;
@@ -38,9 +38,9 @@ export async function writeAuditIgnoringFailure(db: AuditTransactor, entry: Audi
   }
 }
 
-/** Who acts and from where: what every entry about a record carries. */
+/** Who acts and from where: what every entry about a record carries. Only members act on records. */
 export interface Actor {
-  viewer: Viewer;
+  viewer: MemberContext;
   ipAddress: string;
 }
 

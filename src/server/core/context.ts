@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Role } from "../../shared/roles.ts";
+import type { MemberRole, Role } from "../../shared/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "../env.ts";
@@ -37,6 +37,17 @@ export interface Viewer {
   canSwitchRole: boolean;
 }
 
+/**
+ * The viewer once an operation's permission check has admitted them (lib/operation.ts): a
+ * member of the active workspace whose role holds the permission. Operations declared with
+ * needs(permission) read it as c.var.member, with the workspace and membership known.
+ */
+export interface MemberContext extends Viewer {
+  role: MemberRole;
+  organizationId: string;
+  membership: NonNullable<Viewer["membership"]>;
+}
+
 export interface AppEnv {
   Variables: {
     requestId: string;
@@ -47,3 +58,8 @@ export interface AppEnv {
 }
 
 export type App = OpenAPIHono<AppEnv>;
+
+/** The environment of an operation behind a permission: AppEnv, and the admitted member. */
+export interface MemberEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { member: MemberContext };
+}

@@ -2,51 +2,64 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ZodType } from "zod";
 import { createMiddleware } from "hono/factory";
-import { roleHasPermission, type Permission } from "../../shared/roles.ts";
-import type { AppEnv, Viewer } from "../core/context.ts";
+import { isMemberRole, roleHasPermission, type Permission } from "../../shared/roles.ts";
+import type { AppEnv, MemberContext, MemberEnv, Viewer } from "../core/context.ts";
 import { AppError, unauthenticated } from "./app-error.ts";
 
 /**
  * Who may call an operation: anyone, any signed-in account (pending or not), a member whose
  * role holds the permission label, or a devops (platform) account whatever its workspace and
  * displayed role (the platform inbox). Every operation declares one; the guard below
- * enforces it and the OpenAPI document records it (x-glassroom-access).
+ * enforces it and the OpenAPI document records it (x-glassroom-access). The handler of a
+ * permission operation reads the admitted member as c.var.member (a MemberContext).
  */
-export type Access = { kind: "public" } | { kind: "signed-in" } | { kind: "devops" } | { kind: "permission"; permission: Permission };
+export type PermissionAccess = { kind: "permission"; permission: Permission };
+export type Access = { kind: "public" } | { kind: "signed-in" } | { kind: "devops" } | PermissionAccess;
 
-export const PUBLIC: Access = { kind: "public" };
-export const SIGNED_IN: Access = { kind: "signed-in" };
-export const DEVOPS: Access = { kind: "devops" };
-export const needs = (permission: Permission): Access => ({ kind: "permission", permission });
+export const PUBLIC = { kind: "public" } as const satisfies Access;
+export const SIGNED_IN = { kind: "signed-in" } as const satisfies Access;
+export const DEVOPS = { kind: "devops" } as const satisfies Access;
+export const needs = (permission: Permission): PermissionAccess => ({ kind: "permission", permission });
+
+/** What the guard hands an operation's handler: the admitted member behind a permission. */
+type GuardedEnv<A extends Access> = [A] extends [PermissionAccess] ? MemberEnv : AppEnv;
 
 /** Whether the account is a devops (platform) account: user.devops, set from the command line only. */
 export const isDevops = (viewer: Viewer): boolean => Boolean((viewer.user as { devops?: boolean | null }).devops);
 
-export function accessGuard(access: Access): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function accessGuard(access: Access): MiddlewareHandler<MemberEnv> {
+  return createMiddleware<MemberEnv>(async (c, next) => {
     if (access.kind !== "public") {
       const viewer = c.var.viewer;
       if (!viewer) throw unauthenticated();
-      if (access.kind === "permission") assertPermission(viewer, access.permission);
+      if (access.kind === "permission") c.set("member", admitMember(viewer, access.permission));
       if (access.kind === "devops" && !isDevops(viewer)) throw new AppError("FORBIDDEN", 403, "Only devops (platform) accounts may do this.");
     }
     await next();
   });
 }
 
-export function assertPermission(viewer: Viewer, permission: Permission): void {
-  if (!viewer.organizationId || !roleHasPermission(viewer.role, permission)) {
+/**
+ * The viewer as a member, if their role holds the permission in their active workspace. A
+ * session's workspace comes with a membership (sessions start in and switch to workspaces the
+ * account is an active member of, and removing a member ends their sessions there); a viewer
+ * without one is refused like a role without the permission.
+ */
+function admitMember(viewer: Viewer, permission: Permission): MemberContext {
+  const { organizationId, membership, role } = viewer;
+  if (!organizationId || !membership || !isMemberRole(role) || !roleHasPermission(role, permission)) {
     throw new AppError("FORBIDDEN", 403, `Your role (${viewer.role}) does not have the permission ${permission}.`);
   }
+  return { ...viewer, organizationId, membership, role };
 }
 
 /** createRoute with the access rule attached as guard middleware and as OpenAPI metadata. */
-export function defineOperation<R extends Omit<RouteConfig, "middleware">>(access: Access, route: R) {
+export function defineOperation<A extends Access, R extends Omit<RouteConfig, "middleware">>(access: A, route: R) {
   const guarded = {
     ...route,
     middleware: [accessGuard(access)],
     "x-glassroom-access": access.kind === "permission" ? access.permission : access.kind,
-  } as R & { middleware: MiddlewareHandler<AppEnv>[] };
+  } as R & { middleware: [MiddlewareHandler<GuardedEnv<A>>] };
   return createRoute(guarded);
 }
 

@@ -35,13 +35,13 @@ const rejectRoute = defineOperation(needs("admin:approvals:write"), {
 
 export function approvalRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(listRoute, async (c) => c.json({ items: await listPendingMembers(deps.db, c.var.viewer!.organizationId!) }, 200))
+    .openapi(listRoute, async (c) => c.json({ items: await listPendingMembers(deps.db, c.var.member.organizationId) }, 200))
     .openapi(approveRoute, async (c) => {
-      await approveMember(deps, c.var.viewer!, c.req.valid("param").memberId, c.req.valid("json").role, c.var.clientIp);
+      await approveMember(deps, c.var.member, c.req.valid("param").memberId, c.req.valid("json").role, c.var.clientIp);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(rejectRoute, async (c) => {
-      await rejectMember(deps, c.var.viewer!, c.req.valid("param").memberId, c.req.valid("json").reason || undefined, c.var.clientIp);
+      await rejectMember(deps, c.var.member, c.req.valid("param").memberId, c.req.valid("json").reason || undefined, c.var.clientIp);
       return c.json({ ok: true as const }, 200);
     });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { MemberRole } from "../../../shared/roles.ts";
 import type { PendingMember } from "../../../shared/schemas/workspace.ts";
-import type { AppDeps, Viewer } from "../../core/context.ts";
+import type { AppDeps, MemberContext } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema.ts";
 import { withWorkspace, type Queryable } from "../../db/tenant.ts";
@@ -40,8 +40,8 @@ async function findPending(deps: AppDeps, organizationId: string, memberId: stri
   return row;
 }
 
-export async function approveMember(deps: AppDeps, viewer: Viewer, memberId: string, role: MemberRole, ipAddress: string): Promise<void> {
-  const organizationId = viewer.organizationId!;
+export async function approveMember(deps: AppDeps, viewer: MemberContext, memberId: string, role: MemberRole, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId;
   const pending = await findPending(deps, organizationId, memberId);
   await deps.db.transaction(async (tx) => {
     await tx.update(member).set({ role, status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
@@ -58,8 +58,8 @@ export async function approveMember(deps: AppDeps, viewer: Viewer, memberId: str
   await deps.mailer.send(mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }));
 }
 
-export async function rejectMember(deps: AppDeps, viewer: Viewer, memberId: string, reason: string | undefined, ipAddress: string): Promise<void> {
-  const organizationId = viewer.organizationId!;
+export async function rejectMember(deps: AppDeps, viewer: MemberContext, memberId: string, reason: string | undefined, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId;
   const pending = await findPending(deps, organizationId, memberId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(member).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));

@@ -42,12 +42,12 @@ const endRoute = defineOperation(needs("admin:students:write"), {
 
 export function assignmentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("json")), 201))
+    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 201))
     .openapi(updateRoute, async (c) =>
-      c.json(await updateAssignment(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId, c.req.valid("json")), 200),
+      c.json(await updateAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId, c.req.valid("json")), 200),
     )
     .openapi(endRoute, async (c) => {
-      await endAssignment(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId);
+      await endAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId);
       return c.json({ ok: true as const }, 200);
     });
 }

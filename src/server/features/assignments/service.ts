@@ -72,7 +72,7 @@ async function readAssignment(tx: Transaction, organizationId: string, where: SQ
 }
 
 export async function createAssignment(db: Database, actor: Actor, input: AssignmentCreate): Promise<Assignment> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const tutor = await requireTutor(tx, organizationId, input.tutorMemberId);
     await requireAssignableStudent(tx, organizationId, input.studentId);
@@ -108,7 +108,7 @@ async function lockAssignment(tx: Transaction, organizationId: string, assignmen
 }
 
 export async function updateAssignment(db: Database, actor: Actor, assignmentId: string, changes: AssignmentUpdate): Promise<Assignment> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const { record, tutorName } = await lockAssignment(tx, organizationId, assignmentId);
     const next = { ...record, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
@@ -146,7 +146,7 @@ function dayBefore(date: string): string {
  * until midnight); one that starts today or later never ran, and is deleted.
  */
 export async function endAssignment(db: Database, actor: Actor, assignmentId: string): Promise<void> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     const { record, tutorName } = await lockAssignment(tx, organizationId, assignmentId);
     const today = await todayIn(tx, organizationId);

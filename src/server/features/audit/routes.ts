@@ -34,16 +34,16 @@ const exportRoute = defineOperation(needs("admin:system:read"), {
 export function auditRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
-      const organizationId = c.var.viewer!.organizationId!;
+      const organizationId = c.var.member.organizationId;
       const { cursor, limit, ...filters } = c.req.valid("query");
       const after = cursor ? decodeCursor(cursor) : undefined;
       const page = await withWorkspace(deps.db, organizationId, async (tx) => auditRows(tx, organizationId, await workspaceTimeZone(tx, organizationId), filters, after, limit));
       return c.json({ items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null }, 200);
     })
     .openapi(exportRoute, async (c) => {
-      const organizationId = c.var.viewer!.organizationId!;
+      const organizationId = c.var.member.organizationId;
       const filters = c.req.valid("query");
-      const viewer = c.var.viewer!;
+      const viewer = c.var.member;
       const { timeZone, firstPage } = await withWorkspace(deps.db, organizationId, async (tx) => {
         const zone = await workspaceTimeZone(tx, organizationId);
         const first = await auditRows(tx, organizationId, zone, filters, undefined, CSV_PAGE_SIZE);

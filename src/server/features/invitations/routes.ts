@@ -81,10 +81,10 @@ const acceptRoute = defineOperation(SIGNED_IN, {
 
 export function invitationRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(listRoute, async (c) => c.json({ items: await listInvitations(deps, c.var.viewer!) }, 200))
-    .openapi(createRoute, async (c) => c.json(await createInvitation(deps, c.var.viewer!, c.req.valid("json"), c.var.clientIp), 201))
-    .openapi(resendRoute, async (c) => c.json(await resendInvitation(deps, c.var.viewer!, c.req.valid("param").invitationId, c.var.clientIp), 200))
-    .openapi(revokeRoute, async (c) => c.json(await revokeInvitation(deps, c.var.viewer!, c.req.valid("param").invitationId, c.var.clientIp), 200))
+    .openapi(listRoute, async (c) => c.json({ items: await listInvitations(deps, c.var.member) }, 200))
+    .openapi(createRoute, async (c) => c.json(await createInvitation(deps, c.var.member, c.req.valid("json"), c.var.clientIp), 201))
+    .openapi(resendRoute, async (c) => c.json(await resendInvitation(deps, c.var.member, c.req.valid("param").invitationId, c.var.clientIp), 200))
+    .openapi(revokeRoute, async (c) => c.json(await revokeInvitation(deps, c.var.member, c.req.valid("param").invitationId, c.var.clientIp), 200))
     .openapi(previewRoute, async (c) => c.json(await previewInvitation(deps.db, c.req.valid("param").token), 200))
     .openapi(acceptRoute, async (c) => c.json(await acceptInvitation(deps, c.var.viewer!, c.req.valid("param").token, c.var.clientIp), 200));
 }

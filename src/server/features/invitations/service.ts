@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationCreate, type InvitationState } from "../../../shared/schemas/members.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
-import type { AppDeps, Viewer } from "../../core/context.ts";
+import type { AppDeps, MemberContext } from "../../core/context.ts";
 import { member, organization, student, user, workspaceInvitation } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
@@ -54,8 +54,8 @@ export function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
-export async function listInvitations(deps: AppDeps, viewer: Viewer): Promise<Invitation[]> {
-  const organizationId = viewer.organizationId!;
+export async function listInvitations(deps: AppDeps, viewer: MemberContext): Promise<Invitation[]> {
+  const organizationId = viewer.organizationId;
   const rows = await withWorkspace(deps.db, organizationId, (tx) =>
     invitationRows(tx).where(eq(workspaceInvitation.organizationId, organizationId)).orderBy(desc(workspaceInvitation.createdAt), desc(workspaceInvitation.id)).limit(500),
   );
@@ -116,11 +116,11 @@ async function workspaceName(deps: AppDeps, organizationId: string): Promise<str
   return row?.name ?? "a workspace";
 }
 
-async function mailInvitation(deps: AppDeps, viewer: Viewer, invitation: Invitation, token: string): Promise<void> {
+async function mailInvitation(deps: AppDeps, viewer: MemberContext, invitation: Invitation, token: string): Promise<void> {
   await deps.mailer.send(
     mails.invitation({
       to: invitation.email,
-      workspace: await workspaceName(deps, viewer.organizationId!),
+      workspace: await workspaceName(deps, viewer.organizationId),
       invitedBy: viewer.user.name,
       role: invitation.role,
       url: invitationUrl(deps.config.appUrl, token),
@@ -129,8 +129,8 @@ async function mailInvitation(deps: AppDeps, viewer: Viewer, invitation: Invitat
   );
 }
 
-export async function createInvitation(deps: AppDeps, viewer: Viewer, input: InvitationCreate, ipAddress: string): Promise<Invitation> {
-  const organizationId = viewer.organizationId!;
+export async function createInvitation(deps: AppDeps, viewer: MemberContext, input: InvitationCreate, ipAddress: string): Promise<Invitation> {
+  const organizationId = viewer.organizationId;
   const email = input.email.toLowerCase();
   const studentId = input.studentId ?? null;
   const { token, tokenHash } = newInvitationToken();
@@ -199,8 +199,8 @@ async function readInvitation(tx: Transaction, organizationId: string, invitatio
 }
 
 /** A new link (the old one stops working) valid for the full lifetime from now. */
-export async function resendInvitation(deps: AppDeps, viewer: Viewer, invitationId: string, ipAddress: string): Promise<Invitation> {
-  const organizationId = viewer.organizationId!;
+export async function resendInvitation(deps: AppDeps, viewer: MemberContext, invitationId: string, ipAddress: string): Promise<Invitation> {
+  const organizationId = viewer.organizationId;
   const { token, tokenHash } = newInvitationToken();
   const invitation = await withWorkspace(deps.db, organizationId, async (tx) => {
     const current = await lockInvitation(tx, organizationId, invitationId);
@@ -229,8 +229,8 @@ export async function resendInvitation(deps: AppDeps, viewer: Viewer, invitation
   return invitation;
 }
 
-export async function revokeInvitation(deps: AppDeps, viewer: Viewer, invitationId: string, ipAddress: string): Promise<Invitation> {
-  const organizationId = viewer.organizationId!;
+export async function revokeInvitation(deps: AppDeps, viewer: MemberContext, invitationId: string, ipAddress: string): Promise<Invitation> {
+  const organizationId = viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const current = await lockInvitation(tx, organizationId, invitationId);
     if (current.status === "accepted") {

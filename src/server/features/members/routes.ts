@@ -57,14 +57,14 @@ const removeRoute = defineOperation(needs("admin:members:write"), {
 
 export function memberRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(listRoute, async (c) => c.json(await listMembers(deps.db, c.var.viewer!, c.req.valid("query")), 200))
+    .openapi(listRoute, async (c) => c.json(await listMembers(deps.db, c.var.member, c.req.valid("query")), 200))
     .openapi(changeRoleRoute, async (c) =>
-      c.json(await changeMemberRole(deps, c.var.viewer!, c.req.valid("param").memberId, c.req.valid("json").role, c.var.clientIp), 200),
+      c.json(await changeMemberRole(deps, c.var.member, c.req.valid("param").memberId, c.req.valid("json").role, c.var.clientIp), 200),
     )
-    .openapi(suspendRoute, async (c) => c.json(await suspendMember(deps, c.var.viewer!, c.req.valid("param").memberId, c.var.clientIp), 200))
-    .openapi(reactivateRoute, async (c) => c.json(await reactivateMember(deps, c.var.viewer!, c.req.valid("param").memberId, c.var.clientIp), 200))
+    .openapi(suspendRoute, async (c) => c.json(await suspendMember(deps, c.var.member, c.req.valid("param").memberId, c.var.clientIp), 200))
+    .openapi(reactivateRoute, async (c) => c.json(await reactivateMember(deps, c.var.member, c.req.valid("param").memberId, c.var.clientIp), 200))
     .openapi(removeRoute, async (c) => {
-      await removeMember(deps, c.var.viewer!, c.req.valid("param").memberId, c.var.clientIp);
+      await removeMember(deps, c.var.member, c.req.valid("param").memberId, c.var.clientIp);
       return c.json({ ok: true as const }, 200);
     });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, like, ne, or, type SQL } from "drizzle-orm";
 import { isMemberRole, type MemberRole, type MembershipStatus } from "../../../shared/roles.ts";
 import type { MemberListQuery, MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
-import type { AppDeps, Viewer } from "../../core/context.ts";
+import type { AppDeps, MemberContext } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session, student, studentGuardian, user } from "../../db/schema.ts";
 import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from "../../db/tenant.ts";
@@ -24,7 +24,7 @@ const summaryColumns = {
 };
 type SummaryRow = { memberId: string; userId: string; name: string; email: string; role: string; status: string; createdAt: Date };
 
-function toSummary(row: SummaryRow, viewer: Viewer): MemberSummary {
+function toSummary(row: SummaryRow, viewer: MemberContext): MemberSummary {
   return {
     memberId: row.memberId,
     userId: row.userId,
@@ -44,8 +44,8 @@ function toSummary(row: SummaryRow, viewer: Viewer): MemberSummary {
  * of the email (pattern index), the two ways admins look people up. Read inside the workspace
  * (row-level security), as every read of a workspace's data is.
  */
-export async function listMembers(db: Database, viewer: Viewer, query: MemberListQuery): Promise<MemberPage> {
-  const organizationId = viewer.organizationId!;
+export async function listMembers(db: Database, viewer: MemberContext, query: MemberListQuery): Promise<MemberPage> {
+  const organizationId = viewer.organizationId;
   const conditions: SQL[] = [eq(member.organizationId, organizationId), ne(member.status, "pending")];
   if (query.role) conditions.push(eq(member.role, query.role));
   if (query.status) conditions.push(eq(member.status, query.status));
@@ -109,15 +109,15 @@ async function assertNotLastAdmin(tx: Transaction, organizationId: string, targe
 
 const who = (row: SummaryRow) => `${row.name} (${row.email})`;
 
-async function summaryAfter(deps: AppDeps, viewer: Viewer, memberId: string): Promise<MemberSummary> {
-  const organizationId = viewer.organizationId!;
+async function summaryAfter(deps: AppDeps, viewer: MemberContext, memberId: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId;
   const row = await withWorkspace(deps.db, organizationId, (tx) => readMember(tx, organizationId, memberId));
   if (!row) throw notFound("The member");
   return toSummary(row, viewer);
 }
 
-export async function changeMemberRole(deps: AppDeps, viewer: Viewer, memberId: string, role: MemberRole, ipAddress: string): Promise<MemberSummary> {
-  const organizationId = viewer.organizationId!;
+export async function changeMemberRole(deps: AppDeps, viewer: MemberContext, memberId: string, role: MemberRole, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId;
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.role === role) return;
@@ -141,8 +141,8 @@ export async function changeMemberRole(deps: AppDeps, viewer: Viewer, memberId: 
  * sessions working in this workspace end now (the next request of that browser is signed
  * out; signing in again gets the pending message unless another workspace is active).
  */
-export async function suspendMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<MemberSummary> {
-  const organizationId = viewer.organizationId!;
+export async function suspendMember(deps: AppDeps, viewer: MemberContext, memberId: string, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId;
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.status === "suspended") return;
@@ -165,8 +165,8 @@ export async function suspendMember(deps: AppDeps, viewer: Viewer, memberId: str
   return summaryAfter(deps, viewer, memberId);
 }
 
-export async function reactivateMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<MemberSummary> {
-  const organizationId = viewer.organizationId!;
+export async function reactivateMember(deps: AppDeps, viewer: MemberContext, memberId: string, ipAddress: string): Promise<MemberSummary> {
+  const organizationId = viewer.organizationId;
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.status === "active") return;
@@ -190,8 +190,8 @@ export async function reactivateMember(deps: AppDeps, viewer: Viewer, memberId: 
  * a student record whose login they were keeps the record without the login. Each student
  * record that loses a guardian or its login gets an entry in its own access log.
  */
-export async function removeMember(deps: AppDeps, viewer: Viewer, memberId: string, ipAddress: string): Promise<void> {
-  const organizationId = viewer.organizationId!;
+export async function removeMember(deps: AppDeps, viewer: MemberContext, memberId: string, ipAddress: string): Promise<void> {
+  const organizationId = viewer.organizationId;
   // Read before the membership goes (the cascade deletes the links). A link made in the
   // instant between this read and the removal is still removed, only not named in the log.
   const guardianOf = await withWorkspace(deps.db, organizationId, (tx) =>

@@ -63,16 +63,16 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     responses: { 302: { description: "To the link's address (Location)." }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listRecordings(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200))
+    .openapi(list, async (c) => c.json(await listRecordings(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200))
     .openapi(open, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       c.header("cache-control", "private, no-store");
-      return c.redirect(await openRecordingLink(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId), 302);
+      return c.redirect(await openRecordingLink(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId), 302);
     })
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {
-        const answer = await openRecordingFile(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, { range: c.req.header("range"), headOnly: c.req.method === "HEAD" });
+        const answer = await openRecordingFile(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, { range: c.req.header("range"), headOnly: c.req.method === "HEAD" });
         return c.body(answer.object.body, answer.status, answer.headers);
       } catch (error) {
         if (error instanceof UnsatisfiableRange) c.header("content-range", `bytes */${error.size}`);
@@ -117,10 +117,10 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
   });
   return new OpenAPIHono<AppEnv>()
     .openapi(link, async (c) =>
-      c.json(await addLink(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
+      c.json(await addLink(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
     )
     .openapi(upload, async (c) => {
-      const recording = await uploadRecording(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
+      const recording = await uploadRecording(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
         body: c.req.raw.body,
@@ -129,7 +129,7 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     })
     .openapi(remove, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
-      await deleteRecording(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId);
+      await deleteRecording(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId);
       return c.json({ deleted: true as const }, 200);
     });
 }

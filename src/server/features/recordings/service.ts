@@ -82,7 +82,7 @@ async function findRecording(tx: Transaction, actor: Actor, relationship: Sessio
 }
 
 export async function listRecordings(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string): Promise<RecordingList> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const rows = await tx
@@ -101,7 +101,7 @@ export async function listRecordings(deps: AppDeps, actor: Actor, relationship: 
 }
 
 export async function addLink(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: RecordingLinkCreate): Promise<Recording> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw notFound("The session");
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
@@ -167,7 +167,7 @@ const wrongType = (what: string) =>
  * again. Nothing stays stored when any check fails or the row cannot be written.
  */
 export async function uploadRecording(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, query: RecordingUploadQuery, request: UploadRequest): Promise<Recording> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw notFound("The session");
   // The session is checked first, without holding a connection for the upload's duration.
   await withWorkspace(deps.db, organizationId, (tx) => findVisible(tx, actor, relationship, sessionId));
@@ -247,7 +247,7 @@ function contentDisposition(row: RecordingRow): string {
  * through the app is in the student's access log (the address itself lives elsewhere).
  */
 export async function openRecordingLink(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string): Promise<string> {
-  return withWorkspace(deps.db, actor.viewer.organizationId!, async (tx) => {
+  return withWorkspace(deps.db, actor.viewer.organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
     if (row.kind !== "link" || !row.url) throw new AppError("NOT_FOUND", 404, "This recording is a file, not a link: play it.");
     await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "opened", row);
@@ -264,7 +264,7 @@ export async function openRecordingFile(
   recordingId: string,
   request: { range: string | undefined; headOnly: boolean },
 ): Promise<RecordingFile> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const { row, range } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
     if (row.kind !== "file" || !row.storageKey || row.sizeBytes === null) throw new AppError("NOT_FOUND", 404, "This recording is a link, not a file: open its link.");
@@ -298,7 +298,7 @@ export async function openRecordingFile(
 
 /** Deletes the recording: its stored file first (inside the transaction, so a failure keeps the row), then the row. */
 export async function deleteRecording(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string): Promise<void> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw notFound("The session");
   await withWorkspace(deps.db, organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId, true);

@@ -35,7 +35,7 @@ export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page:
 export const dueReportsCountQuery = (tx: Queryable, where: SQL | undefined) => tx.select({ value: count() }).from(tutoringSession).where(where);
 
 export async function listDueReports(db: Database, actor: Actor, relationship: SessionRelationship, query: DueReportQuery, now = new Date()): Promise<DueReportPage> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const overdueBefore = new Date(now.getTime() - OVERDUE_MS);
   return withWorkspace(db, organizationId, async (tx) => {
     const where = dueReportsWhere(actor.viewer, relationship, query.overdueOnly ? overdueBefore : now);
@@ -53,7 +53,7 @@ export async function listDueReports(db: Database, actor: Actor, relationship: S
 
 /** Summaries tutors submitted that wait for an admin, oldest first. */
 export async function listAwaitingReview(db: Database, actor: Actor, query: { page: number; pageSize: number }): Promise<ReviewPage> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const where = and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.status, "awaiting_review"));
     const [total] = await tx.select({ value: count() }).from(sessionSummary).where(where);
@@ -88,7 +88,7 @@ export async function listAwaitingReview(db: Database, actor: Actor, query: { pa
 
 /** A parent's children's or a student's own shared summaries, newest first. */
 export async function listFamilySummaries(db: Database, actor: Actor, relationship: "parent" | "student", query: FamilySummaryQuery): Promise<FamilySummaryPage> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const memberId = actor.viewer.membership?.id ?? "";
   const own =
     relationship === "parent"

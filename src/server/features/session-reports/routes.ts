@@ -18,7 +18,7 @@ import {
   summaryShareSchema,
   summaryUpdateSchema,
 } from "../../../shared/schemas/session-reports.ts";
-import type { AppDeps, AppEnv } from "../../core/context.ts";
+import type { AppDeps, AppEnv, MemberEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { listAwaitingReview, listDueReports, listFamilySummaries } from "./lists.ts";
 import { fileReport, readReport } from "./service.ts";
@@ -90,7 +90,7 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     request: { query: dueReportQuerySchema },
     responses: { 200: { description: "One page, the longest overdue first.", content: jsonContent(dueReportPageSchema) }, ...errorResponses },
   });
-  const actor = (c: { var: { viewer: AppEnv["Variables"]["viewer"]; clientIp: string } }) => ({ viewer: c.var.viewer!, ipAddress: c.var.clientIp });
+  const actor = (c: { var: MemberEnv["Variables"] }) => ({ viewer: c.var.member, ipAddress: c.var.clientIp });
   return new OpenAPIHono<AppEnv>()
     .openapi(read, async (c) => c.json(await readReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId), 200))
     .openapi(file, async (c) => c.json(await fileReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
@@ -134,7 +134,7 @@ function familyRoutes(deps: AppDeps, relationship: "parent" | "student") {
     request: { query: familySummaryQuerySchema },
     responses: { 200: { description: "One page.", content: jsonContent(familySummaryPageSchema) }, ...errorResponses },
   });
-  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200));
+  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200));
 }
 
 export function sessionReportRoutes(deps: AppDeps) {
@@ -143,5 +143,5 @@ export function sessionReportRoutes(deps: AppDeps) {
     .route("/", managerRoutes(deps, "tutor"))
     .route("/", familyRoutes(deps, "parent"))
     .route("/", familyRoutes(deps, "student"))
-    .openapi(reviewRoute, async (c) => c.json(await listAwaitingReview(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, c.req.valid("query")), 200));
+    .openapi(reviewRoute, async (c) => c.json(await listAwaitingReview(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200));
 }

@@ -92,13 +92,13 @@ export function requireManager(relationship: SessionRelationship): asserts relat
 
 export async function readReport(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string): Promise<ReportView> {
   requireManager(relationship);
-  return withWorkspace(db, actor.viewer.organizationId!, async (tx) => buildView(tx, await findVisible(tx, actor, relationship, sessionId)));
+  return withWorkspace(db, actor.viewer.organizationId, async (tx) => buildView(tx, await findVisible(tx, actor, relationship, sessionId)));
 }
 
 /** Files the report, or corrects it: the session's students exactly, each once. */
 export async function fileReport(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionReportInput): Promise<ReportView> {
   requireManager(relationship);
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId, true);
     if (session.status === "cancelled" || session.status === "late_cancelled") throw conflict("This session was cancelled; there is nothing to report.");

@@ -51,7 +51,7 @@ const sharedAlready = (sharedAt: Date) => conflict(`This summary was shared with
 /** Saves new words. Words equal to the draft from the report as it stands are the draft again (up to date, unedited). */
 export async function updateSummary(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
   requireManager(relationship);
-  return withWorkspace(db, actor.viewer.organizationId!, async (tx) => {
+  return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
@@ -73,7 +73,7 @@ export async function updateSummary(db: Database, actor: Actor, relationship: Se
 /** Replaces the words with a fresh draft from the report as it stands: up to date, unedited. */
 export async function redraftSummary(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string): Promise<Summary> {
   requireManager(relationship);
-  return withWorkspace(db, actor.viewer.organizationId!, async (tx) => {
+  return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
@@ -95,7 +95,7 @@ export async function redraftSummary(db: Database, actor: Actor, relationship: S
  */
 export async function shareSummary(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string, input: SummaryShare): Promise<Summary> {
   requireManager(relationship);
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const { summary, outgoing } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const found = await findSummary(tx, session, studentId);

@@ -75,13 +75,13 @@ function requestsWithSessions(tx: Queryable, viewerCondition: SQL | undefined) {
 
 /** The open requests the tutor (their sessions) or an admin (all) decides, the soonest session first (the bench times this builder). */
 export function openRequestsQuery(tx: Queryable, actor: Pick<Actor, "viewer">, relationship: ManagerRelationship) {
-  return requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId!), eq(cancellationRequest.state, "requested"), visibleSessions(actor.viewer, relationship)))
+  return requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.state, "requested"), visibleSessions(actor.viewer, relationship)))
     .orderBy(asc(tutoringSession.startsAt), asc(cancellationRequest.createdAt))
     .limit(OPEN_LIST_LIMIT);
 }
 
 export async function listOpenRequests(db: Database, actor: Actor, relationship: ManagerRelationship, timeZone: string | undefined): Promise<CancellationRequestList> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const rows = await openRequestsQuery(tx, actor, relationship);
     return { items: await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
@@ -90,7 +90,7 @@ export async function listOpenRequests(db: Database, actor: Actor, relationship:
 
 /** The requests on one session: a parent or student reads their own, the tutor and admins all; newest first. */
 export async function listSessionRequests(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, timeZone: string | undefined): Promise<CancellationRequestList> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const own = relationship === "parent" || relationship === "student" ? eq(cancellationRequest.requestedByUserId, actor.viewer.user.id) : undefined;
@@ -105,7 +105,7 @@ async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRe
     .select({ id: student.id })
     .from(sessionStudent)
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-    .where(and(eq(sessionStudent.organizationId, actor.viewer.organizationId!), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, relationship)));
+    .where(and(eq(sessionStudent.organizationId, actor.viewer.organizationId), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, relationship)));
   return rows.map((row) => row.id);
 }
 
@@ -115,7 +115,7 @@ async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRe
  * two requests sent at once cannot both pass that check.
  */
 export async function requestCancellation(deps: AppDeps, actor: Actor, relationship: FamilyRelationship, sessionId: string, input: CancellationRequest): Promise<CancellationRequestView> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const row = await findVisible(tx, actor, relationship, sessionId, true);
     if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
@@ -142,7 +142,7 @@ export async function requestCancellation(deps: AppDeps, actor: Actor, relations
 /** The open request and its session, locked, among the sessions the tutor or admin sees; 404 outside, 409 when already decided. */
 async function openRequest(tx: Transaction, actor: Actor, relationship: ManagerRelationship, requestId: string): Promise<{ request: RequestRow; session: SessionRow }> {
   if (!isRecordId(requestId)) throw requestNotFound();
-  const [found] = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId!), eq(cancellationRequest.id, requestId), visibleSessions(actor.viewer, relationship))).for("update", {
+  const [found] = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId), visibleSessions(actor.viewer, relationship))).for("update", {
     of: cancellationRequest,
   });
   if (!found) throw requestNotFound();
@@ -151,8 +151,8 @@ async function openRequest(tx: Transaction, actor: Actor, relationship: ManagerR
 }
 
 async function viewOf(tx: Transaction, actor: Actor, relationship: ManagerRelationship, requestId: string, timeZone: string | undefined): Promise<CancellationRequestView> {
-  const rows = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId!), eq(cancellationRequest.id, requestId)));
-  const [view] = await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, actor.viewer.organizationId!)));
+  const rows = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId)));
+  const [view] = await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, actor.viewer.organizationId)));
   return view!;
 }
 
@@ -163,7 +163,7 @@ async function viewOf(tx: Transaction, actor: Actor, relationship: ManagerRelati
  * cancellation; the request's reason is kept with the session.
  */
 export async function acceptRequest(deps: AppDeps, actor: Actor, relationship: ManagerRelationship, requestId: string, timeZone: string | undefined): Promise<CancellationRequestView> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, relationship, requestId);
     await tx
@@ -183,7 +183,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, relationship: M
 
 /** The tutor or an admin declines, with a reason the requester reads (and is mailed); the session stays as it is. */
 export async function declineRequest(deps: AppDeps, actor: Actor, relationship: ManagerRelationship, requestId: string, input: CancellationDecline, timeZone: string | undefined): Promise<CancellationRequestView> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, relationship, requestId);
     await tx

@@ -6,7 +6,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { cancellationDeclineSchema, cancellationRequestListQuerySchema, cancellationRequestListSchema, cancellationRequestViewSchema } from "../../../shared/schemas/cancellation-requests.ts";
 import { cancellationRequestSchema } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps, AppEnv } from "../../core/context.ts";
+import type { AppDeps, AppEnv, MemberEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { acceptRequest, declineRequest, listOpenRequests, listSessionRequests, requestCancellation } from "./cancellation-requests.ts";
@@ -28,7 +28,7 @@ function sessionRequestsRoute(deps: AppDeps, relationship: SessionRelationship) 
     responses: { 200: { description: "The requests, with their state and decision.", content: jsonContent(cancellationRequestListSchema) }, ...sessionNotFound, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await listSessionRequests(deps.db, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
+    c.json(await listSessionRequests(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
   );
 }
 
@@ -47,7 +47,7 @@ function askRoute(deps: AppDeps, relationship: "parent" | "student") {
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await requestCancellation(deps, { viewer: c.var.viewer!, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
+    c.json(await requestCancellation(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
   );
 }
 
@@ -78,7 +78,7 @@ function decideRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     request: { params: requestParams, query: cancellationRequestListQuerySchema, body: { required: true, content: jsonContent(cancellationDeclineSchema) } },
     responses: { 200: view("Declined."), ...requestNotFound, ...decided, ...errorResponses },
   });
-  const actor = (c: { var: AppEnv["Variables"] }) => ({ viewer: c.var.viewer!, ipAddress: c.var.clientIp });
+  const actor = (c: { var: MemberEnv["Variables"] }) => ({ viewer: c.var.member, ipAddress: c.var.clientIp });
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actor(c), relationship, c.req.valid("query").timeZone), 200))
     .openapi(accept, async (c) => c.json(await acceptRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200))

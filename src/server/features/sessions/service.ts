@@ -46,7 +46,7 @@ export async function workspaceZone(tx: Transaction, organizationId: string): Pr
 /** The sessions with tutor and (shown) students, in the viewer's zone, in the order of `rows`. */
 export async function shape(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
   if (rows.length === 0) return [];
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const ids = rows.map((row) => row.id);
   const tutorIds = [...new Set(rows.map((row) => row.tutorMemberId))];
   const tutors = await tx
@@ -126,7 +126,7 @@ export function sessionCountQuery(tx: Queryable, where: SQL | undefined) {
 }
 
 export async function listSessions(db: Database, actor: Actor, relationship: SessionRelationship, query: SessionListQuery): Promise<SessionPage> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const viewerZone = query.timeZone ?? (await workspaceZone(tx, organizationId));
     const where = sessionRangeWhere(actor.viewer, relationship, query);
@@ -148,7 +148,7 @@ export async function findVisible(tx: Transaction, actor: Actor, relationship: S
 }
 
 export async function viewSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, timeZone: string | undefined): Promise<Session> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const row = await findVisible(tx, actor, relationship, sessionId);
     const [shaped] = await shape(tx, actor, relationship, [row], timeZone ?? (await workspaceZone(tx, organizationId)));
@@ -158,7 +158,7 @@ export async function viewSession(db: Database, actor: Actor, relationship: Sess
 
 /** The tutor a write is for: the viewer's own membership for a tutor, an active tutor member for an admin. */
 async function resolveTutor(tx: Transaction, actor: Actor, relationship: SessionRelationship, requested: string | undefined): Promise<string> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (relationship === "tutor") {
     const own = actor.viewer.membership!.id;
     if (requested !== undefined && requested !== own) throw invalidField("tutorMemberId", "Tutors schedule their own sessions only.");
@@ -180,7 +180,7 @@ async function resolveTutor(tx: Transaction, actor: Actor, relationship: Session
  * tutor. A tutor is told only "not among your students" (they must not learn other records exist).
  */
 async function requireStudents(tx: Transaction, actor: Actor, relationship: SessionRelationship, tutorMemberId: string, studentIds: string[]): Promise<void> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const rows = await tx
     .select({
       id: student.id,
@@ -225,7 +225,7 @@ export async function studentsOf(tx: Transaction, organizationId: string, sessio
 }
 
 export async function createSessions(db: Database, actor: Actor, relationship: SessionRelationship, input: SessionCreate): Promise<SessionBatch> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const tutorMemberId = await resolveTutor(tx, actor, relationship, input.tutorMemberId);
     await lockCalendars(tx, organizationId, tutorMemberId, input.studentIds);
@@ -312,7 +312,7 @@ async function targetsOf(tx: Transaction, organizationId: string, row: SessionRo
  */
 async function splitSeries(tx: Transaction, actor: Actor, row: SessionRow, targets: SessionRow[], firstLocalStart: string, durationMinutes: number, timeZone: string): Promise<string | null> {
   if (!row.seriesId || !row.occurrenceDate || targets.length === 0) return row.seriesId;
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const [old] = await tx.select().from(sessionSeries).where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, row.seriesId)));
   if (!old) return row.seriesId;
   const lastDate = targets[targets.length - 1]!.occurrenceDate!;
@@ -327,7 +327,7 @@ async function splitSeries(tx: Transaction, actor: Actor, row: SessionRow, targe
 }
 
 export async function updateSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw sessionNotFound();
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const current = await findVisible(tx, actor, relationship, sessionId);
@@ -401,7 +401,7 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
 }
 
 export async function cancelSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw sessionNotFound();
   return withWorkspace(deps.db, organizationId, (tx) => cancelWithin(deps, tx, actor, relationship, sessionId, input));
 }
@@ -412,7 +412,7 @@ export async function cancelSession(deps: AppDeps, actor: Actor, relationship: S
  * comes through here too).
  */
 export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const row = await findVisible(tx, actor, relationship, sessionId, true);
   if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
   const targets = await targetsOf(tx, organizationId, row, input.scope);

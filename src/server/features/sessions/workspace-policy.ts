@@ -10,7 +10,7 @@ import { type Actor, writeAudit } from "../../core/audit.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 
 export async function readSessionPolicy(db: Database, actor: Actor): Promise<SessionPolicy> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, (tx) => readWorkspacePolicy(tx, organizationId));
 }
 
@@ -22,7 +22,7 @@ const describe = {
 } satisfies { [K in keyof SessionPolicy]: (value: SessionPolicy[K]) => string };
 
 export async function updateSessionPolicy(db: Database, actor: Actor, input: SessionPolicyUpdate): Promise<SessionPolicy> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const before = await readWorkspacePolicy(tx, organizationId);
     const after: SessionPolicy = { ...before, ...input };

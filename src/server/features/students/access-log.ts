@@ -100,7 +100,7 @@ function toEntry(row: { id: string; createdAt: Date; actorName: string | null; a
  * the log is not itself logged: it holds who touched the record, not the record's data.
  */
 export async function readAccessLog(db: Database, actor: Actor, relationship: Relationship, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, relationship, studentId);
     return accessLogPage(tx, organizationId, studentId, query);
@@ -109,6 +109,6 @@ export async function readAccessLog(db: Database, actor: Actor, relationship: Re
 
 /** The access log of the viewer's own record (the student area). */
 export async function readOwnAccessLog(db: Database, actor: Actor, query: AccessLogQuery): Promise<AccessLog> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => accessLogPage(tx, organizationId, await ownRecordId(tx, actor), query));
 }

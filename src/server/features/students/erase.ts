@@ -68,7 +68,7 @@ async function eraseSessionData(tx: Transaction, organizationId: string, student
 }
 
 export async function eraseStudent(deps: Pick<AppDeps, "db" | "mailer" | "logger" | "recordings">, actor: Actor, studentId: string, confirmName: string): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const { detail, recipients, formerName, workspace, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was already erased.");

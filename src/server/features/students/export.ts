@@ -97,7 +97,7 @@ export function exportDisposition(studentName: string, exportedAt: Date, timeZon
 
 /** The archive's bytes and its Content-Disposition (see exportDisposition). */
 export async function exportStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   const exportedAt = new Date();
   const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, relationship, studentId);

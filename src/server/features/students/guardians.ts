@@ -22,7 +22,7 @@ async function requireParent(tx: Transaction, organizationId: string, memberId: 
 }
 
 export async function linkGuardian(db: Database, actor: Actor, studentId: string, memberId: string): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was erased; no guardian can be linked to the record.");
@@ -35,7 +35,7 @@ export async function linkGuardian(db: Database, actor: Actor, studentId: string
 }
 
 export async function unlinkGuardian(db: Database, actor: Actor, studentId: string, memberId: string): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     const removed = await tx

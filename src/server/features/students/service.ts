@@ -28,7 +28,7 @@ const FIELD_LABELS: Record<keyof StudentCreate, string> = {
 };
 
 export async function listStudents(db: Database, actor: Actor, query: StudentListQuery): Promise<StudentPage> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, (tx) =>
     studentPage(tx, organizationId, and(visibleStudents(actor.viewer, "admin"), studentSearch(query.q, query.status)), query.page, query.pageSize),
   );
@@ -36,7 +36,7 @@ export async function listStudents(db: Database, actor: Actor, query: StudentLis
 
 /** A parent's children or a tutor's current students (a short list: no paging). */
 export async function listRelatedStudents(db: Database, actor: Actor, relationship: "parent" | "tutor"): Promise<StudentSummary[]> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, (tx) => studentList(tx, organizationId, visibleStudents(actor.viewer, relationship)));
 }
 
@@ -46,7 +46,7 @@ export async function listRelatedStudents(db: Database, actor: Actor, relationsh
  */
 export async function requireVisibleStudent(tx: Transaction, actor: Actor, relationship: Relationship, studentId: string, options: { forUpdate?: boolean } = {}) {
   if (!isRecordId(studentId)) throw studentNotFound();
-  const row = await findStudent(tx, actor.viewer.organizationId!, studentId, visibleStudents(actor.viewer, relationship), options);
+  const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, relationship), options);
   if (!row) throw studentNotFound();
   return row;
 }
@@ -60,7 +60,7 @@ export async function detailOf(tx: Transaction, organizationId: string, studentI
 
 /** Reads a record through a relationship, auditing the read (STUDENT_VIEWED) in the same transaction. */
 export async function viewStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, relationship, studentId);
     await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, relationship)} viewed the record` });
@@ -70,7 +70,7 @@ export async function viewStudent(db: Database, actor: Actor, relationship: Rela
 
 /** The student's own record: the one whose login is the viewer. */
 export async function viewOwnRecord(db: Database, actor: Actor): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const studentId = await ownRecordId(tx, actor);
     await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, "student")} viewed the record` });
@@ -88,7 +88,7 @@ export async function ownRecordId(tx: Transaction, actor: Actor): Promise<string
 const ownRecordMissing = () => new AppError("NOT_FOUND", 404, "No student record is linked to your account yet.");
 
 export async function createStudent(db: Database, actor: Actor, input: StudentCreate): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const [created] = await tx
       .insert(student)
@@ -122,7 +122,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * An erased record refuses edits: its personal data must not come back.
  */
 export async function updateStudent(db: Database, actor: Actor, studentId: string, changes: StudentUpdate): Promise<StudentDetail> {
-  const organizationId = actor.viewer.organizationId!;
+  const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const current = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (current.erasedAt) throw conflict("This student's personal data was erased; the record can no longer be edited.");

@@ -8,7 +8,7 @@ import {
   tutorPageSchema,
   tutorProfileUpdateSchema,
 } from "../../../shared/schemas/tutors.ts";
-import type { AppDeps, AppEnv, Viewer } from "../../core/context.ts";
+import type { AppDeps, AppEnv, MemberContext } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
@@ -85,34 +85,34 @@ const ownAvailabilityRoute = defineOperation(needs("tutor:settings:write"), {
  * The viewer's own member id, when their membership is a tutor's. A role shown by Switch Role
  * is not a membership: an admin viewing the tutor area has no tutor profile of their own.
  */
-function ownMemberId(viewer: Viewer): string {
-  if (viewer.membership?.role !== "tutor") throw new AppError("NOT_FOUND", 404, "You have no tutor profile: your membership in this workspace is not a tutor's.");
+function ownMemberId(viewer: MemberContext): string {
+  if (viewer.membership.role !== "tutor") throw new AppError("NOT_FOUND", 404, "You have no tutor profile: your membership in this workspace is not a tutor's.");
   return viewer.membership.id;
 }
 
 export function tutorRoutes(deps: AppDeps) {
-  const read = (viewer: Viewer, memberId: string) => withWorkspace(deps.db, viewer.organizationId!, (tx) => tutorDetail(tx, viewer.organizationId!, memberId));
+  const read = (viewer: MemberContext, memberId: string) => withWorkspace(deps.db, viewer.organizationId, (tx) => tutorDetail(tx, viewer.organizationId, memberId));
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
-      const organizationId = c.var.viewer!.organizationId!;
+      const organizationId = c.var.member.organizationId;
       return c.json(await withWorkspace(deps.db, organizationId, (tx) => listTutors(tx, organizationId, c.req.valid("query"))), 200);
     })
-    .openapi(getRoute, async (c) => c.json(await read(c.var.viewer!, c.req.valid("param").memberId), 200))
+    .openapi(getRoute, async (c) => c.json(await read(c.var.member, c.req.valid("param").memberId), 200))
     .openapi(patchRoute, async (c) => {
-      const edit = { viewer: c.var.viewer!, memberId: c.req.valid("param").memberId, ipAddress: c.var.clientIp, own: false };
+      const edit = { viewer: c.var.member, memberId: c.req.valid("param").memberId, ipAddress: c.var.clientIp, own: false };
       return c.json(await updateTutorProfile(deps, edit, c.req.valid("json")), 200);
     })
     .openapi(availabilityRoute, async (c) => {
-      const edit = { viewer: c.var.viewer!, memberId: c.req.valid("param").memberId, ipAddress: c.var.clientIp, own: false };
+      const edit = { viewer: c.var.member, memberId: c.req.valid("param").memberId, ipAddress: c.var.clientIp, own: false };
       return c.json(await replaceAvailability(deps, edit, c.req.valid("json")), 200);
     })
-    .openapi(ownProfileRoute, async (c) => c.json(await read(c.var.viewer!, ownMemberId(c.var.viewer!)), 200))
+    .openapi(ownProfileRoute, async (c) => c.json(await read(c.var.member, ownMemberId(c.var.member)), 200))
     .openapi(ownPatchRoute, async (c) => {
-      const edit = { viewer: c.var.viewer!, memberId: ownMemberId(c.var.viewer!), ipAddress: c.var.clientIp, own: true };
+      const edit = { viewer: c.var.member, memberId: ownMemberId(c.var.member), ipAddress: c.var.clientIp, own: true };
       return c.json(await updateTutorProfile(deps, edit, c.req.valid("json")), 200);
     })
     .openapi(ownAvailabilityRoute, async (c) => {
-      const edit = { viewer: c.var.viewer!, memberId: ownMemberId(c.var.viewer!), ipAddress: c.var.clientIp, own: true };
+      const edit = { viewer: c.var.member, memberId: ownMemberId(c.var.member), ipAddress: c.var.clientIp, own: true };
       return c.json(await replaceAvailability(deps, edit, c.req.valid("json")), 200);
     });
 }

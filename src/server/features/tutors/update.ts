@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Availability, TutorDetail, TutorProfileUpdate } from "../../../shared/schemas/tutors.ts";
-import type { AppDeps, Viewer } from "../../core/context.ts";
+import type { AppDeps, MemberContext } from "../../core/context.ts";
 import { tutorAvailability, tutorProfile } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { writeAudit } from "../../core/audit.ts";
@@ -23,7 +23,7 @@ const FIELD_LABELS: Record<keyof TutorProfileUpdate, string> = {
 
 /** Who is changing whose profile: an admin another's (or their own), or a tutor their own. */
 export interface ProfileEdit {
-  viewer: Viewer;
+  viewer: MemberContext;
   memberId: string;
   ipAddress: string;
   /** The tutor's own settings: the audit line says "their". */
@@ -42,7 +42,7 @@ async function lockProfile(tx: Transaction, organizationId: string, tutor: Tutor
 }
 
 export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, changes: Partial<TutorProfileUpdate>): Promise<TutorDetail> {
-  const organizationId = edit.viewer.organizationId!;
+  const organizationId = edit.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const tutor = await findTutor(tx, organizationId, edit.memberId);
     const current = await lockProfile(tx, organizationId, tutor);
@@ -76,7 +76,7 @@ const slotKey = (slot: { weekday: number; startsAt: string; endsAt: string }) =>
 
 /** Replaces the whole week: the slots given are the tutor's availability afterwards. */
 export async function replaceAvailability(deps: AppDeps, edit: ProfileEdit, availability: Availability): Promise<TutorDetail> {
-  const organizationId = edit.viewer.organizationId!;
+  const organizationId = edit.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const tutor = await findTutor(tx, organizationId, edit.memberId);
     await lockProfile(tx, organizationId, tutor);

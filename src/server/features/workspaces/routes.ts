@@ -119,21 +119,21 @@ export function workspaceRoutes(deps: AppDeps) {
       if (!active) await deps.auth.api.signOut({ headers: c.req.raw.headers });
       return c.json({ next: "approval" as const }, 201);
     })
-    .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.viewer!.organizationId!), 200))
-    .openapi(settingsRoute, async (c) => c.json(await getWorkspaceSettings(deps.db, c.var.viewer!.organizationId!), 200))
+    .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.member.organizationId), 200))
+    .openapi(settingsRoute, async (c) => c.json(await getWorkspaceSettings(deps.db, c.var.member.organizationId), 200))
     .openapi(updateSettingsRoute, async (c) => {
-      const viewer = c.var.viewer!;
+      const viewer = c.var.member;
       const changes = c.req.valid("json");
       const settings = await deps.db.transaction(async (tx) => {
-        const updated = await updateWorkspaceSettings(tx, viewer.organizationId!, changes);
+        const updated = await updateWorkspaceSettings(tx, viewer.organizationId, changes);
         await writeAudit(tx, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action: "WORKSPACE_SETTINGS_CHANGED", description: `${viewer.user.name} changed ${Object.keys(changes).join(", ")}`, ipAddress: c.var.clientIp, metadata: changes });
         return updated;
       });
       return c.json(settings, 200);
     })
     .openapi(regenerateRoute, async (c) => {
-      const viewer = c.var.viewer!;
-      const settings = await regenerateJoinCode(deps.db, viewer.organizationId!);
+      const viewer = c.var.member;
+      const settings = await regenerateJoinCode(deps.db, viewer.organizationId);
       await audit(viewer, c.var.clientIp, "JOIN_CODE_REGENERATED", `${viewer.user.name} replaced the join code`);
       return c.json(settings, 200);
     });
