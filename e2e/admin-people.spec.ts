@@ -28,7 +28,7 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Admin navigati
 
 test.describe("@people admin screens for students and tutors", () => {
   test("@people a student's record: create, edit, pause, archive, guardian, tutor, access log, erase", async ({ page, api }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const admin = await londonAdmin(api);
     const tutor = await api.createMember("tutor", { admin, name: uniqueName("Tutor") });
     const parent = await api.createMember("parent", { admin, name: uniqueName("Parent") });

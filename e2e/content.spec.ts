@@ -3,7 +3,7 @@ import { readAllContent } from "../content/files.ts";
 import { findPublicRoute } from "../src/shared/public-routes.ts";
 import { expect, expectAccessible, test } from "./support/fixtures.ts";
 
-/** The blog and the case studies (issue 6): pages made at build time from content/*.md. */
+/** The blog and the case studies: pages made at build time from content/*.md. */
 const ENTRIES = readAllContent();
 const LISTS = [
   { path: "/resources/blog", kind: "blog" },

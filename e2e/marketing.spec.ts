@@ -2,7 +2,7 @@ import { findPublicRoute } from "../src/shared/public-routes.ts";
 import { expect, expectAccessible, test } from "./support/fixtures.ts";
 import { WIDTHS } from "./support/widths.ts";
 
-/** The content pages of the marketing site (issue 6) with their h1. */
+/** The content pages of the marketing site with their h1. */
 const PAGES: readonly { path: string; h1: RegExp }[] = [
   { path: "/", h1: /^The transparent tutoring operating system$/ },
   { path: "/solutions/solo-tutors", h1: /^Glassroom for solo tutors$/ },

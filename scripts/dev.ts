@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the API with reload on change (node --watch) on API_PORT, and the web app
- * with hot reload on 5173 (the seed's development port), which proxies /api to it.
+ * with hot reload on 5173 (the usual Vite development port), which proxies /api to it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The page-weight budgets (issue 3): gzip JavaScript a page loads, at most 150 KB on public
+ * The page-weight budgets: gzip JavaScript a page loads, at most 150 KB on public
  * pages and 300 KB on each area's first screen (1 KB = 1,024 bytes). The budget test
  * (tests/budgets/page-weight.test.ts) fails past them; the page-weight benchmark prints them.
  */

@@ -1,6 +1,6 @@
 /**
- * User-facing messages that the seed fixes word for word (its error catalogue, section 8,
- * mapped as PRODUCT.md section 2 decides), and the guard reasons of section 5.
+ * User-facing messages kept word for word from the product Glassroom replaces (its error
+ * catalogue and its guard reasons), so that people who knew it read the same words.
  */
 export const MESSAGES = {
   pendingApproval:

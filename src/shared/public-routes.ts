@@ -4,7 +4,7 @@ import type { MemberRole, Permission } from "./roles.ts";
  * The public part of the route table (src/shared/route-table.ts, the one source for paths,
  * titles, descriptions, guards and permission labels, re-exports it and adds the areas): its
  * own module so that the public pages, which only need their own entries, do not load every
- * area's (issue 3: page-weight budgets).
+ * area's (the page-weight budgets of tests/budgets).
  */
 export type RouteLayout = "public" | "bare" | MemberRole;
 
@@ -59,7 +59,7 @@ export const PUBLIC_ROUTES: readonly RouteEntry[] = [
   publicPage("/company/contact", "Contact", "Get in touch with the Glassroom team."),
 ];
 
-/** Public layout, but a session is needed (seed section 2). */
+/** Public layout, but a session is needed. */
 export const SETUP_2FA_ROUTE: RouteEntry = {
   path: "/setup-2fa",
   title: "Set up two-factor authentication",

@@ -1,15 +1,15 @@
 /**
- * Roles and permission labels. The labels are the seed's (section 6), extended where later
+ * Roles and permission labels. The labels are the original product's, extended where later
  * capabilities need them; the server enforces them on every API operation.
  */
 export const MEMBER_ROLES = ["admin", "tutor", "parent", "student"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-/** Roles as the seed names them: a member role, or unsigned (no session) or pending. */
+/** Every role a viewer can have: a member role, or unsigned (no session) or pending. */
 export const ROLES = ["unsigned", "pending", ...MEMBER_ROLES] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The roles the floating Switch Role button offers, in the seed's order. */
+/** The roles the floating Switch Role button offers, in the order people knew from the product Glassroom replaces. */
 export const SWITCHABLE_ROLES = ["unsigned", "parent", "tutor", "admin", "student"] as const;
 export type SwitchableRole = (typeof SWITCHABLE_ROLES)[number];
 

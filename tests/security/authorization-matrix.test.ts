@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 3): every operation of the OpenAPI document and every
+ * The authorization matrix: every operation of the OpenAPI document and every
  * Better Auth endpoint the server exposes, × every persona (tests/security/personas.ts) →
  * the expected allow or deny, from the operation's declared access alone. Operations are read
  * from the running app, so a new one joins the matrix without anyone adding it here.

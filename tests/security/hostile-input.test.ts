@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 3): fast-check drives every operation of the OpenAPI document, and
+ * Hostile input: fast-check drives every operation of the OpenAPI document, and
  * the Better Auth endpoints that take JSON, with malformed, oversized, wrong-type and
  * injection-shaped bodies, queries, path parameters and headers, signed in as an admin so
  * that the permission checks pass and validation is reached. For every request:

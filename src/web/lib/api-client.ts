@@ -3,7 +3,7 @@ import { reportConnectionError } from "./connection-error.ts";
 
 /**
  * The one API client. Every failure becomes an ApiError whose message is the one the user
- * sees: the error catalogue (PRODUCT.md section 2) for connection problems, else the
+ * sees: the error catalogue (src/shared/messages.ts) for connection problems, else the
  * server's own message.
  */
 export class ApiError extends Error {

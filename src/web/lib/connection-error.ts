@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Connection errors are held in state until dismissed (seed section 4), so that a failure
+ * Connection errors are held in state until dismissed, so that a failure
  * seen in the background stays visible. A later success does not clear it by itself.
  */
 export interface ConnectionError {

@@ -20,7 +20,7 @@ export function zodFormValidator<T>(schema: z.ZodType<unknown, T>) {
 }
 
 /**
- * Validation from a zod schema that is loaded after the page's first render (issue 3: zod is
+ * Validation from a zod schema that is loaded after the page's first render (for the page-weight budget: zod is
  * about 25 KB of gzip). Loading starts at once. `validate` is the form's validator: until the
  * schema has arrived it finds nothing, so the submit handler first awaits `check`, which
  * loads the schema if needed and answers the same errors (empty when the values are valid).
@@ -74,7 +74,7 @@ export type FieldErrors = Record<string, string>;
  * runs is kept too) and the values are read from the form when it is sent; this hook keeps
  * the errors, clears a field's error when it changes, and moves focus to the first field in
  * error. The area's forms use @mantine/form; these public pages cannot afford its 6 KB of
- * gzip within their 150 KB budget (issue 3). `validate` may be async (a deferredZodValidator's
+ * gzip within their 150 KB budget. `validate` may be async (a deferredZodValidator's
  * `check`): the submit waits for it.
  */
 export function useAccountForm<Field extends string>({ fields, validate }: { fields: readonly Field[]; validate: (values: Record<Field, string>) => FieldErrors | Promise<FieldErrors> }) {

@@ -4,7 +4,7 @@ import { useConnectionError } from "../../lib/connection-error.ts";
 // Loaded only when a connection error happens: every page stays lighter for it.
 const ConnectionErrorBanner = lazy(() => import("./connection-error-banner.tsx"));
 
-/** Shows the held connection error (seed section 4) until it is dismissed. */
+/** Shows the held connection error until it is dismissed. */
 export function ConnectionErrorGate() {
   const error = useConnectionError();
   if (!error) return null;

@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/api-client.ts";
 /**
  * The route error screen. Connection problems show the error catalogue's message with
  * Retry (or, for an expired session, the way back to sign in); anything else shows the
- * seed's 'Something went wrong' with Reload Page.
+ * familiar 'Something went wrong' with Reload Page.
  */
 export function RouteErrorScreen({ error }: { error: unknown }) {
   const revalidator = useRevalidator();

@@ -101,7 +101,7 @@ function NavMenu({ section }: { section: NavSection }) {
 
 /** Sign in and sign up for visitors; the way to their dashboard for signed-in members. */
 function AccountActions() {
-  // The light read of the session: the content pages load no query library (issue 3).
+  // The light read of the session: the content pages load no query library.
   const me = useViewer();
   if (me && isMemberRole(me.role)) {
     return (

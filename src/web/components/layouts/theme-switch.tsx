@@ -7,7 +7,7 @@ import { useMantineContext } from "@mantine/core";
  */
 export function ThemeSwitch() {
   // The provider's own setter (what useMantineColorScheme wraps, without its media-query hook:
-  // about 0.4 KB of gzip on every public page, issue 3). It stores the choice for the next load.
+  // about 0.4 KB of gzip on every public page). It stores the choice for the next load.
   const { setColorScheme } = useMantineContext();
   const toggle = () => setColorScheme(document.documentElement.dataset.mantineColorScheme === "dark" ? "light" : "dark");
   return (

@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { MESSAGES } from "../../../shared/messages.ts";
 
-/** The spinner while authentication loads, with the seed's 'Loading authorization...'. */
+/** The spinner while authentication loads, with 'Loading authorization...' (the words people knew). */
 export function AuthLoading() {
   return (
     <Center mih="100vh" component="main">

@@ -19,7 +19,7 @@ let loading: Promise<AuthClient> | undefined;
 
 /**
  * Better Auth's client (about 12 KB of gzip), loaded after the page's first render rather than
- * with it: no account page needs it before its form is sent (issue 3: page-weight budgets).
+ * with it: no account page needs it before its form is sent (the page-weight budgets of tests/budgets).
  * The pages whose form calls it start loading it when they load (preloadAuthClient).
  */
 export function loadAuthClient(): Promise<AuthClient> {

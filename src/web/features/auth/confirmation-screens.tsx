@@ -9,7 +9,7 @@ import { ResendConfirmationForm } from "./resend-confirmation-form.tsx";
 
 /**
  * The set-up form (a new Google account, signed in without a workspace) is the one screen
- * with the workspace choice: its own chunk (issue 3: page-weight budgets), which the page's
+ * with the workspace choice: its own chunk (the page-weight budgets of tests/budgets), which the page's
  * loader loads with the session when the session says it is needed, and hands to FinishSetup.
  */
 export const loadFinishSetupForm = () => import("./finish-setup-form.tsx").then((module) => module.FinishSetupForm);

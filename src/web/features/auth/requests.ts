@@ -3,7 +3,7 @@ import { api } from "../../lib/api-client.ts";
 
 /**
  * The account requests without TanStack Query: the sign-up page and the confirmation page's
- * set-up form send them directly (issue 3: page-weight budgets); ./api.ts makes mutations of
+ * set-up form send them directly (the page-weight budgets of tests/budgets); ./api.ts makes mutations of
  * them for the signed-in screens.
  */
 

@@ -5,7 +5,7 @@ import { ApiError, api } from "../../lib/api-client.ts";
 /**
  * What the public invitation page (/invite?token=…) needs, and nothing heavier: the preview,
  * accepting, and signing up with the invitation. Kept apart from api.ts (the admin's side),
- * and plain requests (no TanStack Query: the page stays within its budget, issue 3).
+ * and plain requests (no TanStack Query: the page stays within its budget).
  */
 
 /** The invitation's preview; a failure that may pass (a dropped connection) is tried once more. */

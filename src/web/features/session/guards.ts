@@ -6,11 +6,11 @@ import { queryClient } from "../../lib/query-client.ts";
 import { meQuery } from "./api.ts";
 
 /**
- * The seed's guards (section 5), run before a guarded screen renders:
+ * The guards, run before a guarded screen renders:
  * - auth guard: no user, or role unsigned → /login with 'Authentication required' and the
  *   page to come back to;
  * - role guard: role not in the route's list → /permission-denied with the reason.
- * Unlike the seed they fail closed: an error here shows the route error screen.
+ * They fail closed: an error here shows the route error screen.
  */
 export async function guard(request: Request): Promise<MeResponse> {
   const url = new URL(request.url);

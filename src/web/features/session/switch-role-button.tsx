@@ -26,7 +26,7 @@ async function applyOverride(role: SwitchableRole | null) {
 }
 
 /**
- * The floating Switch Role button (seed section 2), shown by SwitchRoleGate to devops
+ * The floating Switch Role button, shown by SwitchRoleGate to devops
  * accounts always and to everyone on a local development server. The choice is kept in the browser per user id (or 'local') and
  * restored on load; the server honours it only for those allowed, and audits each switch.
  */

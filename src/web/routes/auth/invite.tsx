@@ -38,7 +38,7 @@ async function viewer(): Promise<MeResponse | null> {
 /**
  * Read in the browser: the token (the page is pre-rendered without its query string), the
  * invitation and the session, together, through plain requests (this page does not load
- * TanStack Query; issue 3).
+ * TanStack Query).
  */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   const token = new URL(request.url).searchParams.get("token");

@@ -18,7 +18,7 @@ preloadAuthClient();
 const loginForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.loginSchema));
 
 // The query library comes with the dashboard the user is sent to; the sign-in form does not
-// need it to show, so it loads after the first render (issue 3: page-weight budgets).
+// need it to show, so it loads after the first render (the page-weight budgets of tests/budgets).
 const sessionQueries = () => import("../../features/session/api-lazy.ts");
 if (typeof window !== "undefined") void sessionQueries().catch(() => {});
 

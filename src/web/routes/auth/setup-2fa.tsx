@@ -15,7 +15,7 @@ import { metaFor } from "../../lib/meta.ts";
 
 export const meta = () => metaFor("/setup-2fa");
 
-/** Public layout, but sign-in required (seed section 2): the auth guard runs first. */
+/** Public layout, but sign-in required: the auth guard runs first. */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const me = await guard(request);
   return { alreadyOn: me.user.twoFactorEnabled, role: me.role, email: me.user.email };

@@ -10,7 +10,7 @@ import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/signup");
 
-// Shown after sign-up only: loaded once the page is shown (issue 3: page-weight budgets). The
+// Shown after sign-up only: loaded once the page is shown (the page-weight budgets of tests/budgets). The
 // answer is shown in a transition, so the form stays until this has arrived.
 const loadCheckEmail = () => import("../../features/auth/check-email.tsx");
 const CheckEmail = lazy(() => loadCheckEmail().then((module) => ({ default: module.CheckEmail })));
