@@ -34,7 +34,7 @@ function toSummary(row: SummaryRow, viewer: MemberContext): MemberSummary {
     role: isMemberRole(row.role) ? row.role : "student",
     status: row.status as MembershipStatus,
     joinedAt: row.createdAt.toISOString(),
-    isYou: row.memberId === viewer.membership?.id,
+    isYou: row.memberId === viewer.membership.id,
   };
 }
 

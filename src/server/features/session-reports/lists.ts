@@ -89,7 +89,7 @@ export async function listAwaitingReview(db: Database, actor: Actor, query: { pa
 /** A parent's children's or a student's own shared summaries, newest first. */
 export async function listFamilySummaries(db: Database, actor: Actor, relationship: "parent" | "student", query: FamilySummaryQuery): Promise<FamilySummaryPage> {
   const organizationId = actor.viewer.organizationId;
-  const memberId = actor.viewer.membership?.id ?? "";
+  const memberId = actor.viewer.membership.id;
   const own =
     relationship === "parent"
       ? sql`exists (select 1 from ${studentGuardian} where ${qualified("student_guardian", "organization_id")} = ${qualified("session_summary", "organization_id")} and ${qualified("student_guardian", "student_id")} = ${qualified("session_summary", "student_id")} and ${qualified("student_guardian", "member_id")} = ${memberId})`

@@ -160,7 +160,7 @@ export async function viewSession(db: Database, actor: Actor, relationship: Sess
 async function resolveTutor(tx: Transaction, actor: Actor, relationship: SessionRelationship, requested: string | undefined): Promise<string> {
   const organizationId = actor.viewer.organizationId;
   if (relationship === "tutor") {
-    const own = actor.viewer.membership!.id;
+    const own = actor.viewer.membership.id;
     if (requested !== undefined && requested !== own) throw invalidField("tutorMemberId", "Tutors schedule their own sessions only.");
     return own;
   }
