@@ -30,7 +30,7 @@ export interface Config {
   serveWebBuild: boolean;
   /**
    * A development server on this machine (not production, APP_URL on a loopback host): the
-   * seed's "local development host", where everyone may switch role and mail is kept in the
+   * "local development host", where everyone may switch role and mail is kept in the
    * outbox page. A development server reachable under another name gets neither.
    */
   localDevelopment: boolean;

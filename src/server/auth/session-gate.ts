@@ -6,8 +6,8 @@ import { withLookup } from "../db/tenant.ts";
 export type SessionDecision = { refuse: true } | { refuse: false; activeOrganizationId: string | null };
 
 /**
- * Decides, before a session row is written, whether the user may have one (the seed's
- * pending rule, applied on the server so that a pending member never holds a session):
+ * Decides, before a session row is written, whether the user may have one (a pending member
+ * waits for approval, decided here on the server so that they never hold a session):
  * - a member with at least one active membership: yes, in their first active workspace;
  * - a devops account: yes, even without a workspace;
  * - a new Google account with no membership at all: yes, to finish setting up on

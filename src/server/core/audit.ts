@@ -26,7 +26,7 @@ export async function writeAudit(db: AuditWriter, entry: AuditEntry): Promise<vo
 export type AuditTransactor = { transaction<T>(work: (tx: AuditWriter) => Promise<T>): Promise<T> };
 
 /**
- * For the seed's USER_SIGNUP entry, whose failure is ignored (logged, never surfaced). Written
+ * For the USER_SIGNUP entry, whose failure must not fail the sign-up (logged, never surfaced). Written
  * in its own (nested) transaction, so that inside a caller's transaction a failed insert rolls
  * back only itself and the caller's work still commits.
  */

@@ -56,7 +56,7 @@ beforeAll(async () => {
   await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: future.id, startsOn: day(365) });
   await linkGuardian(admin.client, maya.id, parent.memberId);
   await linkGuardian(admin.client, noah.id, otherParent.memberId);
-  // Linking a login is the invitations' job (issue 4, H2); here it is set directly.
+  // Linking a login is the invitations' job; here it is set directly.
   await t.db.update(student).set({ userId: studentMember.user.id }).where(eq(student.id, maya.id));
   await t.db.update(student).set({ userId: otherStudentMember.user.id }).where(eq(student.id, noah.id));
 }, 90_000);

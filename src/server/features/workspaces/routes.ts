@@ -109,7 +109,7 @@ export function workspaceRoutes(deps: AppDeps) {
         await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id });
         await writeAudit(tx, { organizationId: workspace.id, userId: viewer.user.id, actorRole: "pending", action: "JOIN_REQUESTED", description: `${viewer.user.name} (${viewer.user.email}) asked to join with the join code`, ipAddress: c.var.clientIp });
       });
-      // Someone with no active workspace holds no session while pending (the seed's rule);
+      // Someone with no active workspace holds no session while pending (decision 003);
       // a member of other workspaces stays signed in there.
       const [active] = await deps.db
         .select({ id: member.id })
