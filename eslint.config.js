@@ -12,11 +12,22 @@ import tseslint from "typescript-eslint";
  * public surface); what several features share lives in src/server/core. No import cycles.
  */
 const restrict = (patterns, allowTypeImports = false) => ({
-  "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message: `This layer may not import ${group}${allowTypeImports ? " except as types" : ""}.`, allowTypeImports })) }],
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      patterns: patterns.map((group) => ({
+        group: [group],
+        message: `This layer may not import ${group}${allowTypeImports ? " except as types" : ""}.`,
+        allowTypeImports,
+      })),
+    },
+  ],
 });
 
 const FEATURES = "src/server/features";
-const features = readdirSync(FEATURES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** A file of one feature may import another feature's index.ts, never its other files. */
 const featureZones = features.map((feature) => ({
   target: `./${FEATURES}/${feature}`,

@@ -205,7 +205,13 @@ async function run(): Promise<BenchmarkReport> {
             columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
             rows: [
               ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
-              ["same, beside 45 connections signing in", formatInt(meBeside.requestsPerSecond), meBeside.p50Ms, meBeside.p99Ms, round(signInBeside.requestsPerSecond, 1)],
+              [
+                "same, beside 45 connections signing in",
+                formatInt(meBeside.requestsPerSecond),
+                meBeside.p50Ms,
+                meBeside.p99Ms,
+                round(signInBeside.requestsPerSecond, 1),
+              ],
             ],
             notes: [
               "Password hashing (node:crypto scrypt) and the cookie signing and checking of every signed-in request (WebCrypto HMAC) share Node's libuv thread pool (4 threads), first come first served: while sign-ins keep arriving, each request's HMAC waits behind every queued hash.",
@@ -217,7 +223,11 @@ async function run(): Promise<BenchmarkReport> {
           durationSeconds: DURATION_SECONDS,
           members: total,
           listedMembers: listed,
-          endpoints: figures.map((row) => ({ ...row, requestsPerSecond: round(row.requestsPerSecond, 1), ratioOfCeiling: row.ratioOfCeiling === null ? null : round(row.ratioOfCeiling, 4) })),
+          endpoints: figures.map((row) => ({
+            ...row,
+            requestsPerSecond: round(row.requestsPerSecond, 1),
+            ratioOfCeiling: row.ratioOfCeiling === null ? null : round(row.ratioOfCeiling, 4),
+          })),
           signedInReadsDuringSignIn: { meAlone, meBesideSignIn: meBeside, signInBeside },
         },
       };

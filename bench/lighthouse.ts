@@ -80,16 +80,32 @@ async function run(): Promise<BenchmarkReport> {
               for (const ref of lhr.categories[category]?.auditRefs ?? []) {
                 const audit = lhr.audits[ref.id];
                 if (!audit || audit.score === null || audit.score >= (category === "performance" ? 0.9 : 1)) continue;
-                if (category === "performance" && ref.weight === 0 && !(audit.details && "overallSavingsMs" in audit.details && Number(audit.details.overallSavingsMs) >= 300)) continue;
+                if (
+                  category === "performance" &&
+                  ref.weight === 0 &&
+                  !(audit.details && "overallSavingsMs" in audit.details && Number(audit.details.overallSavingsMs) >= 300)
+                )
+                  continue;
                 // Outside performance, name what failed (the console errors, the issues).
-                const items = category === "performance" || !audit.details || !("items" in audit.details) ? [] : (audit.details.items as Record<string, unknown>[]);
-                const examples = items.slice(0, 2).map((item) => String(item.description ?? item.issueType ?? item.url ?? "").slice(0, 160)).filter(Boolean);
-                findings.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${examples.length ? `: ${examples.join(" | ")}` : ""}`);
+                const items =
+                  category === "performance" || !audit.details || !("items" in audit.details) ? [] : (audit.details.items as Record<string, unknown>[]);
+                const examples = items
+                  .slice(0, 2)
+                  .map((item) => String(item.description ?? item.issueType ?? item.url ?? "").slice(0, 160))
+                  .filter(Boolean);
+                findings.push(
+                  `${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${examples.length ? `: ${examples.join(" | ")}` : ""}`,
+                );
               }
             }
             figures.push({
               path: page,
-              scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+              scores: {
+                performance: score("performance"),
+                accessibility: score("accessibility"),
+                "best-practices": score("best-practices"),
+                seo: score("seo"),
+              },
               lcpMs: numeric("largest-contentful-paint"),
               tbtMs: numeric("total-blocking-time"),
               cls: numeric("cumulative-layout-shift"),
@@ -108,7 +124,9 @@ async function run(): Promise<BenchmarkReport> {
     await server.stop();
   }
 
-  if (launchError) for (const page of LIGHTHOUSE_PAGES) figures.push({ path: page, scores: null, lcpMs: null, tbtMs: null, cls: null, error: launchError, warnings: [], findings: [] });
+  if (launchError)
+    for (const page of LIGHTHOUSE_PAGES)
+      figures.push({ path: page, scores: null, lcpMs: null, tbtMs: null, cls: null, error: launchError, warnings: [], findings: [] });
   const failures = figures.filter((row) => row.error);
   const warnings = [...new Set(figures.flatMap((row) => row.warnings))];
   return {
@@ -118,7 +136,16 @@ async function run(): Promise<BenchmarkReport> {
         columns: ["page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "TBT ms", "CLS"],
         rows: figures.map((row) =>
           row.scores
-            ? [row.path, row.scores.performance, row.scores.accessibility, row.scores["best-practices"], row.scores.seo, row.lcpMs === null ? null : Math.round(row.lcpMs), row.tbtMs === null ? null : Math.round(row.tbtMs), row.cls === null ? null : round(row.cls, 3)]
+            ? [
+                row.path,
+                row.scores.performance,
+                row.scores.accessibility,
+                row.scores["best-practices"],
+                row.scores.seo,
+                row.lcpMs === null ? null : Math.round(row.lcpMs),
+                row.tbtMs === null ? null : Math.round(row.tbtMs),
+                row.cls === null ? null : round(row.cls, 3),
+              ]
             : [row.path, "could not run", null, null, null, null, null, null],
         ),
         notes: [

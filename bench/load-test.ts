@@ -102,9 +102,14 @@ async function main(): Promise<number> {
       await Promise.all(Array.from({ length: PENDING_PER_WORKSPACE }, () => createPendingJoiner(ctx, { joinCode: admin.joinCode })));
     }
     const accounts = admins.map((admin) => ({ email: admin.user.email, password: admin.user.password, cookie: admin.client.cookieHeader() }));
-    process.stdout.write(`  ${ADMINS} admins with ${PENDING_PER_WORKSPACE} pending joiners each, ready in ${round((performance.now() - started) / 1000, 1)} s\n`);
+    process.stdout.write(
+      `  ${ADMINS} admins with ${PENDING_PER_WORKSPACE} pending joiners each, ready in ${round((performance.now() - started) / 1000, 1)} s\n`,
+    );
 
-    const counts = Object.fromEntries(MIX.map(([kind]) => [kind, { requests: 0, non2xx: 0, statuses: {} as Record<string, number> }])) as Record<Kind, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+    const counts = Object.fromEntries(MIX.map(([kind]) => [kind, { requests: 0, non2xx: 0, statuses: {} as Record<string, number> }])) as Record<
+      Kind,
+      { requests: number; non2xx: number; statuses: Record<string, number> }
+    >;
     const rss: { second: number; mb: number }[] = [];
     const loadStarted = performance.now();
     const sampler = setInterval(() => {
@@ -139,8 +144,19 @@ async function main(): Promise<number> {
                 body: JSON.stringify({ email: account.email, password: account.password }),
               };
             }
-            const paths: Record<Exclude<Kind, "sign-in">, string> = { me: "/api/me", dashboard: "/api/admin/dashboard", approvals: "/api/admin/approvals", health: "/api/health" };
-            return { ...request, method: "GET", path: paths[kind], headers: kind === "health" ? headers : { ...headers, cookie: account.cookie }, body: undefined };
+            const paths: Record<Exclude<Kind, "sign-in">, string> = {
+              me: "/api/me",
+              dashboard: "/api/admin/dashboard",
+              approvals: "/api/admin/approvals",
+              health: "/api/health",
+            };
+            return {
+              ...request,
+              method: "GET",
+              path: paths[kind],
+              headers: kind === "health" ? headers : { ...headers, cookie: account.cookie },
+              body: undefined,
+            };
           },
           onResponse: (status, _body, context) => {
             const tally = counts[context.kind as Kind];
@@ -193,7 +209,19 @@ async function main(): Promise<number> {
       {
         title: `Load and soak: ${CONNECTIONS} connections, ${SECONDS} s, mixed traffic`,
         columns: ["requests", "req/s", "p50 ms", "p99 ms", "errors", "RSS start MB", "RSS end MB", "RSS max MB", "RSS growth MB"],
-        rows: [[formatInt(requests), formatInt(requests / result.duration), result.latency.p50, result.latency.p99, failures, round(rss[0]?.mb ?? Number.NaN), round(rss.at(-1)?.mb ?? Number.NaN), round(figures.rssMb.max), round(growthMb, 1)]],
+        rows: [
+          [
+            formatInt(requests),
+            formatInt(requests / result.duration),
+            result.latency.p50,
+            result.latency.p99,
+            failures,
+            round(rss[0]?.mb ?? Number.NaN),
+            round(rss.at(-1)?.mb ?? Number.NaN),
+            round(figures.rssMb.max),
+            round(growthMb, 1),
+          ],
+        ],
         notes: [
           `errors = non-2xx answers (${result.non2xx}) + socket errors (${result.errors}) + timeouts over ${TIMEOUT_SECONDS} s (${result.timeouts}); the test fails on any.`,
           `RSS of the server process (VmRSS, every second). Growth = mean of the last third minus mean of the first third after a warm-up of the first ${Math.round(WARM_UP_FRACTION * 100)} % (${round(firstThirdMb)} → ${round(lastThirdMb)} MB); allowed ${round(allowedGrowthMb)} MB (the larger of ${MAX_GROWTH_MB} MB and ${Math.round(MAX_GROWTH_RATIO * 100)} %).`,
@@ -218,11 +246,20 @@ async function main(): Promise<number> {
 
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(path.join(RESULTS_DIR, "load.json"), `${JSON.stringify(figures, null, 2)}\n`);
-    saveBenchmark("load", { title: "Load and soak", measuredAt: figures.date, seconds: SECONDS, loadAverageAtStart, tables, data: { ...figures, rssMb: { ...figures.rssMb, samples: undefined } } });
+    saveBenchmark("load", {
+      title: "Load and soak",
+      measuredAt: figures.date,
+      seconds: SECONDS,
+      loadAverageAtStart,
+      tables,
+      data: { ...figures, rssMb: { ...figures.rssMb, samples: undefined } },
+    });
 
     const verdicts = [
       failures === 0 ? "no failed request" : `${failures} failed requests`,
-      memoryOk ? `memory levelled off (+${round(growthMb, 1)} MB ≤ ${round(allowedGrowthMb)} MB)` : `memory kept growing (+${round(growthMb, 1)} MB > ${round(allowedGrowthMb)} MB)`,
+      memoryOk
+        ? `memory levelled off (+${round(growthMb, 1)} MB ≤ ${round(allowedGrowthMb)} MB)`
+        : `memory kept growing (+${round(growthMb, 1)} MB > ${round(allowedGrowthMb)} MB)`,
     ];
     process.stdout.write(`${figures.passed ? "PASS" : "FAIL"}: ${verdicts.join("; ")}. Figures in bench/results/load.json.\n`);
     if (!figures.passed && failures > 0) process.stdout.write(`Server log (last lines):\n${server.output()}\n`);

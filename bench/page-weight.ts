@@ -133,7 +133,7 @@ async function run(): Promise<BenchmarkReport> {
             "Production build served by `node src/server/index.ts` (NODE_ENV=production); each page in a fresh browser context (nothing cached), 1280×800, loaded until the network is idle.",
             "Area pages are opened with the session cookie of a member of that role, made through the API (sign-up, mailed link, approval, sign-in).",
             "The server gzips its answers: the gzip figures are about what travels (the server compresses at its own level), the raw ones what the browser parses.",
-            "\"build calc\" is what tests/budgets/page-weight.test.ts computes from React Router's manifest without a browser (the figure that fails CI).",
+            '"build calc" is what tests/budgets/page-weight.test.ts computes from React Router\'s manifest without a browser (the figure that fails CI).',
             over.length ? `Over budget: ${over.map((row) => row.path).join(", ")}.` : "Every page is within its budget.",
             ...(redirected.length ? [`Redirected (measured where they ended): ${redirected.map((row) => `${row.path} → ${row.finalPath}`).join(", ")}.`] : []),
           ],

@@ -38,9 +38,38 @@ const STEP_SECONDS = 30;
 
 /** Students stop growing here: the issue asks for 100k per workspace, and 1M would double the run. */
 const STUDENT_CAP = Number(process.env.BENCH_STUDENT_CAP ?? 100_000);
-const FIRST_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Elif", "Femi", "Grace", "Hugo", "Ines", "Jon", "Kemi", "Liam", "Mei", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sami", "Tariq"];
+const FIRST_NAMES = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elif",
+  "Femi",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jon",
+  "Kemi",
+  "Liam",
+  "Mei",
+  "Nia",
+  "Omar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tariq",
+];
 /** Audit actions with their share of the log; MEMBER_REJECTED (1%) is the one searched for. */
-const ACTIONS: [string, number][] = [["STUDENT_VIEWED", 40], ["STUDENT_UPDATED", 25], ["ASSIGNMENT_CREATED", 15], ["MEMBER_APPROVED", 10], ["WORKSPACE_SETTINGS_CHANGED", 5], ["ROLE_SWITCH", 4], ["MEMBER_REJECTED", 1]];
+const ACTIONS: [string, number][] = [
+  ["STUDENT_VIEWED", 40],
+  ["STUDENT_UPDATED", 25],
+  ["ASSIGNMENT_CREATED", 15],
+  ["MEMBER_APPROVED", 10],
+  ["WORKSPACE_SETTINGS_CHANGED", 5],
+  ["ROLE_SWITCH", 4],
+  ["MEMBER_REJECTED", 1],
+];
 const SEARCHED_ACTION = "MEMBER_REJECTED";
 /** Student k's id: the same at every size, so that audit entries can name students made earlier. */
 const studentIdSql = (k: string) => `md5('s' || ${k})::uuid`;
@@ -68,7 +97,17 @@ const WEEK = { from: new Date(NOW.getTime() - 7 * 86_400_000).toISOString(), to:
 /** A list page as the calendars ask for it (the list's default page size). */
 const SESSION_PAGE_SIZE = 200;
 
-const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardian", "assignment", "tutoring_session", "session_student", "cancellation_request"];
+const LOADED_TABLES = [
+  "user",
+  "member",
+  "audit_log",
+  "student",
+  "student_guardian",
+  "assignment",
+  "tutoring_session",
+  "session_student",
+  "cancellation_request",
+];
 
 /**
  * Runs the bulk load without the loaded tables' secondary indexes, then makes them again from
@@ -79,7 +118,10 @@ const LOADED_TABLES = ["user", "member", "audit_log", "student", "student_guardi
 async function withoutSecondaryIndexes(db: Database, load: () => Promise<void>): Promise<void> {
   const { rows } = await db.execute<{ name: string; definition: string }>(sql`
     select indexname as name, indexdef as definition from pg_indexes as i
-    where i.schemaname = 'public' and i.tablename in (${sql.join(LOADED_TABLES.map((table) => sql`${table}`), sql`, `)})
+    where i.schemaname = 'public' and i.tablename in (${sql.join(
+      LOADED_TABLES.map((table) => sql`${table}`),
+      sql`, `,
+    )})
       and i.indexdef not like 'CREATE UNIQUE%'
       and not exists (select 1 from pg_constraint as c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
   for (const row of rows) await db.execute(sql.raw(`drop index "${row.name}"`));
@@ -196,7 +238,10 @@ const memberSearch = (db: Queryable, condition: SQL) =>
     .orderBy(asc(user.name))
     .limit(50);
 /** md5('s' || k)::uuid, as PostgreSQL makes it. */
-const searchedStudentId = createHash("md5").update(`s${SEARCHED_STUDENT_K}`).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+const searchedStudentId = createHash("md5")
+  .update(`s${SEARCHED_STUDENT_K}`)
+  .digest("hex")
+  .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 const audit = (filters: AuditFilters) => ({
   inWorkspace: true,
   run: (db: Queryable) => auditRows(db, ORGANIZATION_ID, "UTC", filters, undefined, 50),
@@ -243,30 +288,148 @@ const openCancellations = (relationship: "tutor" | "admin") => ({
   explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[relationship] }, relationship).toSQL(),
 });
 const QUERIES: KeyQuery[] = [
-  { name: "pending members, oldest first", kind: "list page", source: "listPendingMembers (approvals service; its page is 500)", index: "member_organization_status_created_idx (added)", run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID), explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL() },
-  { name: `members by email prefix '${EMAIL_PREFIX}', 50`, kind: "filtered search", source: "shape of a member search", index: "user_email_pattern_idx (added)", inWorkspace: true, run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)), explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL() },
-  { name: `members by name ilike '%${NAME_TERM}%', 50`, kind: "filtered search", source: "shape of a member search", index: "user_name_trgm_idx (added, pg_trgm)", inWorkspace: true, run: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)), explain: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)).toSQL() },
-  { name: "members by role and status", kind: "count", source: "countMembers (workspaces service): counts every member of the workspace, linear by nature", run: (db) => countMembers(db as Database, ORGANIZATION_ID), explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL() },
-  { name: "students list, page of 25 by name", kind: "list page", source: "studentPageQuery (students queries; the list then reads the page's guardians and tutors by id)", ...studentsPage(undefined) },
-  { name: "students list: the total", kind: "count", source: "studentCountQuery: the list's total, every record of the workspace, linear by nature", ...studentsTotal(undefined, undefined) },
-  { name: `students by name '${NAME_TERM}', page of 25`, kind: "filtered search", source: "studentPageQuery with studentSearch(q): ids from student_search_ids (ILIKE on name or preferred name, trigram indexes)", ...studentsPage(NAME_TERM) },
-  { name: `students by name '${NAME_TERM}': the total`, kind: "filtered search", source: "studentCountQuery with studentSearch(q)", ...studentsTotal(NAME_TERM, undefined) },
-  { name: "students paused: the total", kind: "count", source: "studentCountQuery with studentSearch(status): counts the matches, linear in them by nature", ...studentsTotal(undefined, "paused") },
+  {
+    name: "pending members, oldest first",
+    kind: "list page",
+    source: "listPendingMembers (approvals service; its page is 500)",
+    index: "member_organization_status_created_idx (added)",
+    run: (db) => listPendingMembers(db as Database, ORGANIZATION_ID),
+    explain: (db) => pendingMembersQuery(db as Database, ORGANIZATION_ID).toSQL(),
+  },
+  {
+    name: `members by email prefix '${EMAIL_PREFIX}', 50`,
+    kind: "filtered search",
+    source: "shape of a member search",
+    index: "user_email_pattern_idx (added)",
+    inWorkspace: true,
+    run: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)),
+    explain: (db) => memberSearch(db, like(user.email, `${EMAIL_PREFIX}%`)).toSQL(),
+  },
+  {
+    name: `members by name ilike '%${NAME_TERM}%', 50`,
+    kind: "filtered search",
+    source: "shape of a member search",
+    index: "user_name_trgm_idx (added, pg_trgm)",
+    inWorkspace: true,
+    run: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)),
+    explain: (db) => memberSearch(db, ilike(user.name, `%${NAME_TERM}%`)).toSQL(),
+  },
+  {
+    name: "members by role and status",
+    kind: "count",
+    source: "countMembers (workspaces service): counts every member of the workspace, linear by nature",
+    run: (db) => countMembers(db as Database, ORGANIZATION_ID),
+    explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL(),
+  },
+  {
+    name: "students list, page of 25 by name",
+    kind: "list page",
+    source: "studentPageQuery (students queries; the list then reads the page's guardians and tutors by id)",
+    ...studentsPage(undefined),
+  },
+  {
+    name: "students list: the total",
+    kind: "count",
+    source: "studentCountQuery: the list's total, every record of the workspace, linear by nature",
+    ...studentsTotal(undefined, undefined),
+  },
+  {
+    name: `students by name '${NAME_TERM}', page of 25`,
+    kind: "filtered search",
+    source: "studentPageQuery with studentSearch(q): ids from student_search_ids (ILIKE on name or preferred name, trigram indexes)",
+    ...studentsPage(NAME_TERM),
+  },
+  {
+    name: `students by name '${NAME_TERM}': the total`,
+    kind: "filtered search",
+    source: "studentCountQuery with studentSearch(q)",
+    ...studentsTotal(NAME_TERM, undefined),
+  },
+  {
+    name: "students paused: the total",
+    kind: "count",
+    source: "studentCountQuery with studentSearch(status): counts the matches, linear in them by nature",
+    ...studentsTotal(undefined, "paused"),
+  },
   { name: "audit log, newest first, 50", kind: "list page", source: "auditRows (audit query: the list and each CSV page)", ...audit({}) },
   { name: "audit log of one student, 50", kind: "filtered search", source: "auditRows with studentId", ...audit({ studentId: searchedStudentId }) },
-  { name: `audit log: ${SEARCHED_ACTION}, 50`, kind: "filtered search", source: "auditRows with action (1% of the log)", ...audit({ action: SEARCHED_ACTION }) },
-  { name: `audit log: ${SEARCHED_ACTION} in one month, 50`, kind: "filtered search", source: "auditRows with action, from and to", ...audit({ action: SEARCHED_ACTION, from: "2026-10-01", to: "2026-10-31" }) },
-  { name: `sessions: a tutor's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (sessions service, as /tutor/sessions: the tutor's own)", ...sessionsWeek("tutor") },
+  {
+    name: `audit log: ${SEARCHED_ACTION}, 50`,
+    kind: "filtered search",
+    source: "auditRows with action (1% of the log)",
+    ...audit({ action: SEARCHED_ACTION }),
+  },
+  {
+    name: `audit log: ${SEARCHED_ACTION} in one month, 50`,
+    kind: "filtered search",
+    source: "auditRows with action, from and to",
+    ...audit({ action: SEARCHED_ACTION, from: "2026-10-01", to: "2026-10-31" }),
+  },
+  {
+    name: `sessions: a tutor's week, page of ${SESSION_PAGE_SIZE}`,
+    kind: "list page",
+    source: "sessionPageQuery with sessionRangeWhere (sessions service, as /tutor/sessions: the tutor's own)",
+    ...sessionsWeek("tutor"),
+  },
   { name: "sessions: a tutor's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (tutor)", ...sessionsWeekTotal("tutor") },
-  { name: `sessions: a student's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (as /student/sessions: sessions attended by the student record of the viewer's login)", ...sessionsWeek("student") },
-  { name: "sessions: a student's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (student)", ...sessionsWeekTotal("student") },
-  { name: `sessions: the workspace's week, page of ${SESSION_PAGE_SIZE}`, kind: "list page", source: "sessionPageQuery with sessionRangeWhere (as /admin/sessions: every session)", ...sessionsWeek("admin") },
-  { name: "sessions: the workspace's week, the total", kind: "count", source: "sessionCountQuery with sessionRangeWhere (admin)", ...sessionsWeekTotal("admin") },
-  { name: "missing reports: a tutor's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (session-reports lists: 1% of sessions unreported)", index: "tutoring_session_tutor_unreported_idx (added, partial)", ...dueReports("tutor", "page") },
-  { name: "missing reports: the workspace's overdue, page of 20", kind: "list page", source: "dueReportsPageQuery with dueReportsWhere (admin)", index: "tutoring_session_unreported_idx (added, partial)", ...dueReports("admin", "page") },
-  { name: "missing reports: the workspace's overdue, the total", kind: "count", source: "dueReportsCountQuery: counts the unreported sessions, linear in them by nature", ...dueReports("admin", "total") },
-  { name: "cancellation requests: a tutor's open ones", kind: "list page", source: "openRequestsQuery (cancellation requests, as /tutor/cancellation-requests: 1 session in 20 asked about, 1 request in 20 open)", index: "cancellation_request_open_idx (added, partial)", ...openCancellations("tutor") },
-  { name: "cancellation requests: the workspace's open ones, 200", kind: "list page", source: "openRequestsQuery (as /admin/cancellation-requests)", index: "cancellation_request_open_idx (added, partial)", ...openCancellations("admin") },
+  {
+    name: `sessions: a student's week, page of ${SESSION_PAGE_SIZE}`,
+    kind: "list page",
+    source: "sessionPageQuery with sessionRangeWhere (as /student/sessions: sessions attended by the student record of the viewer's login)",
+    ...sessionsWeek("student"),
+  },
+  {
+    name: "sessions: a student's week, the total",
+    kind: "count",
+    source: "sessionCountQuery with sessionRangeWhere (student)",
+    ...sessionsWeekTotal("student"),
+  },
+  {
+    name: `sessions: the workspace's week, page of ${SESSION_PAGE_SIZE}`,
+    kind: "list page",
+    source: "sessionPageQuery with sessionRangeWhere (as /admin/sessions: every session)",
+    ...sessionsWeek("admin"),
+  },
+  {
+    name: "sessions: the workspace's week, the total",
+    kind: "count",
+    source: "sessionCountQuery with sessionRangeWhere (admin)",
+    ...sessionsWeekTotal("admin"),
+  },
+  {
+    name: "missing reports: a tutor's overdue, page of 20",
+    kind: "list page",
+    source: "dueReportsPageQuery with dueReportsWhere (session-reports lists: 1% of sessions unreported)",
+    index: "tutoring_session_tutor_unreported_idx (added, partial)",
+    ...dueReports("tutor", "page"),
+  },
+  {
+    name: "missing reports: the workspace's overdue, page of 20",
+    kind: "list page",
+    source: "dueReportsPageQuery with dueReportsWhere (admin)",
+    index: "tutoring_session_unreported_idx (added, partial)",
+    ...dueReports("admin", "page"),
+  },
+  {
+    name: "missing reports: the workspace's overdue, the total",
+    kind: "count",
+    source: "dueReportsCountQuery: counts the unreported sessions, linear in them by nature",
+    ...dueReports("admin", "total"),
+  },
+  {
+    name: "cancellation requests: a tutor's open ones",
+    kind: "list page",
+    source: "openRequestsQuery (cancellation requests, as /tutor/cancellation-requests: 1 session in 20 asked about, 1 request in 20 open)",
+    index: "cancellation_request_open_idx (added, partial)",
+    ...openCancellations("tutor"),
+  },
+  {
+    name: "cancellation requests: the workspace's open ones, 200",
+    kind: "list page",
+    source: "openRequestsQuery (as /admin/cancellation-requests)",
+    index: "cancellation_request_open_idx (added, partial)",
+    ...openCancellations("admin"),
+  },
 ];
 
 interface PlanNode {
@@ -347,18 +510,25 @@ async function run(): Promise<BenchmarkReport> {
   const figures: QueryFigures[] = QUERIES.map((query) => ({ name: query.name, kind: query.kind, source: query.source, medianMs: [], growth: [], plans: [] }));
   try {
     await migrateDatabase(db);
-    await admin.insert(organization).values({ id: ORGANIZATION_ID, name: "Benchmark Tutoring", slug: "benchmark-tutoring", createdAt: NOW, joinCode: "BENCH123" });
+    await admin
+      .insert(organization)
+      .values({ id: ORGANIZATION_ID, name: "Benchmark Tutoring", slug: "benchmark-tutoring", createdAt: NOW, joinCode: "BENCH123" });
     let rows = 0;
     for (const size of SIZES) {
       const started = performance.now();
       await withoutSecondaryIndexes(admin, () => generate(admin, rows + 1, size));
       // The student whose week is read signs in as user 7 (one of the first 1,000 students).
-      await admin.update(student).set({ userId: SEARCHED_STUDENT_USER }).where(and(eq(student.organizationId, ORGANIZATION_ID), eq(student.id, searchedStudentId)));
+      await admin
+        .update(student)
+        .set({ userId: SEARCHED_STUDENT_USER })
+        .where(and(eq(student.organizationId, ORGANIZATION_ID), eq(student.id, searchedStudentId)));
       await admin.execute(sql.raw(`analyze ${LOADED_TABLES.map((table) => `"${table}"`).join(", ")}`));
       rows = size;
       const seconds = (performance.now() - started) / 1000;
       generation.push({ rows: size, seconds: round(seconds, 1) });
-      process.stdout.write(`  ${formatInt(size)} members, users, audit entries and sessions, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`);
+      process.stdout.write(
+        `  ${formatInt(size)} members, users, audit entries and sessions, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`,
+      );
       for (const [index, query] of QUERIES.entries()) {
         const { medianMs } = await timeQuery(db, query);
         figures[index]!.medianMs.push(medianMs);
@@ -388,12 +558,22 @@ async function run(): Promise<BenchmarkReport> {
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",
-          ...figures.map((row, index) => `${row.name}: ${row.source}${QUERIES[index]!.index ? `; index ${QUERIES[index]!.index}` : ""}; plan at ${sizeLabel(SIZES[SIZES.length - 1]!)}: ${row.plans[row.plans.length - 1] || "–"}.`),
-          linear.length ? `Reading every row at ${sizeLabel(SIZES[SIZES.length - 1]!)} (a sequential scan): ${linear.map((row) => row.name).join("; ")}.` : "No query reads every row: each is served by an index.",
+          ...figures.map(
+            (row, index) =>
+              `${row.name}: ${row.source}${QUERIES[index]!.index ? `; index ${QUERIES[index]!.index}` : ""}; plan at ${sizeLabel(SIZES[SIZES.length - 1]!)}: ${row.plans[row.plans.length - 1] || "–"}.`,
+          ),
+          linear.length
+            ? `Reading every row at ${sizeLabel(SIZES[SIZES.length - 1]!)} (a sequential scan): ${linear.map((row) => row.name).join("; ")}.`
+            : "No query reads every row: each is served by an index.",
         ],
       },
     ],
-    data: { sizes: SIZES, runs: RUNS, generation, queries: figures.map((row) => ({ ...row, medianMs: row.medianMs.map((value) => round(value, 3)), growth: row.growth.map((value) => round(value, 2)) })) },
+    data: {
+      sizes: SIZES,
+      runs: RUNS,
+      generation,
+      queries: figures.map((row) => ({ ...row, medianMs: row.medianMs.map((value) => round(value, 3)), growth: row.growth.map((value) => round(value, 2)) })),
+    },
   };
 }
 

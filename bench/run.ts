@@ -17,7 +17,9 @@ const BENCHMARKS: Benchmark[] = [apiThroughput, pageWeight, lighthouse, querySca
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const unknown = asked.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
 if (unknown.length > 0 || process.argv.includes("--help")) {
-  process.stderr.write(`${unknown.length ? `Unknown benchmark: ${unknown.join(", ")}\n` : ""}Usage: npm run bench [-- ${BENCHMARKS.map((benchmark) => benchmark.name).join(" | ")} ...]\n`);
+  process.stderr.write(
+    `${unknown.length ? `Unknown benchmark: ${unknown.join(", ")}\n` : ""}Usage: npm run bench [-- ${BENCHMARKS.map((benchmark) => benchmark.name).join(" | ")} ...]\n`,
+  );
   process.exit(unknown.length ? 1 : 0);
 }
 const chosen = asked.length ? BENCHMARKS.filter((benchmark) => asked.includes(benchmark.name)) : BENCHMARKS;
@@ -46,5 +48,7 @@ for (const benchmark of chosen) {
   }
 }
 const total = Math.round((performance.now() - started) / 1000);
-process.stdout.write(`Done in ${Math.floor(total / 60)} min ${total % 60} s; figures in bench/results/latest.json${failed.length ? `; could not run: ${failed.join(", ")}` : ""}.\n`);
+process.stdout.write(
+  `Done in ${Math.floor(total / 60)} min ${total % 60} s; figures in bench/results/latest.json${failed.length ? `; could not run: ${failed.join(", ")}` : ""}.\n`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -73,7 +73,7 @@ async function run(): Promise<BenchmarkReport> {
         ]),
         notes: [
           "`node src/server/index.ts` with NODE_ENV=production and the production web build, embedded PostgreSQL in the data folder; health polled every 25 ms.",
-          "Phases from the server's log: Node start and module loading until its first line, then the embedded PostgreSQL (initdb when cold), the migrations and the app until \"listening\", then the first healthy answer.",
+          'Phases from the server\'s log: Node start and module loading until its first line, then the embedded PostgreSQL (initdb when cold), the migrations and the app until "listening", then the first healthy answer.',
         ],
       },
     ],

@@ -85,7 +85,10 @@ test.describe("@people admin screens for students and tutors", () => {
     await notified(page, `${name} is paused.`);
     await expect(page.getByRole("button", { name: "Reactivate" })).toBeVisible();
     await page.getByRole("button", { name: "Archive", exact: true }).click();
-    await page.getByRole("dialog", { name: `Archive ${name}?` }).getByRole("button", { name: "Archive student" }).click();
+    await page
+      .getByRole("dialog", { name: `Archive ${name}?` })
+      .getByRole("button", { name: "Archive student" })
+      .click();
     await notified(page, `${name} is archived as a former student.`);
     await expect(page.getByText("Former (archived)").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Pause", exact: true })).toHaveCount(0);
@@ -103,7 +106,10 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(guardians.getByRole("listitem").filter({ hasText: parent.email })).toBeVisible();
     await expectAccessible(page);
     await guardians.getByRole("button", { name: `Unlink ${parent.name}` }).click();
-    await page.getByRole("dialog", { name: `Unlink ${parent.name}?` }).getByRole("button", { name: "Unlink guardian" }).click();
+    await page
+      .getByRole("dialog", { name: `Unlink ${parent.name}?` })
+      .getByRole("button", { name: "Unlink guardian" })
+      .click();
     await notified(page, `${parent.name} is no longer a guardian of ${name}.`);
     await expect(guardians.getByText("No guardian is linked yet.")).toBeVisible();
     await fieldIn(guardians, "Link a parent").fill(parent.name);
@@ -145,7 +151,12 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(log.getByRole("row").nth(1)).toContainText(/viewed the record/i);
     await expect(log.getByRole("row").filter({ hasText: /created the record/i })).toHaveCount(1);
-    await expect(log.getByRole("row").filter({ hasText: `linked ${parent.name} as a guardian` }).first()).toBeVisible();
+    await expect(
+      log
+        .getByRole("row")
+        .filter({ hasText: `linked ${parent.name} as a guardian` })
+        .first(),
+    ).toBeVisible();
     await expect(log.getByRole("row").filter({ hasText: /created the record/i })).toContainText(admin.name);
     await expectAccessible(page);
 
@@ -185,7 +196,10 @@ test.describe("@people admin screens for students and tutors", () => {
     await expect(page).toHaveURL(/status=paused/);
     await expect(page.getByRole("rowheader", { name: new RegExp(other.name) })).toBeVisible();
     await expect(page.getByText("Showing 1–1 of 1 student")).toBeVisible();
-    await page.getByRole("rowheader", { name: new RegExp(other.name) }).getByRole("link").click();
+    await page
+      .getByRole("rowheader", { name: new RegExp(other.name) })
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: other.name })).toBeVisible();
   });
 

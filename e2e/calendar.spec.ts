@@ -1,6 +1,18 @@
 import type { Locator, Page } from "@playwright/test";
 import ICAL from "ical.js";
-import { addDays, calendarWorkspace, dragEvent, dragEventToDay, londonToday, nextMonday, resizeEvent, scheduleAsAdmin, sessionsAsAdmin, studentLogin, weeksAhead } from "./support/calendar.ts";
+import {
+  addDays,
+  calendarWorkspace,
+  dragEvent,
+  dragEventToDay,
+  londonToday,
+  nextMonday,
+  resizeEvent,
+  scheduleAsAdmin,
+  sessionsAsAdmin,
+  studentLogin,
+  weeksAhead,
+} from "./support/calendar.ts";
 import { addStudent, assign, linkGuardian, memberIdOf, uniqueName } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { expectNoSidewaysScroll, screenshot, screenshots } from "./support/screens.ts";
@@ -17,11 +29,13 @@ async function notified(page: Page, text: string): Promise<void> {
 }
 
 const events = (page: Page, text: string) => page.locator(".fc-event").filter({ hasText: text });
-const chooseView = (page: Page, view: "Week" | "Month" | "List") => page.getByRole("radiogroup", { name: "Calendar view" }).getByText(view, { exact: true }).click();
+const chooseView = (page: Page, view: "Week" | "Month" | "List") =>
+  page.getByRole("radiogroup", { name: "Calendar view" }).getByText(view, { exact: true }).click();
 /** The events of one day's column in the week view. */
 const eventsOn = (page: Page, date: string) => page.locator(`td.fc-timegrid-col[data-date="${date}"] .fc-event`);
 /** A session's London date and times, as the API gives them. */
-const when = (session: { local: { date: string; startTime: string; endTime: string } }) => `${session.local.date} ${session.local.startTime}–${session.local.endTime}`;
+const when = (session: { local: { date: string; startTime: string; endTime: string } }) =>
+  `${session.local.date} ${session.local.startTime}–${session.local.endTime}`;
 
 /** The week view (whole day on screen: pointer moves need their targets visible) of the week holding `date`. */
 async function weekOf(page: Page, date: string, scope: Page | Locator = page): Promise<void> {
@@ -31,8 +45,10 @@ async function weekOf(page: Page, date: string, scope: Page | Locator = page): P
 }
 
 /** A UTC instant's wall clock (HH:MM) and date (YYYY-MM-DD) in a zone. */
-const clockIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
-const dateIn = (iso: string | Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+const clockIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+const dateIn = (iso: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
 /** The Monday (YYYY-MM-DD) of a date's week, as the calendar shows weeks. */
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
@@ -273,11 +289,20 @@ test.describe("@calendar session calendars", () => {
     }
   });
 
-  test("@calendar a tutor in New York reads a London session at one time, the zone named, on the calendar, the session page, Reports and the dashboard", async ({ browser, api }) => {
+  test("@calendar a tutor in New York reads a London session at one time, the zone named, on the calendar, the session page, Reports and the dashboard", async ({
+    browser,
+    api,
+  }) => {
     test.setTimeout(150_000);
     const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
     const day = addDays(londonToday(), -4);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Geography", startsAt: `${day}T16:30`, endsAt: `${day}T17:30` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Geography",
+      startsAt: `${day}T16:30`,
+      endsAt: `${day}T17:30`,
+    });
     const newYork = `${clockIn(session!.startsAt, "America/New_York")}–${clockIn(session!.endsAt, "America/New_York")} (America/New_York)`;
     const london = "16:30–17:30 (Europe/London)";
 
@@ -334,7 +359,10 @@ test.describe("@calendar session calendars", () => {
     }
   });
 
-  test("@calendar an admin's week: overlapping sessions side by side, a colour and legend per tutor, the now line, a report due marked; the list starts today", async ({ page, api }) => {
+  test("@calendar an admin's week: overlapping sessions side by side, a colour and legend per tutor, the now line, a report due marked; the list starts today", async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(150_000);
     const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
     const second = await api.createMember("tutor", { admin, name: uniqueName("Tutor") });
@@ -345,9 +373,21 @@ test.describe("@calendar session calendars", () => {
     const yesterday = addDays(today, -1);
     const monday = nextMonday();
     await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Chemistry", startsAt: `${monday}T10:00`, endsAt: `${monday}T11:00` });
-    await scheduleAsAdmin(admin, { tutorMemberId: secondId, studentIds: [other.id], subject: "Physics", startsAt: `${monday}T10:30`, endsAt: `${monday}T11:30` });
+    await scheduleAsAdmin(admin, {
+      tutorMemberId: secondId,
+      studentIds: [other.id],
+      subject: "Physics",
+      startsAt: `${monday}T10:30`,
+      endsAt: `${monday}T11:30`,
+    });
     await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "History", startsAt: `${yesterday}T08:00`, endsAt: `${yesterday}T09:00` });
-    await scheduleAsAdmin(admin, { tutorMemberId: secondId, studentIds: [other.id], subject: "Biology", startsAt: `${addDays(today, 1)}T12:00`, endsAt: `${addDays(today, 1)}T13:00` });
+    await scheduleAsAdmin(admin, {
+      tutorMemberId: secondId,
+      studentIds: [other.id],
+      subject: "Biology",
+      startsAt: `${addDays(today, 1)}T12:00`,
+      endsAt: `${addDays(today, 1)}T13:00`,
+    });
 
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard", { timeout: 30_000 });
@@ -380,7 +420,11 @@ test.describe("@calendar session calendars", () => {
     // On a phone the week keeps readable days and scrolls inside its own box, never the page.
     await page.setViewportSize({ width: 390, height: 900 });
     await expectNoSidewaysScroll(page, "The admin's week at 390 px");
-    await expect.poll(async () => (await page.locator(".fc-timegrid-col.fc-day").first().boundingBox())?.width ?? 0, { message: "a day of the week at 390 px is at least 60 px wide" }).toBeGreaterThanOrEqual(60);
+    await expect
+      .poll(async () => (await page.locator(".fc-timegrid-col.fc-day").first().boundingBox())?.width ?? 0, {
+        message: "a day of the week at 390 px is at least 60 px wide",
+      })
+      .toBeGreaterThanOrEqual(60);
     await expect(page.getByRole("region", { name: /^Week of sessions/ })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, "cal-admin-week");
@@ -450,7 +494,14 @@ test.describe("@calendar session calendars", () => {
     const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
     const monday = nextMonday();
     const [tuesday, wednesday] = [addDays(monday, 1), addDays(monday, 2)];
-    const series = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${monday}T16:00`, endsAt: `${monday}T17:00`, repeat: { frequency: "weekly", count: 4 } });
+    const series = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: `${monday}T16:00`,
+      endsAt: `${monday}T17:00`,
+      repeat: { frequency: "weekly", count: 4 },
+    });
     await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Physics", startsAt: `${tuesday}T10:00`, endsAt: `${tuesday}T11:00` });
 
     await signInThroughForm(page, tutor);
@@ -528,7 +579,14 @@ test.describe("@calendar session calendars", () => {
     await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
     const monday = nextMonday();
     const second = addDays(monday, 7);
-    const series = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${monday}T16:00`, endsAt: `${monday}T17:00`, repeat: { frequency: "weekly", count: 4 } });
+    const series = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: `${monday}T16:00`,
+      endsAt: `${monday}T17:00`,
+      repeat: { frequency: "weekly", count: 4 },
+    });
 
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");
@@ -593,14 +651,28 @@ test.describe("@calendar session calendars", () => {
     const { admin, tutorMemberId, student } = await calendarWorkspace(api);
     // Two hours from now on London's wall clock, on a five-minute mark.
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "Europe/London",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
         .formatToParts(new Date(Date.now() + 2 * 3_600_000))
         .map((part) => [part.type, part.value]),
     );
     const date = `${parts.year}-${parts.month}-${parts.day}`;
     const minutes = Math.min(Number(parts.hour) * 60 + Math.floor(Number(parts.minute) / 5) * 5, 22 * 60);
     const time = (total: number) => `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Biology", startsAt: `${date}T${time(minutes)}`, endsAt: `${date}T${time(minutes + 60)}` });
+    await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Biology",
+      startsAt: `${date}T${time(minutes)}`,
+      endsAt: `${date}T${time(minutes + 60)}`,
+    });
 
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");

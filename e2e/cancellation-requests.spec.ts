@@ -19,7 +19,13 @@ test.describe("@cancellations cancellation requests", () => {
     const parent = await api.createMember("parent", { admin });
     await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
     const day = addDays(londonToday(), 4);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${day}T16:00`, endsAt: `${day}T17:00` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: `${day}T16:00`,
+      endsAt: `${day}T17:00`,
+    });
 
     await signInThroughForm(page, parent);
     await expect(page).toHaveURL("/parent/dashboard");
@@ -72,9 +78,17 @@ test.describe("@cancellations cancellation requests", () => {
     const parent = await api.createMember("parent", { admin });
     await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
     const day = addDays(londonToday(), 5);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Physics", startsAt: `${day}T10:00`, endsAt: `${day}T11:00` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Physics",
+      startsAt: `${day}T10:00`,
+      endsAt: `${day}T11:00`,
+    });
     const parentApi = await clientOf(api, parent);
-    expect((await parentApi.post(`/api/parent/sessions/${session!.id}/cancellation-requests`, { data: { reason: "School trip to the museum." } })).status()).toBe(201);
+    expect(
+      (await parentApi.post(`/api/parent/sessions/${session!.id}/cancellation-requests`, { data: { reason: "School trip to the museum." } })).status(),
+    ).toBe(201);
 
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");

@@ -13,7 +13,10 @@ const LISTS = [
 /** Every link on the page stays on the site and answers 200. */
 async function expectLinksResolve(page: Page, request: APIRequestContext) {
   const hrefs = await page.locator("a[href]").evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
-  expect(hrefs.filter((href) => /^https?:|^\/\//.test(href)), "links to other sites").toEqual([]);
+  expect(
+    hrefs.filter((href) => /^https?:|^\/\//.test(href)),
+    "links to other sites",
+  ).toEqual([]);
   const local = new Set(hrefs.filter((href) => href.startsWith("/")).map((href) => href.split("#")[0]!));
   for (const href of local) expect((await request.get(href)).status(), href).toBe(200);
 }

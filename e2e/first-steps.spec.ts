@@ -5,7 +5,10 @@ import { expect, expectAccessible, field, signInThroughForm, test } from "./supp
 import { checkWidths } from "./support/screens.ts";
 
 test.describe("@first-steps a new workspace and its first people", () => {
-  test("@first-steps a workspace started in the browser takes its zone; Getting started leads the dashboard until its steps are done", async ({ page, api }) => {
+  test("@first-steps a workspace started in the browser takes its zone; Getting started leads the dashboard until its steps are done", async ({
+    page,
+    api,
+  }) => {
     const email = uniqueEmail("founder");
     await page.goto("/signup");
     await field(page, "Full name").fill("Fran Founder");

@@ -5,7 +5,9 @@ import { APP_URL, GOOGLE_CLIENT_ID, GOOGLE_REDIRECT_URI, OIDC_ISSUER } from "./s
 import { createScratchDatabase } from "./support/postgres.ts";
 
 test.describe("@google Google sign-in", () => {
-  test("@google the Google button runs the OpenID Connect flow, lands on /confirm-email signed in, and the new account starts a workspace", async ({ page }) => {
+  test("@google the Google button runs the OpenID Connect flow, lands on /confirm-email signed in, and the new account starts a workspace", async ({
+    page,
+  }) => {
     await page.goto("/login");
     const authorization = page.waitForRequest((request) => request.url().startsWith(`${OIDC_ISSUER}/auth?`));
     await page.getByRole("button", { name: "Sign in with Google" }).click();

@@ -11,7 +11,11 @@ import { screenshots } from "./support/screens.ts";
 const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
 test.describe("@invitations inviting people", () => {
-  test("@invitations admin invites a parent for a student → sign-up from the mail → confirmed → the child, the access log and the ZIP", async ({ page, browser, api }) => {
+  test("@invitations admin invites a parent for a student → sign-up from the mail → confirmed → the child, the access log and the ZIP", async ({
+    page,
+    browser,
+    api,
+  }) => {
     const admin = await api.createAdmin();
     const student = await addStudent(admin, { name: uniqueName("Robin"), grade: "Year 8", subjects: ["Maths", "Physics"], goals: "Grade 7 in maths." });
     await readStudentAsAdmin(admin, student.id);

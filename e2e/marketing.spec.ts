@@ -34,7 +34,10 @@ test.describe("@marketing content pages", () => {
 
       const hrefs = await page.locator("a[href]").evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
       const local = hrefs.filter((href) => href.startsWith("/") && !href.startsWith("//")).map((href) => href.split("#")[0]!);
-      expect(hrefs.filter((href) => /^https?:/.test(href)), "links to other sites").toEqual([]);
+      expect(
+        hrefs.filter((href) => /^https?:/.test(href)),
+        "links to other sites",
+      ).toEqual([]);
       for (const href of new Set(local)) expect((await request.get(href)).status(), href).toBe(200);
 
       // Every image is the app's own, with its size set (no layout shift) and a text alternative.
@@ -68,7 +71,15 @@ test.describe("@marketing content pages", () => {
   test("@marketing the footer links every public page", async ({ page }) => {
     await page.goto("/company/about");
     const footer = page.getByRole("contentinfo");
-    for (const path of [...PAGES.map((entry) => entry.path).filter((path) => path !== "/"), "/resources/blog", "/resources/case-studies", "/partners/affiliates", "/company/contact", "/login", "/signup"]) {
+    for (const path of [
+      ...PAGES.map((entry) => entry.path).filter((path) => path !== "/"),
+      "/resources/blog",
+      "/resources/case-studies",
+      "/partners/affiliates",
+      "/company/contact",
+      "/login",
+      "/signup",
+    ]) {
       await expect(footer.locator(`a[href="${path}"]`), path).toHaveCount(1);
     }
   });

@@ -9,7 +9,10 @@ const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^
 /** Opens a member's action menu on /admin/members and picks an action. */
 async function act(page: Page, name: string, action: string) {
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menu", { name: `Actions for ${name}` }).getByRole("menuitem", { name: action }).click();
+  await page
+    .getByRole("menu", { name: `Actions for ${name}` })
+    .getByRole("menuitem", { name: action })
+    .click();
 }
 
 test.describe("@members managing members", () => {
@@ -98,14 +101,20 @@ test.describe("@members managing members", () => {
 
     // Reactivate: they can sign in again.
     await act(page, tutor.name, "Reactivate…");
-    await page.getByRole("dialog", { name: `Reactivate ${tutor.name}?` }).getByRole("button", { name: "Reactivate" }).click();
+    await page
+      .getByRole("dialog", { name: `Reactivate ${tutor.name}?` })
+      .getByRole("button", { name: "Reactivate" })
+      .click();
     await expect(page.getByText("Member reactivated")).toBeVisible();
     await expect(tutorRow.getByText("Active")).toBeVisible();
     await api.signIn(tutor.email, tutor.password);
 
     // Remove.
     await act(page, leaver.name, "Remove from workspace…");
-    await page.getByRole("dialog", { name: `Remove ${leaver.name}?` }).getByRole("button", { name: "Remove member" }).click();
+    await page
+      .getByRole("dialog", { name: `Remove ${leaver.name}?` })
+      .getByRole("button", { name: "Remove member" })
+      .click();
     await expect(page.getByText("Member removed")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: leaver.email })).toHaveCount(0);
     await expectAccessible(page);
@@ -136,7 +145,10 @@ test.describe("@members managing members", () => {
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await act(page, admin.name, "Suspend…");
-    await page.getByRole("dialog", { name: `Suspend ${admin.name}?` }).getByRole("button", { name: "Suspend" }).click();
+    await page
+      .getByRole("dialog", { name: `Suspend ${admin.name}?` })
+      .getByRole("button", { name: "Suspend" })
+      .click();
     await expect(page.getByRole("dialog", { name: `Suspend ${admin.name}?` }).getByRole("alert")).toContainText(/last admin/i);
   });
 });
@@ -175,7 +187,9 @@ test.describe("@members the audit log", () => {
 
     // The CSV has what the filters match.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
-    const lines = readFileSync(await download.path(), "utf8").trim().split("\r\n");
+    const lines = readFileSync(await download.path(), "utf8")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("Action code");
     expect(lines[1]).toContain("STUDENT_VIEWED");

@@ -24,8 +24,21 @@ async function workspaceWithEverything(api: Parameters<typeof calendarWorkspace>
   const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
   const lastWeek = addDays(londonToday(), -5);
   const soon = addDays(londonToday(), 2);
-  const [past] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${lastWeek}T16:30`, endsAt: `${lastWeek}T17:30`, location: "The library, second floor, room with the long name" });
-  await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Further mathematics and statistics", startsAt: `${soon}T10:00`, endsAt: `${soon}T11:00` });
+  const [past] = await scheduleAsAdmin(admin, {
+    tutorMemberId,
+    studentIds: [student.id],
+    subject: "Mathematics",
+    startsAt: `${lastWeek}T16:30`,
+    endsAt: `${lastWeek}T17:30`,
+    location: "The library, second floor, room with the long name",
+  });
+  await scheduleAsAdmin(admin, {
+    tutorMemberId,
+    studentIds: [student.id],
+    subject: "Further mathematics and statistics",
+    startsAt: `${soon}T10:00`,
+    endsAt: `${soon}T11:00`,
+  });
   const ids = { studentId: student.id, memberId: tutorMemberId, sessionId: past!.id };
   if (role === "admin") {
     await api.createPendingJoiner(admin.joinCode, {});

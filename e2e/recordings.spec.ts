@@ -24,11 +24,20 @@ function wav(seconds = 3): Buffer {
   return buffer;
 }
 
-test("@recordings a tutor uploads, plays, links and deletes recordings on the session page; wrong files are refused; the student plays it", async ({ page, api }) => {
+test("@recordings a tutor uploads, plays, links and deletes recordings on the session page; wrong files are refused; the student plays it", async ({
+  page,
+  api,
+}) => {
   test.setTimeout(150_000);
   const setup = await calendarWorkspace(api);
   const monday = nextMonday();
-  const [session] = await scheduleAsAdmin(setup.admin, { tutorMemberId: setup.tutorMemberId, studentIds: [setup.student.id], subject: "Mathematics", startsAt: `${monday}T10:00`, endsAt: `${monday}T11:00` });
+  const [session] = await scheduleAsAdmin(setup.admin, {
+    tutorMemberId: setup.tutorMemberId,
+    studentIds: [setup.student.id],
+    subject: "Mathematics",
+    startsAt: `${monday}T10:00`,
+    endsAt: `${monday}T11:00`,
+  });
   await signInThroughForm(page, setup.tutor);
   await expect(page).toHaveURL("/tutor/dashboard");
   await page.goto(`/tutor/sessions/${session!.id}`);

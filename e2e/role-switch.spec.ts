@@ -3,7 +3,12 @@ import { expect, expectAccessible, signInThroughForm, test } from "./support/fix
 
 async function me(page: Page) {
   const response = await page.request.get("/api/me");
-  return { status: response.status(), body: response.ok() ? ((await response.json()) as { user: { id: string; devops: boolean }; role: string; roleOverride: string | null; canSwitchRole: boolean }) : null };
+  return {
+    status: response.status(),
+    body: response.ok()
+      ? ((await response.json()) as { user: { id: string; devops: boolean }; role: string; roleOverride: string | null; canSwitchRole: boolean })
+      : null,
+  };
 }
 
 async function switchRole(page: Page, label: string) {
@@ -75,6 +80,9 @@ test.describe("@role-switch hydration", () => {
     await page.goto(`/login?${new URLSearchParams({ reason: "Authentication required", redirectTo: "/admin/calendar" })}`);
     await expect(page.getByText("Authentication required")).toBeVisible();
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text)), "hydration errors").toEqual([]);
+    expect(
+      errors.filter((text) => /hydrat|#418|#423|#425/i.test(text)),
+      "hydration errors",
+    ).toEqual([]);
   });
 });

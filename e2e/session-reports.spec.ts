@@ -22,8 +22,20 @@ test.describe("@reports session reports and summaries", () => {
     await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
     const yesterday = addDays(londonToday(), -1);
     const lastWeek = addDays(londonToday(), -6);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Mathematics", startsAt: `${yesterday}T16:00`, endsAt: `${yesterday}T17:00` });
-    const [overdue] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Physics", startsAt: `${lastWeek}T10:00`, endsAt: `${lastWeek}T11:00` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: `${yesterday}T16:00`,
+      endsAt: `${yesterday}T17:00`,
+    });
+    const [overdue] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Physics",
+      startsAt: `${lastWeek}T10:00`,
+      endsAt: `${lastWeek}T11:00`,
+    });
 
     // The tutor's dashboard lists the overdue report; Reports lists both.
     await signInThroughForm(page, tutor);
@@ -136,12 +148,30 @@ test.describe("@reports session reports and summaries", () => {
     const policy = await admin.client.put("/api/admin/session-policy", { data: { summaryRequiresReview: true } });
     expect(policy.status()).toBe(200);
     const yesterday = addDays(londonToday(), -1);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Chemistry", startsAt: `${yesterday}T15:00`, endsAt: `${yesterday}T16:00` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Chemistry",
+      startsAt: `${yesterday}T15:00`,
+      endsAt: `${yesterday}T16:00`,
+    });
     // Never reported: after 48 hours the admin's dashboard lists it too.
     const fourDaysAgo = addDays(londonToday(), -4);
-    await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id], subject: "Geography", startsAt: `${fourDaysAgo}T11:00`, endsAt: `${fourDaysAgo}T12:00` });
-    const filed = await (await clientOf(api, tutor)).put(`/api/tutor/sessions/${session!.id}/report`, {
-      data: { topics: "Balancing redox equations", homeworkSet: "Redox sheet", students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 3, engagement: 4 }] },
+    await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Geography",
+      startsAt: `${fourDaysAgo}T11:00`,
+      endsAt: `${fourDaysAgo}T12:00`,
+    });
+    const filed = await (
+      await clientOf(api, tutor)
+    ).put(`/api/tutor/sessions/${session!.id}/report`, {
+      data: {
+        topics: "Balancing redox equations",
+        homeworkSet: "Redox sheet",
+        students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 3, engagement: 4 }],
+      },
     });
     expect(filed.status()).toBe(200);
 
@@ -191,10 +221,25 @@ test.describe("@reports session reports and summaries", () => {
     const second = await addStudent(admin, { name: uniqueName("Ria"), subjects: ["Mathematics"] });
     await assign(admin, tutorMemberId, second.id);
     const yesterday = addDays(londonToday(), -1);
-    const [session] = await scheduleAsAdmin(admin, { tutorMemberId, studentIds: [student.id, second.id], subject: "Mathematics", startsAt: `${yesterday}T16:00`, endsAt: `${yesterday}T17:00` });
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id, second.id],
+      subject: "Mathematics",
+      startsAt: `${yesterday}T16:00`,
+      endsAt: `${yesterday}T17:00`,
+    });
     const tutorApi = await clientOf(api, tutor);
-    const part = (studentId: string) => ({ studentId, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 4, scorePercent: 100 });
-    const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, { data: { topics: "Vectors", homeworkSet: "", students: [part(student.id), part(second.id)] } });
+    const part = (studentId: string) => ({
+      studentId,
+      attendance: "present",
+      previousHomework: "completed",
+      understanding: 4,
+      engagement: 4,
+      scorePercent: 100,
+    });
+    const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, {
+      data: { topics: "Vectors", homeworkSet: "", students: [part(student.id), part(second.id)] },
+    });
     expect(filed.status()).toBe(200);
     // The tutor rewrote the first student's summary in their own words; the second's is the draft.
     const words = `${student.name.split(" ")[0]} scored 100% on today's vectors test: a superb result.`;

@@ -6,5 +6,11 @@ import { tmpdir } from "node:os";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { loadConfig } from "../src/server/env.ts";
 
-const config = loadConfig({ NODE_ENV: "test", AUTH_SECRET: "schema-generation-only-secret-0000000", DATA_DIR: tmpdir(), GOOGLE_CLIENT_ID: "schema", GOOGLE_CLIENT_SECRET: "schema" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  AUTH_SECRET: "schema-generation-only-secret-0000000",
+  DATA_DIR: tmpdir(),
+  GOOGLE_CLIENT_ID: "schema",
+  GOOGLE_CLIENT_SECRET: "schema",
+});
 export const auth = createAuth({ config, db: {} as never, mailer: {} as never });

@@ -8,7 +8,16 @@ import { sql } from "drizzle-orm";
 import { withWorkspace } from "../src/server/db/tenant.ts";
 import type { ApiClient } from "../tests/client.ts";
 import { createAdmin, createPendingJoiner, signIn, type FactoryContext } from "../tests/factories.ts";
-import { assignTutor, createSession, createStudent, inviteMember, linkGuardian, setTutorAvailability, setTutorProfile, signUpWithInvitation } from "../tests/people-factories.ts";
+import {
+  assignTutor,
+  createSession,
+  createStudent,
+  inviteMember,
+  linkGuardian,
+  setTutorAvailability,
+  setTutorProfile,
+  signUpWithInvitation,
+} from "../tests/people-factories.ts";
 import {
   DEMO_ADMIN,
   DEMO_ADULT_LEARNERS,
@@ -105,11 +114,14 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, DemoTutor>, assign
   const zone = DEMO_WORKSPACE.timeZone;
   const now = localNow(zone);
   const taken = new Map<string, { weekday: number; start: number }[]>();
-  const overlaps = (key: string, slot: WeeklySlot) => (taken.get(key) ?? []).some((other) => other.weekday === slot.weekday && Math.abs(other.start - slot.start) < DEMO_TERM.minutes);
+  const overlaps = (key: string, slot: WeeklySlot) =>
+    (taken.get(key) ?? []).some((other) => other.weekday === slot.weekday && Math.abs(other.start - slot.start) < DEMO_TERM.minutes);
   const book = (key: string, slot: WeeklySlot) => taken.set(key, [...(taken.get(key) ?? []), { weekday: slot.weekday, start: slot.start }]);
   const totals = { completed: 0, noShow: 0, unreported: 0, scheduled: 0, cancelled: 0, summariesShared: 0 };
   for (const [index, item] of assignments.entries()) {
-    const slot = weeklySlots(tutors.get(item.tutorMemberId)!.week).find((candidate) => !overlaps(item.tutorMemberId, candidate) && !overlaps(item.studentId, candidate));
+    const slot = weeklySlots(tutors.get(item.tutorMemberId)!.week).find(
+      (candidate) => !overlaps(item.tutorMemberId, candidate) && !overlaps(item.studentId, candidate),
+    );
     if (!slot) throw new Error(`No free weekly slot for ${item.subject} with ${item.tutorName}`);
     book(item.tutorMemberId, slot);
     book(item.studentId, slot);
@@ -191,7 +203,12 @@ async function fileReports(tutor: ApiClient, index: number, item: TermAssignment
           engagement: 3 + ((index * 2 + week) % 3),
           scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
         };
-    const filed = await tutor.put(`/api/tutor/sessions/${session.id}/report`, { topics: covered, homeworkSet: homework, privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "", students: [entry] });
+    const filed = await tutor.put(`/api/tutor/sessions/${session.id}/report`, {
+      topics: covered,
+      homeworkSet: homework,
+      privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "",
+      students: [entry],
+    });
     if (filed.status !== 200) throw new Error(`Filing a report failed with ${filed.status}: ${filed.text}`);
     if (absent) totals.noShow++;
     else totals.completed++;
@@ -251,7 +268,11 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     const joiner = await addMember(ctx, admin, "tutor", tutor.name, tutor.email);
     const memberId = joiner.memberId;
     await setTutorProfile(admin.client, memberId, { subjects: tutor.subjects, bio: tutor.bio, payRateMinor: tutor.payRate, chargeRateMinor: tutor.chargeRate });
-    await setTutorAvailability(admin.client, memberId, tutor.week.map(([weekday, startsAt, endsAt]) => ({ weekday, startsAt, endsAt })));
+    await setTutorAvailability(
+      admin.client,
+      memberId,
+      tutor.week.map(([weekday, startsAt, endsAt]) => ({ weekday, startsAt, endsAt })),
+    );
     tutors.set(memberId, { name: tutor.name, week: tutor.week, client: await signIn(ctx, tutor.email, DEMO_PASSWORD, joiner.client) });
     for (const subject of tutor.subjects) if (!tutorBySubject.has(subject)) tutorBySubject.set(subject, memberId);
     accounts.push({ role: "tutor", name: tutor.name, email: tutor.email, note: tutor.subjects.join(", ") });
@@ -288,7 +309,13 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     }
     // Every fifth student also had a tutor last school year: history on the tutor's page.
     if (index % 5 === 0) {
-      await assignTutor(admin.client, { tutorMemberId: tutorBySubject.get(child.subjects[0]!)!, studentId: record.id, subject: child.subjects[0]!, startsOn: daysAgo(400), endsOn: daysAgo(220) });
+      await assignTutor(admin.client, {
+        tutorMemberId: tutorBySubject.get(child.subjects[0]!)!,
+        studentId: record.id,
+        subject: child.subjects[0]!,
+        startsOn: daysAgo(400),
+        endsOn: daysAgo(220),
+      });
       assignmentCount++;
     }
     return record.id;
@@ -300,7 +327,12 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     for (const guardian of family.guardians) {
       const { memberId } = await addMember(ctx, admin, "parent", guardian, familyEmail(guardian));
       for (const childId of childIds) await linkGuardian(admin.client, childId, memberId);
-      accounts.push({ role: "parent", name: guardian, email: familyEmail(guardian), note: `guardian of ${family.children.map((child) => child.preferredName ?? child.name.split(" ")[0]).join(" and ")}` });
+      accounts.push({
+        role: "parent",
+        name: guardian,
+        email: familyEmail(guardian),
+        note: `guardian of ${family.children.map((child) => child.preferredName ?? child.name.split(" ")[0]).join(" and ")}`,
+      });
     }
     for (const [index, child] of family.children.entries()) {
       if (!child.loginEmail) continue;
@@ -318,5 +350,14 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });
 
-  return { workspaceName: DEMO_WORKSPACE.name, organizationId: admin.organizationId, password: DEMO_PASSWORD, accounts, students: studentCount, assignments: assignmentCount, sessions, cancellationRequests };
+  return {
+    workspaceName: DEMO_WORKSPACE.name,
+    organizationId: admin.organizationId,
+    password: DEMO_PASSWORD,
+    accounts,
+    students: studentCount,
+    assignments: assignmentCount,
+    sessions,
+    cancellationRequests,
+  };
 }

@@ -93,7 +93,9 @@ async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
   try {
     const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ADMIN.email));
     if (existing) {
-      throw new Error(`${DATA_DIR} holds a demo that was not finished (an earlier seed stopped half-way): stop this (Ctrl+C), delete ${DATA_DIR} and run npm run demo again.`);
+      throw new Error(
+        `${DATA_DIR} holds a demo that was not finished (an earlier seed stopped half-way): stop this (Ctrl+C), delete ${DATA_DIR} and run npm run demo again.`,
+      );
     }
     process.stdout.write("Seeding the demo workspace through the API (about half a minute)…\n");
     const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db });

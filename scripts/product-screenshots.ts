@@ -74,7 +74,9 @@ async function saveWebp(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.mouse.move(0, 0);
   // The development server's floating Switch Role button is not part of the product's screens.
-  await page.getByRole("button", { name: "Switch Role" }).evaluateAll((buttons) => buttons.forEach((button) => ((button as HTMLElement).style.display = "none")));
+  await page
+    .getByRole("button", { name: "Switch Role" })
+    .evaluateAll((buttons) => buttons.forEach((button) => ((button as HTMLElement).style.display = "none")));
   const png = await page.screenshot({ type: "png" });
   for (const width of WIDTHS) {
     const dataUrl = await page.evaluate(
@@ -118,11 +120,15 @@ const stopDemo = () => {
   }
 };
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
 try {
   await waitForDemo();
   mkdirSync(OUT_DIR, { recursive: true });
-  const context = () => browser.newContext({ viewport: VIEWPORT, colorScheme: "light", reducedMotion: "reduce", timezoneId: "America/Chicago", locale: "en-US" });
+  const context = () =>
+    browser.newContext({ viewport: VIEWPORT, colorScheme: "light", reducedMotion: "reduce", timezoneId: "America/Chicago", locale: "en-US" });
 
   // A tutor: the Jobs calendar's week, then a reported session with its summary.
   const tutor = await (await context()).newPage();

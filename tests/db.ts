@@ -80,7 +80,11 @@ export async function auditEntries(db: Database, filter: { action?: string; orga
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.organizationId) conditions.push(eq(auditLog.organizationId, filter.organizationId));
   if (filter.userId) conditions.push(eq(auditLog.userId, filter.userId));
-  return db.select().from(auditLog).where(and(...conditions)).orderBy(auditLog.createdAt);
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(auditLog.createdAt);
 }
 
 export async function mailsTo(db: Database, to: string) {

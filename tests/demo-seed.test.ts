@@ -3,7 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
-import { assignment, auditLog, member, sessionReport, sessionSeries, sessionSummary, student, studentGuardian, tutorAvailability, tutoringSession, tutorProfile, user, workspaceInvitation } from "../src/server/db/schema.ts";
+import {
+  assignment,
+  auditLog,
+  member,
+  sessionReport,
+  sessionSeries,
+  sessionSummary,
+  student,
+  studentGuardian,
+  tutorAvailability,
+  tutoringSession,
+  tutorProfile,
+  user,
+  workspaceInvitation,
+} from "../src/server/db/schema.ts";
 import { signIn } from "./factories.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
 
@@ -35,8 +49,14 @@ describe("the demo seed (npm run demo)", () => {
   });
 
   it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
-    console.log(`Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${summary.sessions.completed + summary.sessions.noShow + summary.sessions.unreported + summary.sessions.scheduled + summary.sessions.cancelled} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`);
-    const members = await t.db.select({ role: member.role, status: member.status, total: count() }).from(member).where(inWorkspace(member)).groupBy(member.role, member.status);
+    console.log(
+      `Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${summary.sessions.completed + summary.sessions.noShow + summary.sessions.unreported + summary.sessions.scheduled + summary.sessions.cancelled} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`,
+    );
+    const members = await t.db
+      .select({ role: member.role, status: member.status, total: count() })
+      .from(member)
+      .where(inWorkspace(member))
+      .groupBy(member.role, member.status);
     expect(Object.fromEntries(members.map((row) => [`${row.role}/${row.status}`, row.total]))).toEqual({
       "admin/active": 1,
       "tutor/active": 5,
@@ -48,10 +68,20 @@ describe("the demo seed (npm run demo)", () => {
     expect(students!.total).toBe(40);
     const statuses = await t.db.select({ status: student.status, total: count() }).from(student).where(inWorkspace(student)).groupBy(student.status);
     expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ active: 37, paused: 2, former: 1 });
-    expect((await t.db.select({ total: count() }).from(student).where(and(inWorkspace(student), isNotNull(student.userId))))[0]!.total).toBe(2);
+    expect(
+      (
+        await t.db
+          .select({ total: count() })
+          .from(student)
+          .where(and(inWorkspace(student), isNotNull(student.userId)))
+      )[0]!.total,
+    ).toBe(2);
 
     // 36 children in 27 families: nine families with two children, six with two guardians.
-    const links = await t.db.select({ studentId: studentGuardian.studentId, memberId: studentGuardian.memberId }).from(studentGuardian).where(inWorkspace(studentGuardian));
+    const links = await t.db
+      .select({ studentId: studentGuardian.studentId, memberId: studentGuardian.memberId })
+      .from(studentGuardian)
+      .where(inWorkspace(studentGuardian));
     const tally = (keys: string[]) => [...keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>()).values()];
     const guardiansPerChild = tally(links.map((link) => link.studentId));
     const childrenPerGuardian = tally(links.map((link) => link.memberId));
@@ -59,13 +89,23 @@ describe("the demo seed (npm run demo)", () => {
     expect(guardiansPerChild.filter((n) => n === 2).length).toBeGreaterThanOrEqual(6);
     expect(childrenPerGuardian.filter((n) => n === 2).length).toBeGreaterThanOrEqual(9);
 
-    expect((await t.db.select({ total: count() }).from(tutorProfile).where(and(inWorkspace(tutorProfile), isNotNull(tutorProfile.chargeRateMinor))))[0]!.total).toBe(5);
+    expect(
+      (
+        await t.db
+          .select({ total: count() })
+          .from(tutorProfile)
+          .where(and(inWorkspace(tutorProfile), isNotNull(tutorProfile.chargeRateMinor)))
+      )[0]!.total,
+    ).toBe(5);
     expect((await t.db.select({ total: count() }).from(tutorAvailability).where(inWorkspace(tutorAvailability)))[0]!.total).toBeGreaterThanOrEqual(15);
     const [assignments] = await t.db.select({ total: count() }).from(assignment).where(inWorkspace(assignment));
     expect(assignments!.total).toBe(summary.assignments);
     expect(summary.assignments).toBeGreaterThanOrEqual(60);
 
-    const invitations = await t.db.select({ role: workspaceInvitation.role, status: workspaceInvitation.status }).from(workspaceInvitation).where(inWorkspace(workspaceInvitation));
+    const invitations = await t.db
+      .select({ role: workspaceInvitation.role, status: workspaceInvitation.status })
+      .from(workspaceInvitation)
+      .where(inWorkspace(workspaceInvitation));
     expect(invitations).toContainEqual({ role: "tutor", status: "pending" });
     expect(invitations.filter((row) => row.role === "student" && row.status === "accepted")).toHaveLength(2);
 
@@ -79,9 +119,18 @@ describe("the demo seed (npm run demo)", () => {
   });
 
   it("makes a term of weekly sessions: the past weeks reported (a no-show, a few still to report), the coming weeks scheduled, one cancelled", async () => {
-    const statuses = await t.db.select({ status: tutoringSession.status, total: count() }).from(tutoringSession).where(inWorkspace(tutoringSession)).groupBy(tutoringSession.status);
+    const statuses = await t.db
+      .select({ status: tutoringSession.status, total: count() })
+      .from(tutoringSession)
+      .where(inWorkspace(tutoringSession))
+      .groupBy(tutoringSession.status);
     const { completed, noShow, unreported, scheduled, cancelled, summariesShared } = summary.sessions;
-    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ completed, no_show: noShow, scheduled: scheduled + unreported, cancelled });
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({
+      completed,
+      no_show: noShow,
+      scheduled: scheduled + unreported,
+      cancelled,
+    });
     expect(noShow).toBe(1);
     expect(cancelled).toBe(1);
     expect(unreported).toBeGreaterThan(0);
@@ -89,7 +138,10 @@ describe("the demo seed (npm run demo)", () => {
     expect(series).toBeGreaterThanOrEqual(40);
     expect((await t.db.select({ total: count() }).from(sessionSeries).where(inWorkspace(sessionSeries)))[0]!.total).toBe(series);
     const now = new Date();
-    const rows = await t.db.select({ status: tutoringSession.status, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt }).from(tutoringSession).where(inWorkspace(tutoringSession));
+    const rows = await t.db
+      .select({ status: tutoringSession.status, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt })
+      .from(tutoringSession)
+      .where(inWorkspace(tutoringSession));
     expect(rows.filter((row) => (row.status === "completed" || row.status === "no_show") && row.endsAt > seededAt)).toEqual([]);
     expect(rows.filter((row) => row.status === "scheduled" && row.endsAt < seededAt)).toHaveLength(unreported);
     const earliest = Math.min(...rows.map((row) => row.startsAt.getTime()));
@@ -97,10 +149,18 @@ describe("the demo seed (npm run demo)", () => {
     expect((now.getTime() - earliest) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.pastWeeks - 1));
     expect((latest - now.getTime()) / 86_400_000).toBeGreaterThan(7 * (DEMO_TERM.futureWeeks - 1));
     // Every reported week but the latest is shared with the family; the latest waits as a draft.
-    const summaries = await t.db.select({ status: sessionSummary.status, total: count() }).from(sessionSummary).where(inWorkspace(sessionSummary)).groupBy(sessionSummary.status);
-    expect(Object.fromEntries(summaries.map((row) => [row.status, row.total]))).toEqual({ shared: summariesShared, draft: completed + noShow - summariesShared });
+    const summaries = await t.db
+      .select({ status: sessionSummary.status, total: count() })
+      .from(sessionSummary)
+      .where(inWorkspace(sessionSummary))
+      .groupBy(sessionSummary.status);
+    expect(Object.fromEntries(summaries.map((row) => [row.status, row.total]))).toEqual({
+      shared: summariesShared,
+      draft: completed + noShow - summariesShared,
+    });
     // Shared on the day of each session, as a real term would have them.
-    const late = await t.db.execute(sql`select count(*)::int as n from session_summary m join tutoring_session s on s.organization_id = m.organization_id and s.id = m.session_id
+    const late = await t.db
+      .execute(sql`select count(*)::int as n from session_summary m join tutoring_session s on s.organization_id = m.organization_id and s.id = m.session_id
       where m.organization_id = ${summary.organizationId} and m.shared_at is not null and m.shared_at - s.ends_at not between interval '0' and interval '1 day'`);
     expect(late.rows[0]).toEqual({ n: 0 });
   });
@@ -116,7 +176,9 @@ describe("the demo seed (npm run demo)", () => {
     expect(entries.filter((entry) => entry.action === "SESSION_SUMMARY_SHARED")).toHaveLength(summariesShared);
     expect(entries.filter((entry) => entry.actorRole !== "tutor" || !entry.byTutor)).toEqual([]);
     const filedBy = await t.db
-      .select({ byTutor: sql<boolean>`${sessionReport.filedByUserId} = (select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = session_report.organization_id and s.id = session_report.session_id)` })
+      .select({
+        byTutor: sql<boolean>`${sessionReport.filedByUserId} = (select m.user_id from tutoring_session s join member m on m.organization_id = s.organization_id and m.id = s.tutor_member_id where s.organization_id = session_report.organization_id and s.id = session_report.session_id)`,
+      })
       .from(sessionReport)
       .where(inWorkspace(sessionReport));
     expect(filedBy.length).toBe(completed + noShow);

@@ -26,14 +26,25 @@ afterAll(async () => {
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["src/server/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, GLASSROOM_API_ONLY: "true", LOG_LEVEL: "warn", NODE_ENV: "development" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      GLASSROOM_API_ONLY: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   for (let waited = 0; waited < 60_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    const healthy = await fetch(`http://localhost:${port}/api/health`).then((res) => res.ok, () => false);
+    const healthy = await fetch(`http://localhost:${port}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return child;
     await sleep(250);
   }

@@ -37,20 +37,32 @@ function errorXml(res: http.ServerResponse, status: number, code: string, messag
 /** Why the request's signature is not valid, or null when it is. */
 function signatureProblem(req: http.IncomingMessage, url: URL, double: Pick<S3Double, "region" | "accessKeyId" | "secretAccessKey">): string | null {
   const authorization = req.headers.authorization ?? "";
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+    authorization,
+  );
   if (!match) return "missing or malformed Authorization header";
   const [, accessKeyId, date, region, signedHeaders, signature] = match as unknown as [string, string, string, string, string, string];
   if (accessKeyId !== double.accessKeyId) return "unknown access key";
   if (region !== double.region) return "wrong region";
   const amzDate = String(req.headers["x-amz-date"] ?? "");
   if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== date) return "bad x-amz-date";
-  const at = Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+  const at = Date.parse(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
   if (Math.abs(Date.now() - at) > 15 * 60_000) return "request time too skewed";
   const payloadHash = String(req.headers["x-amz-content-sha256"] ?? "");
   if (!payloadHash) return "missing x-amz-content-sha256";
   const names = signedHeaders.split(";");
-  if (!names.includes("host") || !names.includes("x-amz-date") || !names.includes("x-amz-content-sha256")) return "host, x-amz-date and x-amz-content-sha256 must be signed";
-  const canonicalHeaders = names.map((name) => `${name}:${String(req.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  if (!names.includes("host") || !names.includes("x-amz-date") || !names.includes("x-amz-content-sha256"))
+    return "host, x-amz-date and x-amz-content-sha256 must be signed";
+  const canonicalHeaders = names
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")}\n`,
+    )
+    .join("");
   const canonicalPath = url.pathname
     .split("/")
     .map((segment) => encode(decodeURIComponent(segment)))
@@ -125,9 +137,11 @@ export async function startS3Double(options: { bucket?: string; region?: string;
         });
         req.on("end", () => {
           const body = Buffer.concat(chunks);
-          if (received !== declared) return errorXml(res, 400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
+          if (received !== declared)
+            return errorXml(res, 400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
           const payloadHash = String(req.headers["x-amz-content-sha256"]);
-          if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body)) return errorXml(res, 400, "XAmzContentSHA256Mismatch", "The provided x-amz-content-sha256 header does not match what was computed.");
+          if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body))
+            return errorXml(res, 400, "XAmzContentSHA256Mismatch", "The provided x-amz-content-sha256 header does not match what was computed.");
           state.objects.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream") });
           res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
           res.end();

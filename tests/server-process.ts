@@ -11,8 +11,22 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Settings a child server must not take from the environment it was started from. */
 const OWN_SETTINGS = [
-  "PORT", "APP_URL", "DATA_DIR", "DATABASE_URL", "AUTH_SECRET", "NODE_ENV", "SMTP_URL", "MAIL_FROM", "GOOGLE_CLIENT_ID",
-  "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER", "ALLOW_WORKSPACE_SIGNUP", "LOG_LEVEL", "RATE_LIMIT_MULTIPLIER", "HOST", "GLASSROOM_API_ONLY",
+  "PORT",
+  "APP_URL",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "NODE_ENV",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ISSUER",
+  "ALLOW_WORKSPACE_SIGNUP",
+  "LOG_LEVEL",
+  "RATE_LIMIT_MULTIPLIER",
+  "HOST",
+  "GLASSROOM_API_ONLY",
 ];
 
 export interface ServerProcessOptions {
@@ -113,7 +127,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const deadline = Date.now() + (options.healthyWithinMs ?? 60_000);
   for (;;) {
     if (!alive) throw new Error(`The server on ${url} exited during start (${await exited}):\n${output}`);
-    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return server;
     if (Date.now() > deadline) {
       await server.stop(2_000);

@@ -48,12 +48,18 @@ export async function startTestPostgres(options: { dir?: string; port?: number; 
       createPostgresUser: process.getuid?.() === 0,
       initdbFlags: ["--no-sync"],
       postgresFlags: [
-        "-c", "listen_addresses=127.0.0.1",
-        "-c", "unix_socket_directories=",
-        "-c", "fsync=off",
-        "-c", "synchronous_commit=off",
-        "-c", "full_page_writes=off",
-        "-c", "max_connections=200",
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=200",
       ],
       onLog: () => {},
       onError: (error) => process.stderr.write(`[test postgres] ${String(error)}\n`),
@@ -90,4 +96,3 @@ export async function startTestPostgres(options: { dir?: string; port?: number; 
     },
   };
 }
-

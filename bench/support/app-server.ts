@@ -39,7 +39,22 @@ export interface AppServerOptions {
 }
 
 /** Settings of the caller's environment that the benchmark server must not inherit. */
-const NOT_INHERITED = ["PORT", "APP_URL", "DATA_DIR", "DATABASE_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER", "NODE_ENV", "SMTP_URL", "AUTH_SECRET", "RATE_LIMIT_MULTIPLIER", "LOG_LEVEL", "HOST", "GLASSROOM_API_ONLY"];
+const NOT_INHERITED = [
+  "PORT",
+  "APP_URL",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ISSUER",
+  "NODE_ENV",
+  "SMTP_URL",
+  "AUTH_SECRET",
+  "RATE_LIMIT_MULTIPLIER",
+  "LOG_LEVEL",
+  "HOST",
+  "GLASSROOM_API_ONLY",
+];
 
 /** One secret per benchmark run, so that a warm start can read the sessions of the cold one. */
 const AUTH_SECRET = randomBytes(32).toString("base64url");

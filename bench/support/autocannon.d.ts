@@ -16,7 +16,14 @@ declare module "autocannon" {
       pipelining?: number;
       workers?: number;
       title?: string;
-      requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>; onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void }>;
+      requests?: Array<{
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+        setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+        onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+      }>;
       initialContext?: Record<string, unknown>;
     }
 

@@ -73,7 +73,14 @@ export function pageAssets(manifest: RouterManifest, pathname: string): PageAsse
   const css = new Set<string>(manifest.entry.css);
   for (const id of routeIds) {
     const route = manifest.routes[id]!;
-    for (const file of [route.clientMiddlewareModule, route.clientLoaderModule, route.clientActionModule, route.hydrateFallbackModule, route.module, ...(route.imports ?? [])]) {
+    for (const file of [
+      route.clientMiddlewareModule,
+      route.clientLoaderModule,
+      route.clientActionModule,
+      route.hydrateFallbackModule,
+      route.module,
+      ...(route.imports ?? []),
+    ]) {
       if (file) js.add(file);
     }
     for (const file of route.css ?? []) css.add(file);

@@ -33,7 +33,8 @@ let warned = false;
 
 export function ensureBuild(): void {
   if (hasBuild()) {
-    if (!warned && buildIsStale()) process.stderr.write("Note: build/client is older than its sources; measuring it as it is (run `npm run build` for current figures).\n");
+    if (!warned && buildIsStale())
+      process.stderr.write("Note: build/client is older than its sources; measuring it as it is (run `npm run build` for current figures).\n");
     warned = true;
     return;
   }

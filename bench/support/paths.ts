@@ -10,4 +10,12 @@ export const RESULTS_DIR = path.join(PROJECT_ROOT, "bench/results");
 
 /** Debian's Chromium (no browser can be downloaded on our machines) and the flags it needs here. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

@@ -64,7 +64,11 @@ function pad(text: string, width: number, right: boolean): string {
 export function formatTable(table: Table): string {
   const cells = table.rows.map((row) => row.map((cell) => (cell === null ? "–" : String(cell))));
   const widths = table.columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index]?.length ?? 0)));
-  const numeric = table.columns.map((_, index) => table.rows.length > 0 && table.rows.every((row) => row[index] === null || typeof row[index] === "number" || /^[-+]?[\d,.]+[×%x]?$|^–$/.test(String(row[index]))));
+  const numeric = table.columns.map(
+    (_, index) =>
+      table.rows.length > 0 &&
+      table.rows.every((row) => row[index] === null || typeof row[index] === "number" || /^[-+]?[\d,.]+[×%x]?$|^–$/.test(String(row[index]))),
+  );
   const line = (values: string[]) => `| ${values.map((value, index) => pad(value, widths[index]!, numeric[index]!)).join(" | ")} |`;
   const rule = `|${widths.map((width, index) => (numeric[index] ? `${"-".repeat(width + 1)}:` : "-".repeat(width + 2))).join("|")}|`;
   const out = [`### ${table.title}`, "", line(table.columns), rule, ...cells.map(line)];

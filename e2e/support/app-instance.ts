@@ -18,7 +18,19 @@ export interface AppInstance {
 }
 
 /** Settings of the e2e environment that a dedicated server must not inherit. */
-const INHERITED_SETTINGS = ["PORT", "APP_URL", "DATA_DIR", "DATABASE_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER", "NODE_ENV", "SMTP_URL", "AUTH_SECRET", "RATE_LIMIT_MULTIPLIER"];
+const INHERITED_SETTINGS = [
+  "PORT",
+  "APP_URL",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ISSUER",
+  "NODE_ENV",
+  "SMTP_URL",
+  "AUTH_SECRET",
+  "RATE_LIMIT_MULTIPLIER",
+];
 
 /** `port` defaults to a free one, so that specs (and repeats of one spec) never collide. */
 export async function startAppInstance(options: { port?: number; databaseUrl: string; env?: Record<string, string> }): Promise<AppInstance> {
@@ -27,7 +39,11 @@ export async function startAppInstance(options: { port?: number; databaseUrl: st
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "glassroom-e2e-app-"));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of INHERITED_SETTINGS) delete env[name];
-  Object.assign(env, { PORT: String(port), APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "50" }, options.env);
+  Object.assign(
+    env,
+    { PORT: String(port), APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "50" },
+    options.env,
+  );
 
   const child = spawn(NODE_BIN, ["src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -53,7 +69,10 @@ export async function startAppInstance(options: { port?: number; databaseUrl: st
       await stop();
       throw new Error(`The dedicated server on ${url} exited during start:\n${output}`);
     }
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       await stop();

@@ -16,7 +16,10 @@ async function expectStatus(response: APIResponse, status: number, step: string)
 }
 
 /** POST /api/admin/students. */
-export async function addStudent(admin: AdminAccount, input: { name?: string; grade?: string; school?: string; subjects?: string[]; goals?: string } = {}): Promise<StudentDetail> {
+export async function addStudent(
+  admin: AdminAccount,
+  input: { name?: string; grade?: string; school?: string; subjects?: string[]; goals?: string } = {},
+): Promise<StudentDetail> {
   const body = { name: uniqueName("Student"), ...input };
   const response = await admin.client.post("/api/admin/students", { data: body });
   await expectStatus(response, 201, `Creating student ${body.name}`);
@@ -67,7 +70,9 @@ export const tokenOf = (link: string) => new URL(link).searchParams.get("token")
 /** Signs up from an invitation through the API (the link proved the email): an active member with the invited role. */
 export async function signUpInvited(api: Api, link: string, input: { name?: string; email: string }): Promise<Account> {
   const account = { name: input.name ?? uniqueName("Invited"), email: input.email.toLowerCase(), password: TEST_PASSWORD };
-  const response = await (await api.client()).post("/api/signup", {
+  const response = await (
+    await api.client()
+  ).post("/api/signup", {
     data: { fullName: account.name, email: account.email, password: account.password, invitationToken: tokenOf(link) },
   });
   await expectStatus(response, 201, `Sign-up of ${account.email} from an invitation`);

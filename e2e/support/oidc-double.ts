@@ -19,8 +19,7 @@ interface GoogleAccount {
   name: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -108,7 +107,9 @@ export function createOidcDouble(options: { issuer?: string; clientId?: string; 
         );
       }
       if (details.prompt.name === "consent") {
-        const scopes = String(details.params.scope ?? "").split(" ").filter(Boolean);
+        const scopes = String(details.params.scope ?? "")
+          .split(" ")
+          .filter(Boolean);
         return send(
           res,
           200,
@@ -129,7 +130,7 @@ export function createOidcDouble(options: { issuer?: string; clientId?: string; 
     if (details.prompt.name === "login") {
       const email = (form.get("email") ?? "").trim().toLowerCase();
       const name = (form.get("name") ?? "").trim() || email;
-      if (!/^[^@\s]+@[^@\s]+$/.test(email)) return send(res, 422, page("Sign in", "<p role=\"alert\">Enter an email address.</p>"));
+      if (!/^[^@\s]+@[^@\s]+$/.test(email)) return send(res, 422, page("Sign in", '<p role="alert">Enter an email address.</p>'));
       const accountId = accountIdOf(email);
       accounts.set(accountId, { email, name });
       return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
@@ -168,10 +169,11 @@ export async function startOidcDouble(port = OIDC_PORT, options: Parameters<type
   });
   return {
     ...double,
-    close: () => new Promise<void>((resolve) => {
-      double.server.closeAllConnections();
-      double.server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        double.server.closeAllConnections();
+        double.server.close(() => resolve());
+      }),
   };
 }
 

@@ -46,7 +46,12 @@ export function createApi(deps: AppDeps) {
       }
     },
   });
-  const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB)."); } });
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB).");
+    },
+  });
   // A recording upload streams a file to storage under its own limit (RECORDING_MAX_BYTES).
   api.use("*", (c, next) => (isRecordingUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route("/auth", authRoutes(deps));
@@ -72,7 +77,11 @@ export function createApi(deps: AppDeps) {
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Glassroom API", version: APP_VERSION, description: "The API of Glassroom, the transparent tutoring operating system. Authentication endpoints (Better Auth) live under /api/auth." },
+    info: {
+      title: "Glassroom API",
+      version: APP_VERSION,
+      description: "The API of Glassroom, the transparent tutoring operating system. Authentication endpoints (Better Auth) live under /api/auth.",
+    },
     servers: [{ url: "/api" }],
   });
   api.route("/", apiDocsRoutes());

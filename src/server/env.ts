@@ -41,8 +41,7 @@ export interface Config {
 }
 
 export type StorageSettings =
-  | { kind: "local" }
-  | { kind: "s3"; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  { kind: "local" } | { kind: "s3"; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 type Env = Record<string, string | undefined>;
 
@@ -95,14 +94,24 @@ function readStorage(env: Env): StorageSettings {
   if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, not "${region}".`);
   const endpoint = readUrl(env, "S3_ENDPOINT", `https://s3.${region}.amazonaws.com`, ["http:", "https:"])!.replace(/\/+$/, "");
   const bucket = env.S3_BUCKET!;
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes), not "${bucket}".`);
-  return { kind, endpoint, bucket, region, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, forcePathStyle: readBoolean(env, "S3_FORCE_PATH_STYLE", false) };
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes), not "${bucket}".`);
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: readBoolean(env, "S3_FORCE_PATH_STYLE", false),
+  };
 }
 
 function readRecordingMaxBytes(env: Env): number {
   const raw = env.RECORDING_MAX_BYTES || String(2 * 1024 ** 3);
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new ConfigError(`RECORDING_MAX_BYTES must be a whole number of bytes of at least 1, not "${raw}".`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new ConfigError(`RECORDING_MAX_BYTES must be a whole number of bytes of at least 1, not "${raw}".`);
   return value;
 }
 
@@ -137,7 +146,9 @@ export function loadConfig(env: Env = process.env): Config {
   const clientId = env.GOOGLE_CLIENT_ID;
   const clientSecret = env.GOOGLE_CLIENT_SECRET;
   if (Boolean(clientId) !== Boolean(clientSecret)) {
-    throw new ConfigError(`${clientId ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"} is required when ${clientId ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET"} is set.`);
+    throw new ConfigError(
+      `${clientId ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"} is required when ${clientId ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET"} is set.`,
+    );
   }
   // GOOGLE_ISSUER points the Google sign-in at an OpenID Connect test double in tests.
   const issuer = readUrl(env, "GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"])!.replace(/\/+$/, "");

@@ -3,8 +3,7 @@
  * catalogue and its guard reasons), so that people who knew it read the same words.
  */
 export const MESSAGES = {
-  pendingApproval:
-    "Your account is pending approval. Please wait for an administrator to approve your account before logging in.",
+  pendingApproval: "Your account is pending approval. Please wait for an administrator to approve your account before logging in.",
   localServerDown: "Local server not running. Start it with: npm run dev",
   databaseDown: "Database connection failed. Please check your internet connection.",
   networkError: "Network error. Please check your connection.",
@@ -16,8 +15,7 @@ export const MESSAGES = {
   routeErrorTitle: "Something went wrong",
   routeErrorBody: "We're sorry, but something unexpected happened.",
   loadingAuthorization: "Loading authorization...",
-  forgotPasswordSent:
-    "If an account exists for that email, we have sent a link to reset its password. Check your inbox.",
+  forgotPasswordSent: "If an account exists for that email, we have sent a link to reset its password. Check your inbox.",
   /** When the answer does not say how long to wait (rateLimitedMessage does when it does). */
   rateLimited: "Too many attempts. Please wait a minute and try again.",
 } as const;

@@ -7,7 +7,9 @@ function fractionDigitsOf(currency: string): number {
 /** 4550 GBP → "£45.50" (in the given locale). */
 export function formatMoney(minor: number, currency: string, locale = "en"): string {
   const digits = fractionDigitsOf(currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    minor / 10 ** digits,
+  );
 }
 
 /** "45.50" → 4550 for a two-decimal currency; undefined when the text is not an amount. */

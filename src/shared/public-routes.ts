@@ -34,7 +34,11 @@ const publicPage = (path: string, title: string, description: string): RouteEntr
 });
 
 export const PUBLIC_ROUTES: readonly RouteEntry[] = [
-  publicPage("/", "Glassroom — the transparent tutoring operating system", "Run your tutoring business on one open platform: people, sessions, reports and billing, with families seeing the work openly."),
+  publicPage(
+    "/",
+    "Glassroom — the transparent tutoring operating system",
+    "Run your tutoring business on one open platform: people, sessions, reports and billing, with families seeing the work openly.",
+  ),
   publicPage("/login", "Sign in", "Sign in to your Glassroom workspace."),
   publicPage("/signup", "Create account", "Create a Glassroom account: start a new tutoring workspace or join one with a code."),
   publicPage("/forgot-password", "Reset your password", "Get a link to set a new password for your Glassroom account."),

@@ -80,10 +80,25 @@ export function reportChanges(before: SummaryReportFacts, after: SummaryReportFa
 }
 
 /** "Assessment score: 100% → 86%; Attendance: Present → Late", for a message. */
-export const describeReportChanges = (changes: readonly ReportChange[]): string => changes.map((change) => `${change.label}: ${change.before} → ${change.after}`).join("; ");
+export const describeReportChanges = (changes: readonly ReportChange[]): string =>
+  changes.map((change) => `${change.label}: ${change.before} → ${change.after}`).join("; ");
 
-const UNDERSTANDING = ["", "found the material very difficult", "found the material difficult", "is getting there with the material", "understood the material well", "understood the material very well"];
-const ENGAGEMENT = ["", "found it hard to engage", "was not very engaged", "was reasonably engaged", "was engaged and worked well", "was fully engaged throughout"];
+const UNDERSTANDING = [
+  "",
+  "found the material very difficult",
+  "found the material difficult",
+  "is getting there with the material",
+  "understood the material well",
+  "understood the material very well",
+];
+const ENGAGEMENT = [
+  "",
+  "found it hard to engage",
+  "was not very engaged",
+  "was reasonably engaged",
+  "was engaged and worked well",
+  "was fully engaged throughout",
+];
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
@@ -100,7 +115,9 @@ export function draftSummary(facts: SummaryFacts): string {
     paragraphs.push(`${name} was absent from the ${facts.subject} session with ${facts.tutorName} on ${facts.when}.`);
     if (facts.topics.trim()) paragraphs.push(`In the session we covered: ${sentence(facts.topics)}`);
   } else {
-    paragraphs.push(`${name} ${facts.attendance === "late" ? "arrived late to" : "attended"} the ${facts.subject} session with ${facts.tutorName} on ${facts.when}.`);
+    paragraphs.push(
+      `${name} ${facts.attendance === "late" ? "arrived late to" : "attended"} the ${facts.subject} session with ${facts.tutorName} on ${facts.when}.`,
+    );
     paragraphs.push(`We worked on: ${sentence(facts.topics)}`);
     const progress = [
       facts.understanding ? `${name} ${UNDERSTANDING[facts.understanding]} (understanding ${facts.understanding}/5)` : null,

@@ -8,12 +8,25 @@ describe("isRegionTimeZone", () => {
   });
 
   // Offsets read the other way round in PostgreSQL; aliases and made-up names are not regions.
-  it.each(["+0530", "+05:00", "-03", "UTC+5", "GMT", "Etc/GMT+5", "Etc/UTC", "US/Pacific-New", "US/Eastern", "EST5EDT", "GB", "Mars/Olympus", "europe/london", "Europe/Londn", ""])(
-    "refuses %j",
-    (zone) => {
-      expect(isRegionTimeZone(zone)).toBe(false);
-    },
-  );
+  it.each([
+    "+0530",
+    "+05:00",
+    "-03",
+    "UTC+5",
+    "GMT",
+    "Etc/GMT+5",
+    "Etc/UTC",
+    "US/Pacific-New",
+    "US/Eastern",
+    "EST5EDT",
+    "GB",
+    "Mars/Olympus",
+    "europe/london",
+    "Europe/Londn",
+    "",
+  ])("refuses %j", (zone) => {
+    expect(isRegionTimeZone(zone)).toBe(false);
+  });
 
   it("the field says what to give", () => {
     expect(regionTimeZoneField.safeParse("+05:00").error!.issues[0]!.message).toBe("Time zone must be a region name such as Europe/London (or UTC).");

@@ -31,7 +31,12 @@ function weigh(page: BudgetedPage) {
 
 describe("page-weight budgets (gzip JavaScript per page)", () => {
   it("covers every public route and the first screen of every area", () => {
-    expect(pages.filter((page) => page.kind === "area").map((page) => page.path)).toEqual(["/admin/dashboard", "/tutor/dashboard", "/parent/dashboard", "/student/dashboard"]);
+    expect(pages.filter((page) => page.kind === "area").map((page) => page.path)).toEqual([
+      "/admin/dashboard",
+      "/tutor/dashboard",
+      "/parent/dashboard",
+      "/student/dashboard",
+    ]);
     expect(pages.filter((page) => page.kind === "public").length).toBeGreaterThan(0);
   });
 

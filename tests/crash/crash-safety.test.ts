@@ -81,7 +81,9 @@ describe("crash safety", () => {
 
     // The admin whose workspace the settings, join sign-ups and approvals go to.
     const adminEmail = `crash-admin-${SEED}@example.com`;
-    expect((await send("POST", "/api/signup", { fullName: "Crash Admin", email: adminEmail, password: PASSWORD, workspaceName: "Crash Lab 0" })).status).toBe(201);
+    expect((await send("POST", "/api/signup", { fullName: "Crash Admin", email: adminEmail, password: PASSWORD, workspaceName: "Crash Lab 0" })).status).toBe(
+      201,
+    );
     const outbox = await send("GET", `/api/dev/outbox?to=${encodeURIComponent(adminEmail)}`);
     const link = (outbox.body.items[0].text as string).match(/https?:\/\/\S+verify-email\S*/)![0];
     const verified = await send("GET", new URL(link).pathname + new URL(link).search);
@@ -103,7 +105,8 @@ describe("crash safety", () => {
     const noteServerError = (label: string, answer: Answer) => {
       // 503 DATABASE_UNAVAILABLE is the right answer in the instant the database is killed
       // before the server; any other 5xx is a bug.
-      if (answer.status >= 500 && answer.body?.error?.code !== "DATABASE_UNAVAILABLE") answersWhileUp.fivexx.push(`${label}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      if (answer.status >= 500 && answer.body?.error?.code !== "DATABASE_UNAVAILABLE")
+        answersWhileUp.fivexx.push(`${label}: ${answer.status} ${JSON.stringify(answer.body)}`);
     };
 
     const signupWorker = async (worker: number) => {
@@ -193,12 +196,17 @@ describe("crash safety", () => {
           continue;
         }
         if (account.credentials !== 1) problems.push(`acknowledged sign-up ${attempt.email} has ${account.credentials} password accounts`);
-        const memberships = await rows(`select m.role, m.status, m.organization_id, o.name from member m join organization o on o.id = m.organization_id where m.user_id = $1`, [account.id]);
+        const memberships = await rows(
+          `select m.role, m.status, m.organization_id, o.name from member m join organization o on o.id = m.organization_id where m.user_id = $1`,
+          [account.id],
+        );
         const expected = attempt.workspaceName
           ? memberships.some((m) => m.role === "admin" && m.status === "active" && m.name === attempt.workspaceName)
           : memberships.some((m) => m.organization_id === adminOrganizationId && ["pending", "student"].includes(m.role));
         if (memberships.length !== 1 || !expected) problems.push(`acknowledged sign-up ${attempt.email} has memberships ${JSON.stringify(memberships)}`);
-        const [mails] = await rows(`select count(*)::int as total from dev_outbox where to_address = $1 and subject like 'Confirm your email%'`, [attempt.email]);
+        const [mails] = await rows(`select count(*)::int as total from dev_outbox where to_address = $1 and subject like 'Confirm your email%'`, [
+          attempt.email,
+        ]);
         if (mails.total < 1) problems.push(`acknowledged sign-up ${attempt.email} got no confirmation mail`);
         const [audit] = await rows(`select count(*)::int as total from audit_log where action = 'USER_SIGNUP' and user_id = $1`, [account.id]);
         if (audit.total !== 1) problems.push(`acknowledged sign-up ${attempt.email} has ${audit.total} USER_SIGNUP audit entries`);
@@ -211,13 +219,17 @@ describe("crash safety", () => {
       for (const row of await rows(`select email from "user" u where not exists (select 1 from account a where a.user_id = u.id)`)) {
         problems.push(`user ${row.email} has no account to sign in with (a half-made sign-up)`);
       }
-      for (const row of await rows(`select name from organization o where not exists (select 1 from member m where m.organization_id = o.id and m.role = 'admin' and m.status = 'active')`)) {
+      for (const row of await rows(
+        `select name from organization o where not exists (select 1 from member m where m.organization_id = o.id and m.role = 'admin' and m.status = 'active')`,
+      )) {
         problems.push(`workspace ${row.name} has no active admin`);
       }
       for (const row of await rows(`select description from audit_log where action = 'USER_SIGNUP' and user_id is null`)) {
         problems.push(`USER_SIGNUP audit entry of a user that no longer exists: ${row.description}`);
       }
-      for (const row of await rows(`select u.email from "user" u where not exists (select 1 from audit_log l where l.action = 'USER_SIGNUP' and l.user_id = u.id)`)) {
+      for (const row of await rows(
+        `select u.email from "user" u where not exists (select 1 from audit_log l where l.action = 'USER_SIGNUP' and l.user_id = u.id)`,
+      )) {
         problems.push(`user ${row.email} has no USER_SIGNUP audit entry`);
       }
 
@@ -241,7 +253,11 @@ describe("crash safety", () => {
         const [row] = await rows(`select role, status from member where id = $1`, [memberId]);
         if (row?.role !== "student" || row?.status !== "active") problems.push(`acknowledged approval of ${memberId} is ${JSON.stringify(row)}`);
       }
-      const audited = new Set((await rows(`select metadata->>'memberId' as id from audit_log where action = 'MEMBER_APPROVED' and organization_id = $1`, [adminOrganizationId])).map((row) => row.id));
+      const audited = new Set(
+        (await rows(`select metadata->>'memberId' as id from audit_log where action = 'MEMBER_APPROVED' and organization_id = $1`, [adminOrganizationId])).map(
+          (row) => row.id,
+        ),
+      );
       const active = await rows(`select id from member where organization_id = $1 and role = 'student' and status = 'active'`, [adminOrganizationId]);
       activeStudents = active.length;
       for (const row of active) if (!audited.has(row.id)) problems.push(`member ${row.id} is active without a MEMBER_APPROVED audit entry`);

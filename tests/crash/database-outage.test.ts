@@ -55,7 +55,10 @@ async function send(method: string, pathname: string, body?: unknown, withCookie
     // Far longer than the limits, so that a slow answer fails an assertion, not the fetch.
     signal: AbortSignal.timeout(30_000),
   }).catch((error: unknown) => {
-    throw new Error(`${method} ${pathname} failed after ${Math.round(performance.now() - started)} ms; server ${server.running() ? "running" : "exited"}:\n${server.output().slice(-3000)}`, { cause: error });
+    throw new Error(
+      `${method} ${pathname} failed after ${Math.round(performance.now() - started)} ms; server ${server.running() ? "running" : "exited"}:\n${server.output().slice(-3000)}`,
+      { cause: error },
+    );
   });
   const text = await response.text();
   return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : text, ms: Math.round(performance.now() - started) };
@@ -198,7 +201,9 @@ async function survive(outage: Outage) {
     }
     await sleep(100);
   }
-  console.log(`database-outage (${tag}): ${outage.rounds * 6} requests while down, all 503, slowest ${slowestMs} ms; recovered ${recoveredMs} ms after the database was back; ${signups.length} sign-ups and ${renames.length} renames attempted around the outage`);
+  console.log(
+    `database-outage (${tag}): ${outage.rounds * 6} requests while down, all 503, slowest ${slowestMs} ms; recovered ${recoveredMs} ms after the database was back; ${signups.length} sign-ups and ${renames.length} renames attempted around the outage`,
+  );
   expect(recoveredMs).toBeGreaterThanOrEqual(0);
   expect(recoveredMs).toBeLessThan(RECOVERY_WITHIN_MS);
   expect(server.running()).toBe(true);
@@ -229,10 +234,17 @@ async function survive(outage: Outage) {
     }
     expect(await rows(`select email from "user" u where not exists (select 1 from member m where m.user_id = u.id)`)).toEqual([]);
     expect(await rows(`select email from "user" u where not exists (select 1 from account a where a.user_id = u.id)`)).toEqual([]);
-    expect(await rows(`select email from "user" u where not exists (select 1 from audit_log l where l.action = 'USER_SIGNUP' and l.user_id = u.id)`)).toEqual([]);
-    expect(await rows(`select name from organization o where not exists (select 1 from member m where m.organization_id = o.id and m.role = 'admin')`)).toEqual([]);
+    expect(await rows(`select email from "user" u where not exists (select 1 from audit_log l where l.action = 'USER_SIGNUP' and l.user_id = u.id)`)).toEqual(
+      [],
+    );
+    expect(await rows(`select name from organization o where not exists (select 1 from member m where m.organization_id = o.id and m.role = 'admin')`)).toEqual(
+      [],
+    );
     // The workspace's name is the one whose change was audited last.
-    const [workspace] = await rows(`select o.name from organization o join member m on m.organization_id = o.id join "user" u on u.id = m.user_id where u.email = $1`, [adminEmail]);
+    const [workspace] = await rows(
+      `select o.name from organization o join member m on m.organization_id = o.id join "user" u on u.id = m.user_id where u.email = $1`,
+      [adminEmail],
+    );
     expect(workspace.name).toBe(`Outage Lab after ${tag}`);
   } finally {
     await db.end();

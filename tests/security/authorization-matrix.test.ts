@@ -21,7 +21,9 @@ import { AUTH_ACCESS, capture, createWorld, expectationFor, fingerprint, PERSONA
 const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "100" } });
 const apiOps = await apiOperations(new ApiClient(t.app));
 const authOps = authOperations(t.deps.auth);
-const exposedAuthOps = authOps.filter((operation) => operation.exposed).map((operation) => ({ ...operation, access: AUTH_ACCESS[operation.authPath] ?? "(unclassified)" }));
+const exposedAuthOps = authOps
+  .filter((operation) => operation.exposed)
+  .map((operation) => ({ ...operation, access: AUTH_ACCESS[operation.authPath] ?? "(unclassified)" }));
 const closedAuthOps = authOps.filter((operation) => !operation.exposed);
 const rows: Operation[] = [...apiOps, ...exposedAuthOps];
 
@@ -35,7 +37,9 @@ const table: Record<string, Partial<Record<PersonaName, string>>> = {};
 afterAll(async () => {
   if (Object.keys(table).length > 0) {
     const cells = Object.values(table).flatMap((row) => Object.values(row));
-    console.log(`Authorization matrix: ${Object.keys(table).length} operations × ${PERSONAS.length} personas = ${cells.length} cells, ${cells.filter((cell) => cell?.startsWith("✗")).length} broken`);
+    console.log(
+      `Authorization matrix: ${Object.keys(table).length} operations × ${PERSONAS.length} personas = ${cells.length} cells, ${cells.filter((cell) => cell?.startsWith("✗")).length} broken`,
+    );
     console.table(table);
   }
   await t?.close();
@@ -63,7 +67,10 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
  */
 function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/sessions/{sessionId}/report")) {
-    return { topics: "Fractions", students: [{ studentId: world.recordsOfA.studentId, attendance: "present", previousHomework: "none_set", understanding: 3, engagement: 3 }] };
+    return {
+      topics: "Fractions",
+      students: [{ studentId: world.recordsOfA.studentId, attendance: "present", previousHomework: "none_set", understanding: 3, engagement: 3 }],
+    };
   }
   return sampleOf(operation.body);
 }
@@ -93,7 +100,10 @@ describe("the operations under test", () => {
 
   it("each declare public, signed-in, devops or a known permission label; each exposed auth endpoint is classified", () => {
     for (const operation of apiOps) {
-      expect(["public", "signed-in", "devops"].includes(operation.access) || knownPermissions.has(operation.access), `${operation.label}: ${operation.access}`).toBe(true);
+      expect(
+        ["public", "signed-in", "devops"].includes(operation.access) || knownPermissions.has(operation.access),
+        `${operation.label}: ${operation.access}`,
+      ).toBe(true);
     }
     for (const operation of exposedAuthOps) {
       expect(operation.access, `${operation.label} is exposed: add it to AUTH_ACCESS in tests/security/personas.ts`).not.toBe("(unclassified)");
@@ -110,7 +120,10 @@ describe("the operations under test", () => {
       const area = MEMBER_ROLES.find((role) => operation.path.startsWith(`/api/${role}/`));
       if (!area) continue;
       const areaPermissions = new Set<string>(areaRoutesOf(area).flatMap((route) => route.permissions));
-      expect(areaPermissions.has(operation.access), `${operation.label} is declared ${operation.access}; the ${area} area's screens need one of ${[...areaPermissions].join(", ")}`).toBe(true);
+      expect(
+        areaPermissions.has(operation.access),
+        `${operation.label} is declared ${operation.access}; the ${area} area's screens need one of ${[...areaPermissions].join(", ")}`,
+      ).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(7);
@@ -131,7 +144,8 @@ describe("authorization matrix", () => {
       if (res.status >= 500) cellProblems.push(`answered ${res.status}`);
       if (expected.kind === "allow" && expected.refused.includes(res.status)) cellProblems.push(`should be allowed, got ${res.status}`);
       if (expected.kind === "deny") {
-        if (!expected.statuses.includes(res.status)) cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
+        if (!expected.statuses.includes(res.status))
+          cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
         const after = await fingerprint(t.db);
         try {
           expect(after).toEqual(before);
@@ -174,7 +188,8 @@ describe("a denial does not depend on the request", () => {
       for (const variant of variants(operation)) {
         const url = fillPath(operation.path, Object.fromEntries(pathParameters(operation).map((name) => [name, variant.path ?? "matrix-probe"])));
         const res = await persona.client.request(operation.method, url, variant.options);
-        if (!expected.statuses.includes(res.status)) problems.push(`${persona.name} ${JSON.stringify(variant.options)}: ${res.status} instead of ${expected.statuses[0]}`);
+        if (!expected.statuses.includes(res.status))
+          problems.push(`${persona.name} ${JSON.stringify(variant.options)}: ${res.status} instead of ${expected.statuses[0]}`);
       }
     }
     expect(problems).toEqual([]);
@@ -183,7 +198,13 @@ describe("a denial does not depend on the request", () => {
 });
 
 describe("Better Auth endpoints the server does not expose", () => {
-  const variants = (path: string) => [path, `${path}/`, `/api/auth/${encodeURIComponent(path.slice("/api/auth/".length))}`, path.replace("/api/auth/", "/api/auth//"), `/api/auth/ok/..${path.slice("/api/auth".length)}`];
+  const variants = (path: string) => [
+    path,
+    `${path}/`,
+    `/api/auth/${encodeURIComponent(path.slice("/api/auth/".length))}`,
+    path.replace("/api/auth/", "/api/auth//"),
+    `/api/auth/ok/..${path.slice("/api/auth".length)}`,
+  ];
 
   it.each(closedAuthOps.map((operation) => [operation.label, operation] as const))("%s answers 404 and changes nothing", async (_label, operation) => {
     const admin = world.personas.find((persona) => persona.name === "admin")!;

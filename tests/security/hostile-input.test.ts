@@ -33,8 +33,18 @@ console.log(`hostile-input: seed ${SEED}, ${RUNS} runs per operation (rerun with
 // Hundreds of requests from one admin: the rate limits (tested on their own) would answer 429 to most.
 const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "10000" } });
 /** The Better Auth endpoints that take what a person types. */
-const AUTH_TARGETS = ["/sign-in/email", "/request-password-reset", "/reset-password", "/two-factor/verify-totp", "/two-factor/verify-backup-code", "/change-password", "/update-user"];
-const authTargets = authOperations(t.deps.auth).filter((operation) => operation.exposed && operation.method === "POST" && AUTH_TARGETS.includes(operation.authPath));
+const AUTH_TARGETS = [
+  "/sign-in/email",
+  "/request-password-reset",
+  "/reset-password",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/change-password",
+  "/update-user",
+];
+const authTargets = authOperations(t.deps.auth).filter(
+  (operation) => operation.exposed && operation.method === "POST" && AUTH_TARGETS.includes(operation.authPath),
+);
 const operations: Operation[] = [...(await apiOperations(new ApiClient(t.app))), ...authTargets];
 
 let admin: AdminFixture;
@@ -51,7 +61,11 @@ let recordingId: string;
 beforeAll(async () => {
   admin = await createAdmin(t);
   personas.admin = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
-  const members = { tutor: await createMember(t, { admin, role: "tutor" }), parent: await createMember(t, { admin, role: "parent" }), student: await createMember(t, { admin, role: "student" }) };
+  const members = {
+    tutor: await createMember(t, { admin, role: "tutor" }),
+    parent: await createMember(t, { admin, role: "parent" }),
+    student: await createMember(t, { admin, role: "student" }),
+  };
   for (const role of ["tutor", "parent", "student"] as const) {
     const fixture = members[role];
     personas[role] = { name: role, client: fixture.client, userId: fixture.user.id, email: fixture.user.email };
@@ -62,7 +76,9 @@ beforeAll(async () => {
   await assignTutor(admin.client, { tutorMemberId, studentId });
   await t.db.update(student).set({ userId: members.student.user.id }).where(eq(student.id, studentId));
   const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
-  sessionId = (await createSession(admin.client, { tutorMemberId, studentIds: [studentId], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" })).items[0]!.id;
+  sessionId = (
+    await createSession(admin.client, { tutorMemberId, studentIds: [studentId], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" })
+  ).items[0]!.id;
   recordingId = (await uploadRecording(admin.client, "admin", sessionId, sampleMp3(2_000))).body.id;
 }, 60_000);
 
@@ -156,11 +172,15 @@ function problemsOf(source: Operation["source"], res: ApiResponse): string[] {
   }
   const ours = res.body.error as { code?: unknown; message?: unknown; issues?: { path?: unknown; message?: unknown }[] } | undefined;
   if (ours) {
-    if (typeof ours.code !== "string" || ours.code === "" || ours.code === "INTERNAL") problems.push(`error.code ${JSON.stringify(ours.code)} does not name the problem`);
+    if (typeof ours.code !== "string" || ours.code === "" || ours.code === "INTERNAL")
+      problems.push(`error.code ${JSON.stringify(ours.code)} does not name the problem`);
     if (typeof ours.message !== "string" || ours.message.trim() === "") problems.push("error.message is empty");
     if (res.status === 422) {
       const issues = ours.issues ?? [];
-      const named = issues.length > 0 ? issues.every((issue) => Array.isArray(issue.path) && typeof issue.message === "string" && issue.message !== "") : ours.message !== "The request is not valid.";
+      const named =
+        issues.length > 0
+          ? issues.every((issue) => Array.isArray(issue.path) && typeof issue.message === "string" && issue.message !== "")
+          : ours.message !== "The request is not valid.";
       if (!named) problems.push(`a 422 that does not name the problem: ${res.text.slice(0, 200)}`);
     }
   } else if (source === "auth") {
@@ -218,19 +238,54 @@ describe("hostile input never breaks the API", () => {
 
 describe("fixed examples: requests that answered 500 or an unnamed refusal before the fixes", () => {
   const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-  const cases: [string, string, string | (() => Promise<string>), { json?: unknown; body?: string; contentType?: string }, number, (string | number)[] | undefined][] = [
+  const cases: [
+    string,
+    string,
+    string | (() => Promise<string>),
+    { json?: unknown; body?: string; contentType?: string },
+    number,
+    (string | number)[] | undefined,
+  ][] = [
     ["a NUL in a body field reaching a query", "POST", "/api/me/active-workspace", { json: { workspaceId: "\u0000" } }, 422, ["workspaceId"]],
     ["a NUL in a query parameter", "GET", "/api/dev/outbox?to=a%00b", {}, 422, ["to"]],
     ["a NUL in a path parameter", "POST", "/api/admin/approvals/%00/approve", { json: { role: "tutor" } }, 422, ["memberId"]],
-    ["an unpaired surrogate written to the audit log's jsonb", "POST", async () => `/api/admin/approvals/${await realPendingMember()}/reject`, { json: { reason: "Full this term \uD83D" } }, 422, ["reason"]],
+    [
+      "an unpaired surrogate written to the audit log's jsonb",
+      "POST",
+      async () => `/api/admin/approvals/${await realPendingMember()}/reject`,
+      { json: { reason: "Full this term \uD83D" } },
+      422,
+      ["reason"],
+    ],
     ["an unpaired surrogate in a workspace name", "PATCH", "/api/admin/workspace", { json: { name: "Café \uD800" } }, 422, ["name"]],
     ["a body that is not JSON", "PATCH", "/api/admin/workspace", { body: "name=Evil", contentType: "text/plain" }, 415, undefined],
-    ["a NUL in the sign-in email (the rate limiter's key)", "POST", "/api/auth/sign-in/email", { json: { email: "a\u0000@example.com", password: "whatever-it-is" } }, 422, ["email"]],
-    ["a NUL in a password-reset token", "POST", "/api/auth/reset-password", { json: { token: "\u0000", newPassword: "Long-enough-Passphrase-42" } }, 422, ["token"]],
+    [
+      "a NUL in the sign-in email (the rate limiter's key)",
+      "POST",
+      "/api/auth/sign-in/email",
+      { json: { email: "a\u0000@example.com", password: "whatever-it-is" } },
+      422,
+      ["email"],
+    ],
+    [
+      "a NUL in a password-reset token",
+      "POST",
+      "/api/auth/reset-password",
+      { json: { token: "\u0000", newPassword: "Long-enough-Passphrase-42" } },
+      422,
+      ["token"],
+    ],
     ["a NUL in the profile image", "POST", "/api/auth/update-user", { json: { image: "\u0000" } }, 422, ["image"]],
     ["a NUL in a session token to revoke", "POST", "/api/auth/revoke-session", { json: { token: "\u0000" } }, 422, ["token"]],
     // The auth endpoints take JSON only (the rate limiter reads the email from JSON).
-    ["a form-encoded body", "POST", "/api/auth/reset-password", { body: "token=%00&newPassword=Long-enough-Passphrase-42", contentType: "application/x-www-form-urlencoded" }, 415, undefined],
+    [
+      "a form-encoded body",
+      "POST",
+      "/api/auth/reset-password",
+      { body: "token=%00&newPassword=Long-enough-Passphrase-42", contentType: "application/x-www-form-urlencoded" },
+      415,
+      undefined,
+    ],
     // Not a past failure: the guard against the two above must walk deep bodies without recursion.
     ["a body nested 100,000 deep", "POST", "/api/auth/sign-in/email", { body: deep, contentType: "application/json" }, 400, undefined],
   ];

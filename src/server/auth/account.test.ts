@@ -42,7 +42,10 @@ describe("POST /api/auth/update-user (display name)", () => {
 
 describe("GET /api/auth/list-sessions", () => {
   it("lists a session older than a day (no freshness limit)", async () => {
-    await t.db.update(session).set({ createdAt: new Date(Date.now() - 3 * 24 * 3600 * 1000) }).where(eq(session.userId, admin.user.id));
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3600 * 1000) })
+      .where(eq(session.userId, admin.user.id));
     const res = await admin.client.get("/api/auth/list-sessions");
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);

@@ -49,7 +49,13 @@ async function unstorableInput(request: Request): Promise<{ path: (string | numb
     if (found) return found;
   }
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  if (isJsonContentType(request.headers.get("content-type") ?? "")) return unstorableText(await request.clone().json().catch(() => undefined));
+  if (isJsonContentType(request.headers.get("content-type") ?? ""))
+    return unstorableText(
+      await request
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
   return undefined;
 }
 

@@ -46,7 +46,9 @@ async function hasOpenInvitation(db: Database, email: string): Promise<boolean> 
     tx
       .select({ id: workspaceInvitation.id })
       .from(workspaceInvitation)
-      .where(and(sql`lower(${workspaceInvitation.email}) = ${address}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)))
+      .where(
+        and(sql`lower(${workspaceInvitation.email}) = ${address}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)),
+      )
       .limit(1),
   );
   return Boolean(row);

@@ -7,7 +7,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    formatter = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter;
@@ -15,7 +24,11 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of an instant in a zone, as a "floating" UTC millisecond value. */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
@@ -45,7 +58,11 @@ export function localTimeOf(instant: Date, timeZone: string): LocalTime {
 
 /** "Tue 20 Oct 2026, 17:00–18:00 (Europe/London)": how a message names a session's time. */
 export function describeTime(startsAt: Date, endsAt: Date, timeZone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" }).formatToParts(startsAt).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" })
+      .formatToParts(startsAt)
+      .map((part) => [part.type, part.value]),
+  );
   const day = `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
   return `${day}, ${localTimeOf(startsAt, timeZone).time}–${localTimeOf(endsAt, timeZone).time} (${timeZone})`;
 }

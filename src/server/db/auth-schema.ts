@@ -5,16 +5,7 @@
  * (organization, user) membership index, the (organization, status, created_at) one,
  * the two user search indexes, and the two-factor row's last accepted time step.
  */
-import {
-  pgTable,
-  bigint,
-  text,
-  timestamp,
-  boolean,
-  integer,
-  index,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { pgTable, bigint, text, timestamp, boolean, integer, index, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const user = pgTable(
   "user",
@@ -158,10 +149,7 @@ export const invitation = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
-  (table) => [
-    index("invitation_organizationId_idx").on(table.organizationId),
-    index("invitation_email_idx").on(table.email),
-  ],
+  (table) => [index("invitation_organizationId_idx").on(table.organizationId), index("invitation_email_idx").on(table.email)],
 );
 
 export const twoFactor = pgTable(
@@ -182,9 +170,5 @@ export const twoFactor = pgTable(
      */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
-  (table) => [
-    index("twoFactor_secret_idx").on(table.secret),
-    index("twoFactor_userId_idx").on(table.userId),
-  ],
+  (table) => [index("twoFactor_secret_idx").on(table.secret), index("twoFactor_userId_idx").on(table.userId)],
 );
-

@@ -85,11 +85,20 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   for (let depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: string; message?: string; cause?: unknown };
     if (typeof candidate.code === "string") {
-      if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"].includes(candidate.code)) {
+      if (
+        ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"].includes(
+          candidate.code,
+        )
+      ) {
         return true;
       }
     }
-    if (typeof candidate.message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(candidate.message)) {
+    if (
+      typeof candidate.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+        candidate.message,
+      )
+    ) {
       return true;
     }
     current = candidate.cause;
@@ -100,10 +109,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 /** Whether the database answers within two seconds. */
 export async function pingDatabase(db: Database): Promise<boolean> {
   try {
-    await Promise.race([
-      db.execute(sql`select 1`),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref()),
-    ]);
+    await Promise.race([db.execute(sql`select 1`), new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000).unref())]);
     return true;
   } catch {
     return false;

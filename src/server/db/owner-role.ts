@@ -32,7 +32,9 @@ export async function ensureRoles(admin: pg.Client, ownerPassword: string): Prom
       if not exists (select 1 from pg_roles where rolname = '${SEARCH_ROLE}') then create role ${SEARCH_ROLE} nologin; end if;
     end
     $$`);
-  await admin.query(`alter role ${OWNER_ROLE} login nosuperuser nobypassrls nocreaterole nocreatedb noreplication password ${admin.escapeLiteral(ownerPassword)}`);
+  await admin.query(
+    `alter role ${OWNER_ROLE} login nosuperuser nobypassrls nocreaterole nocreatedb noreplication password ${admin.escapeLiteral(ownerPassword)}`,
+  );
   await admin.query(`
     do $$
     begin

@@ -42,7 +42,6 @@ const workspaceIsolation = (table: string) =>
     withCheck: sql`organization_id = current_setting('app.organization_id', true)`,
   });
 
-
 /**
  * The audit log: who did what, when, from where. Entries of a workspace carry its id;
  * platform entries (a devops role switch outside any workspace) carry none.
@@ -90,7 +89,9 @@ export const devOutbox = pgTable(
 export const rateLimitBucket = pgTable("rate_limit_bucket", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
-  resetAt: timestamp("reset_at", { withTimezone: true }).notNull().default(sql`now()`),
+  resetAt: timestamp("reset_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /**
@@ -142,7 +143,10 @@ export const student = pgTable(
     preferredName: text("preferred_name"),
     grade: text("grade"),
     school: text("school"),
-    subjects: text("subjects").array().notNull().default(sql`'{}'::text[]`),
+    subjects: text("subjects")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     goals: text("goals").notNull().default(""),
     notes: text("notes").notNull().default(""),
     status: text("status", { enum: STUDENT_STATUSES }).notNull().default("active"),
@@ -158,7 +162,9 @@ export const student = pgTable(
     index("student_organization_name_idx").on(table.organizationId, table.name),
     index("student_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("student_preferred_name_trgm_idx").using("gin", table.preferredName.op("gin_trgm_ops")),
-    uniqueIndex("student_organization_user_idx").on(table.organizationId, table.userId).where(sql`user_id is not null`),
+    uniqueIndex("student_organization_user_idx")
+      .on(table.organizationId, table.userId)
+      .where(sql`user_id is not null`),
     check("student_status_check", sql`status in ('active', 'paused', 'former')`),
     workspaceIsolation("student"),
   ],
@@ -190,7 +196,10 @@ export const tutorProfile = pgTable(
   {
     organizationId: organizationIdColumn(),
     memberId: text("member_id").notNull(),
-    subjects: text("subjects").array().notNull().default(sql`'{}'::text[]`),
+    subjects: text("subjects")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     bio: text("bio").notNull().default(""),
     /** Money in minor units of the workspace currency (pence, cents). */
     payRateMinor: integer("pay_rate_minor"),
@@ -285,10 +294,14 @@ export const workspaceInvitation = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
     uniqueIndex("workspace_invitation_token_idx").on(table.tokenHash),
-    uniqueIndex("workspace_invitation_pending_email_idx").on(table.organizationId, sql`lower(${table.email})`).where(sql`status = 'pending'`),
+    uniqueIndex("workspace_invitation_pending_email_idx")
+      .on(table.organizationId, sql`lower(${table.email})`)
+      .where(sql`status = 'pending'`),
     index("workspace_invitation_organization_created_idx").on(table.organizationId, table.createdAt),
     // Sign-in of an account without an active membership asks whether an invitation awaits it.
-    index("workspace_invitation_pending_email_lookup_idx").on(sql`lower(${table.email})`).where(sql`status = 'pending'`),
+    index("workspace_invitation_pending_email_lookup_idx")
+      .on(sql`lower(${table.email})`)
+      .where(sql`status = 'pending'`),
     check("workspace_invitation_role_check", sql`role in ('admin', 'tutor', 'parent', 'student')`),
     check("workspace_invitation_status_check", sql`status in ('pending', 'accepted', 'revoked')`),
     workspaceIsolation("workspace_invitation"),
@@ -392,11 +405,17 @@ export const tutoringSession = pgTable(
     index("tutoring_session_series_idx").on(table.organizationId, table.seriesId, table.occurrenceDate),
     // Sessions over but still "scheduled" are the ones without a report (filing one completes
     // the session): the missing-report lists read only those, however long the history.
-    index("tutoring_session_unreported_idx").on(table.organizationId, table.endsAt).where(sql`status = 'scheduled'`),
+    index("tutoring_session_unreported_idx")
+      .on(table.organizationId, table.endsAt)
+      .where(sql`status = 'scheduled'`),
     // A tutor's own: without it a tutor with few missing reports reads the workspace's.
-    index("tutoring_session_tutor_unreported_idx").on(table.organizationId, table.tutorMemberId, table.endsAt).where(sql`status = 'scheduled'`),
+    index("tutoring_session_tutor_unreported_idx")
+      .on(table.organizationId, table.tutorMemberId, table.endsAt)
+      .where(sql`status = 'scheduled'`),
     // The reminder job's scan across workspaces: scheduled sessions whose reminder is due.
-    index("tutoring_session_reminder_due_idx").on(table.startsAt).where(sql`status = 'scheduled' and reminder_sent_at is null`),
+    index("tutoring_session_reminder_due_idx")
+      .on(table.startsAt)
+      .where(sql`status = 'scheduled' and reminder_sent_at is null`),
     check("tutoring_session_order_check", sql`ends_at > starts_at`),
     // The calendar queries bound starts_at from below by (window start − 12 hours): the
     // longest session (SESSION_MAX_MINUTES) must hold in the database too, or a longer one
@@ -447,7 +466,6 @@ export const calendarFeed = pgTable(
   ],
 ).enableRLS();
 
-
 /** The tutor's report on a session: what was covered for everyone, and private notes. */
 export const sessionReport = pgTable(
   "session_report",
@@ -489,8 +507,13 @@ export const sessionReportStudent = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
-    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [sessionReport.organizationId, sessionReport.sessionId] }).onDelete("cascade"),
-    foreignKey({ columns: [table.organizationId, table.sessionId, table.studentId], foreignColumns: [sessionStudent.organizationId, sessionStudent.sessionId, sessionStudent.studentId] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [sessionReport.organizationId, sessionReport.sessionId] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      columns: [table.organizationId, table.sessionId, table.studentId],
+      foreignColumns: [sessionStudent.organizationId, sessionStudent.sessionId, sessionStudent.studentId],
+    }).onDelete("cascade"),
     check("session_report_student_attendance_check", sql`attendance in ('present', 'late', 'absent')`),
     check("session_report_student_homework_check", sql`previous_homework in ('completed', 'partly', 'not_done', 'none_set')`),
     check("session_report_student_understanding_check", sql`understanding is null or understanding between 1 and 5`),
@@ -526,10 +549,17 @@ export const sessionSummary = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
-    foreignKey({ columns: [table.organizationId, table.sessionId, table.studentId], foreignColumns: [sessionReportStudent.organizationId, sessionReportStudent.sessionId, sessionReportStudent.studentId] }).onDelete("cascade"),
+    foreignKey({
+      columns: [table.organizationId, table.sessionId, table.studentId],
+      foreignColumns: [sessionReportStudent.organizationId, sessionReportStudent.sessionId, sessionReportStudent.studentId],
+    }).onDelete("cascade"),
     // A family's list of shared summaries, newest first.
-    index("session_summary_student_shared_idx").on(table.organizationId, table.studentId, table.sharedAt).where(sql`status = 'shared'`),
-    index("session_summary_awaiting_idx").on(table.organizationId, table.submittedAt).where(sql`status = 'awaiting_review'`),
+    index("session_summary_student_shared_idx")
+      .on(table.organizationId, table.studentId, table.sharedAt)
+      .where(sql`status = 'shared'`),
+    index("session_summary_awaiting_idx")
+      .on(table.organizationId, table.submittedAt)
+      .where(sql`status = 'awaiting_review'`),
     check("session_summary_status_check", sql`status in ('draft', 'awaiting_review', 'shared')`),
     check("session_summary_shared_check", sql`(status = 'shared') = (shared_at is not null)`),
     workspaceIsolation("session_summary"),
@@ -562,9 +592,14 @@ export const sessionRecording = pgTable(
     foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
     index("session_recording_session_idx").on(table.organizationId, table.sessionId),
     // The retention job's scan across workspaces.
-    index("session_recording_file_created_idx").on(table.createdAt).where(sql`kind = 'file'`),
+    index("session_recording_file_created_idx")
+      .on(table.createdAt)
+      .where(sql`kind = 'file'`),
     check("session_recording_kind_check", sql`kind in ('file', 'link')`),
-    check("session_recording_shape_check", sql`(kind = 'file' and storage_key is not null and url is null) or (kind = 'link' and url is not null and storage_key is null)`),
+    check(
+      "session_recording_shape_check",
+      sql`(kind = 'file' and storage_key is not null and url is null) or (kind = 'link' and url is not null and storage_key is null)`,
+    ),
     workspaceIsolation("session_recording"),
   ],
 ).enableRLS();
@@ -595,8 +630,12 @@ export const cancellationRequest = pgTable(
     foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
     index("cancellation_request_session_idx").on(table.organizationId, table.sessionId, table.createdAt),
     // The dashboards' open requests, oldest first, however long the history.
-    index("cancellation_request_open_idx").on(table.organizationId, table.createdAt).where(sql`state = 'requested'`),
-    uniqueIndex("cancellation_request_one_open_idx").on(table.organizationId, table.sessionId, table.requestedByUserId).where(sql`state = 'requested'`),
+    index("cancellation_request_open_idx")
+      .on(table.organizationId, table.createdAt)
+      .where(sql`state = 'requested'`),
+    uniqueIndex("cancellation_request_one_open_idx")
+      .on(table.organizationId, table.sessionId, table.requestedByUserId)
+      .where(sql`state = 'requested'`),
     check("cancellation_request_state_check", sql`state in ('requested', 'accepted', 'declined', 'closed')`),
     check("cancellation_request_role_check", sql`requester_role in ('parent', 'student')`),
     check("cancellation_request_decided_check", sql`(state = 'requested') = (decided_at is null)`),

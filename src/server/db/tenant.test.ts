@@ -140,14 +140,28 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 describe("row-level security on every table that carries a workspace (from the catalogue)", () => {
   it("finds the known tables, so that the catalogue query itself is not empty", async () => {
     const tables = (await workspaceTables()).map((entry) => entry.table);
-    expect(tables).toEqual(expect.arrayContaining(["student", "tutoring_session", "audit_log", "member", "session", "invitation", "organization", "calendar_feed", "cancellation_request"]));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "student",
+        "tutoring_session",
+        "audit_log",
+        "member",
+        "session",
+        "invitation",
+        "organization",
+        "calendar_feed",
+        "cancellation_request",
+      ]),
+    );
   });
 
   it("every catalogued table has rows of both workspaces (the checks below are not vacuous)", async () => {
     const missing: string[] = [];
     for (const { table, column } of await workspaceTables()) {
       const { rows } = await app.db.execute<{ a: number; b: number }>(
-        sql.raw(`select count(*) filter (where ${quoted(column)} = '${ORG_A}')::int as a, count(*) filter (where ${quoted(column)} = '${ORG_B}')::int as b from ${quoted(table)}`),
+        sql.raw(
+          `select count(*) filter (where ${quoted(column)} = '${ORG_A}')::int as a, count(*) filter (where ${quoted(column)} = '${ORG_B}')::int as b from ${quoted(table)}`,
+        ),
       );
       if (!rows[0]!.a || !rows[0]!.b) missing.push(table);
     }
@@ -182,10 +196,12 @@ describe("row-level security on every table that carries a workspace (from the c
         ORG_A,
         `insert into ${t} select (jsonb_populate_record(null::${t}, to_jsonb(x) || jsonb_build_object('${column}', '${ORG_B}'))).* from ${t} x where ${c} = '${ORG_A}' limit 1`,
       );
-      if (!("refused" in insert) || !REFUSED.test(insert.refused)) failures.push(`${table}: insert into B ${"refused" in insert ? insert.refused : "accepted"}`);
+      if (!("refused" in insert) || !REFUSED.test(insert.refused))
+        failures.push(`${table}: insert into B ${"refused" in insert ? insert.refused : "accepted"}`);
 
       const update = await attempt("app", ORG_A, `update ${t} set ${c} = '${ORG_B}' where ${c} = '${ORG_A}'`);
-      if (!("refused" in update) || !REFUSED.test(update.refused)) failures.push(`${table}: update into B ${"refused" in update ? update.refused : "accepted"}`);
+      if (!("refused" in update) || !REFUSED.test(update.refused))
+        failures.push(`${table}: update into B ${"refused" in update ? update.refused : "accepted"}`);
     }
     expect(failures).toEqual([]);
   });
@@ -199,7 +215,8 @@ describe("row-level security on every table that carries a workspace (from the c
       const none = await attempt("owner", null, `select count(*)::int as n from ${t} where ${c} in ('${ORG_A}', '${ORG_B}')`);
       const expected = identity ? 2 : 0;
       if (!("rows" in none)) failures.push(`${table}: ${none.refused}`);
-      else if (identity ? (none.rows[0]!.n as number) < expected : none.rows[0]!.n !== 0) failures.push(`${table}: ${String(none.rows[0]!.n)} rows without a workspace`);
+      else if (identity ? (none.rows[0]!.n as number) < expected : none.rows[0]!.n !== 0)
+        failures.push(`${table}: ${String(none.rows[0]!.n)} rows without a workspace`);
       if (identity) continue;
 
       const ofB = await attempt("owner", ORG_A, `select count(*)::int as n from ${t} where ${c} = '${ORG_B}'`);
@@ -207,7 +224,8 @@ describe("row-level security on every table that carries a workspace (from the c
       // The owner appends audit entries of any workspace (identity changes); every other write into B is refused.
       if (table === "audit_log") continue;
       const update = await attempt("owner", ORG_A, `update ${t} set ${c} = '${ORG_B}' where ${c} = '${ORG_A}'`);
-      if (!("refused" in update) || !REFUSED.test(update.refused)) failures.push(`${table}: owner update into B ${"refused" in update ? update.refused : "accepted"}`);
+      if (!("refused" in update) || !REFUSED.test(update.refused))
+        failures.push(`${table}: owner update into B ${"refused" in update ? update.refused : "accepted"}`);
     }
     expect(failures).toEqual([]);
   });
@@ -229,7 +247,10 @@ describe("row-level security", () => {
   it("the students search function answers only ids of the workspace set, and none without one", async () => {
     const search = (tx: Transaction) => tx.execute<{ id: string }>(sql`select student_search_ids('%of%') as id`);
     const inA = await withWorkspace(runtime, ORG_A, async (tx) => (await search(tx)).rows);
-    const [ofA] = await app.db.select({ id: student.id }).from(student).where(sql`organization_id = ${ORG_A}`);
+    const [ofA] = await app.db
+      .select({ id: student.id })
+      .from(student)
+      .where(sql`organization_id = ${ORG_A}`);
     expect(inA).toEqual([{ id: ofA!.id }]);
     const outcome = await attempt("app", null, "select student_search_ids('%of%') as id");
     expect(outcome).toEqual({ rows: [] });
@@ -251,7 +272,7 @@ describe("row-level security", () => {
       "update member set role = 'admin'",
       "update organization set name = 'Taken'",
       "insert into dev_outbox (from_address, to_address, subject, body) values ('a@example.com', 'b@example.com', 's', 'b')",
-      "update \"user\" set devops = true",
+      'update "user" set devops = true',
       "select * from session",
       "select * from account",
       "delete from student",
@@ -267,9 +288,13 @@ describe("row-level security", () => {
       tx.execute<{ organization_id: string }>(sql`select organization_id from workspace_invitation`),
     );
     expect(invitations.rows).toEqual([{ organization_id: ORG_B }]);
-    const feeds = await withLookup(runtime, "app.calendar_feed_token_hash", `${ORG_A}-feed-hash`, (tx) => tx.execute<{ organization_id: string }>(sql`select organization_id from calendar_feed`));
+    const feeds = await withLookup(runtime, "app.calendar_feed_token_hash", `${ORG_A}-feed-hash`, (tx) =>
+      tx.execute<{ organization_id: string }>(sql`select organization_id from calendar_feed`),
+    );
     expect(feeds.rows).toEqual([{ organization_id: ORG_A }]);
-    const byEmail = await withLookup(runtime, "app.invitation_email", `invited@${ORG_A}.example`, (tx) => tx.execute<{ organization_id: string }>(sql`select organization_id from workspace_invitation`));
+    const byEmail = await withLookup(runtime, "app.invitation_email", `invited@${ORG_A}.example`, (tx) =>
+      tx.execute<{ organization_id: string }>(sql`select organization_id from workspace_invitation`),
+    );
     expect(byEmail.rows).toEqual([{ organization_id: ORG_A }]);
     // A scan sees only what it scans: no student, whichever scan it names.
     const students = await withLookup(runtime, "app.scan", "session-reminders", (tx) => tx.execute(sql`select id from student`));

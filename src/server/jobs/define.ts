@@ -46,7 +46,12 @@ export interface ScheduledJob {
 
 export type JobDefinition = QueueJob<never> | ScheduledJob;
 
-export function defineQueue<T>(definition: { name: string; settings?: QueueSettings; concurrency?: number; work: (deps: AppDeps, data: T) => Promise<void> }): QueueJob<T> {
+export function defineQueue<T>(definition: {
+  name: string;
+  settings?: QueueSettings;
+  concurrency?: number;
+  work: (deps: AppDeps, data: T) => Promise<void>;
+}): QueueJob<T> {
   return { kind: "queue", settings: {}, concurrency: 1, ...definition };
 }
 

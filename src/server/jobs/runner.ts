@@ -66,7 +66,13 @@ async function stepOutOfWorkspace<T>(tx: Transaction, work: () => Promise<T>): P
 }
 
 export async function createJobQueue(databaseUrl: string, logger: Logger, definitions: readonly JobDefinition[] = JOBS): Promise<JobQueue> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3, application_name: "glassroom-jobs", connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 3,
+    application_name: "glassroom-jobs",
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
   // As the app's pool (db/client.ts): a dropped connection must not end the process.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
@@ -101,12 +107,12 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
       workers = boss;
       await boss.start();
       for (const definition of definitions) {
-        const run =
-          definition.kind === "queue"
-            ? (data: unknown) => (definition as QueueJob<unknown>).work(deps, data)
-            : () => definition.run(deps);
+        const run = definition.kind === "queue" ? (data: unknown) => (definition as QueueJob<unknown>).work(deps, data) : () => definition.run(deps);
         // Queued work (mail) is picked up within a second; a cron job's occurrence within five.
-        const polling = definition.kind === "queue" ? { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 } : { localConcurrency: 1, pollingIntervalSeconds: 5 };
+        const polling =
+          definition.kind === "queue"
+            ? { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 }
+            : { localConcurrency: 1, pollingIntervalSeconds: 5 };
         await boss.work(definition.name, polling, async ([job]) => {
           if (!job) return;
           try {
@@ -123,13 +129,19 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
       for (const schedule of await boss.getSchedules()) {
         if (!names.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
       }
-      logger.info({ jobs: definitions.map((definition) => (definition.kind === "scheduled" ? `${definition.name} (${definition.cron})` : definition.name)) }, "job workers started");
+      logger.info(
+        { jobs: definitions.map((definition) => (definition.kind === "scheduled" ? `${definition.name} (${definition.cron})` : definition.name)) },
+        "job workers started",
+      );
     },
 
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (workers) await workers.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: false }).catch((error) => logger.error({ err: error }, "job workers did not stop cleanly"));
+      if (workers)
+        await workers
+          .stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: false })
+          .catch((error) => logger.error({ err: error }, "job workers did not stop cleanly"));
       await producer.stop({ graceful: false, close: false }).catch((error) => logger.error({ err: error }, "job producer did not stop cleanly"));
       await pool.end().catch(() => {});
     },

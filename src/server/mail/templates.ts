@@ -29,49 +29,193 @@ export const mails = {
     text: `Hello ${name},\n\nAn administrator of ${workspace} did not approve your request to join.${reason ? `\n\nTheir reason: ${reason}` : ""}\n\nIf you think this is a mistake, contact the workspace directly.\n\nGlassroom`,
   }),
   /** To a guardian (or the student's own login) after a student's personal data was erased. */
-  studentErased: ({ to, name, studentName, workspace, recipient }: { to: string; name: string; studentName: string; workspace: string; recipient: "guardian" | "student" }): Mail => ({
+  studentErased: ({
+    to,
+    name,
+    studentName,
+    workspace,
+    recipient,
+  }: {
+    to: string;
+    name: string;
+    studentName: string;
+    workspace: string;
+    recipient: "guardian" | "student";
+  }): Mail => ({
     to,
     subject: `Personal data erased in ${workspace}`,
     text: `Hello ${name},\n\nAn administrator of ${workspace} erased the personal data of ${recipient === "student" ? "your student record" : `the student record of ${studentName}`} in Glassroom, as requested. The record no longer holds a name, school, subjects, goals or notes, and ${recipient === "student" ? "your account is no longer linked to it" : "you are no longer linked to it as a guardian"}. Past lessons and assignments stay in the workspace's history without personal details.\n\nIf you did not expect this, contact ${workspace} directly.\n\nGlassroom`,
   }),
   // No student name here: mail cannot be taken back when a record is erased; the invitation page shows it.
-  invitation: ({ to, workspace, invitedBy, role, url, expiresAt }: { to: string; workspace: string; invitedBy: string; role: string; url: string; expiresAt: Date }): Mail => ({
+  invitation: ({
+    to,
+    workspace,
+    invitedBy,
+    role,
+    url,
+    expiresAt,
+  }: {
+    to: string;
+    workspace: string;
+    invitedBy: string;
+    role: string;
+    url: string;
+    expiresAt: Date;
+  }): Mail => ({
     to,
     subject: `${invitedBy} invited you to ${workspace} on Glassroom`,
     text: `Hello,\n\n${invitedBy} invited you to join ${workspace} on Glassroom as ${role === "admin" ? "an admin" : `a ${role}`}. To accept, open this link:\n\n${url}\n\nIt lets you create your account with this email address (${to}), or sign in if you already have one. The link is valid until ${expiresAt.toUTCString()}. If you did not expect this invitation, ignore this email.\n\nGlassroom`,
   }),
   /** To the tutor and the admins: a parent or student asks to cancel a session (its status is unchanged). */
-  cancellationRequested: ({ to, name, workspace, requester, subject, when, reason, url }: { to: string; name: string; workspace: string; requester: string; subject: string; when: string; reason: string; url: string }): Mail => ({
+  cancellationRequested: ({
+    to,
+    name,
+    workspace,
+    requester,
+    subject,
+    when,
+    reason,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    requester: string;
+    subject: string;
+    when: string;
+    reason: string;
+    url: string;
+  }): Mail => ({
     to,
     subject: `Cancellation requested: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${requester} asked to cancel the ${subject} session on ${when} in ${workspace}.\n\nTheir reason: ${reason}\n\nThe session stays scheduled until the tutor or an admin accepts the request (the session is then cancelled) or declines it, on the session's page:\n\n${url}\n\nGlassroom`,
   }),
   /** To the parent or student who asked: their cancellation request was declined; the session stays as it is. */
-  cancellationDeclined: ({ to, name, workspace, by, subject, when, reason, url }: { to: string; name: string; workspace: string; by: string; subject: string; when: string; reason: string; url: string }): Mail => ({
+  cancellationDeclined: ({
+    to,
+    name,
+    workspace,
+    by,
+    subject,
+    when,
+    reason,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    by: string;
+    subject: string;
+    when: string;
+    reason: string;
+    url: string;
+  }): Mail => ({
     to,
     subject: `Cancellation declined: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${by} declined your request to cancel the ${subject} session on ${when} in ${workspace}. The session stays scheduled.\n\nTheir reason: ${reason}\n\nThe session:\n\n${url}\n\nGlassroom`,
   }),
   /** A session's summary, shared with a guardian or the student. */
-  summaryShared: ({ to, name, workspace, studentName, subject, when, body, url }: { to: string; name: string; workspace: string; studentName: string; subject: string; when: string; body: string; url: string }): Mail => ({
+  summaryShared: ({
+    to,
+    name,
+    workspace,
+    studentName,
+    subject,
+    when,
+    body,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    studentName: string;
+    subject: string;
+    when: string;
+    body: string;
+    url: string;
+  }): Mail => ({
     to,
     subject: `${studentName}'s ${subject} session: summary`,
     text: `Hello ${name},\n\nHere is the summary of ${studentName}'s ${subject} session on ${when}, from ${workspace}:\n\n${body}\n\nYou can read it, and every earlier summary, in Glassroom:\n\n${url}\n\nGlassroom`,
   }),
   /** Before a session, the workspace's reminder lead time ahead; `what` names it for the reader ("your Physics session with Maya Lopez"). */
-  sessionReminder: ({ to, name, workspace, subject, what, when, place, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; place: string[]; url: string }): Mail => ({
+  sessionReminder: ({
+    to,
+    name,
+    workspace,
+    subject,
+    what,
+    when,
+    place,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    subject: string;
+    what: string;
+    when: string;
+    place: string[];
+    url: string;
+  }): Mail => ({
     to,
     subject: `Reminder: ${subject} on ${when}`,
     text: `Hello ${name},\n\nA reminder of ${what} in ${workspace} on ${when}.${place.length > 0 ? `\n\n${place.join("\n")}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
   }),
   /** A session (or, count > 1, several of a weekly series) moved or changed place; one line per change. */
-  sessionChanged: ({ to, name, workspace, subject, what, when, count, changes, by, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; count: number; changes: string[]; by: string; url: string }): Mail => ({
+  sessionChanged: ({
+    to,
+    name,
+    workspace,
+    subject,
+    what,
+    when,
+    count,
+    changes,
+    by,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    subject: string;
+    what: string;
+    when: string;
+    count: number;
+    changes: string[];
+    by: string;
+    url: string;
+  }): Mail => ({
     to,
     subject: count > 1 ? `Changed: ${count} ${subject} sessions from ${when}` : `Changed: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${by} changed ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from the one of ${when} on` : ` of ${when}`}.\n\n${changes.join("\n")}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
   }),
   /** A session (or, count > 1, several of a weekly series, `when` to `lastWhen`) was cancelled. */
-  sessionCancelled: ({ to, name, workspace, subject, what, when, lastWhen, count, by, reason, url }: { to: string; name: string; workspace: string; subject: string; what: string; when: string; lastWhen: string; count: number; by: string; reason: string | null; url: string }): Mail => ({
+  sessionCancelled: ({
+    to,
+    name,
+    workspace,
+    subject,
+    what,
+    when,
+    lastWhen,
+    count,
+    by,
+    reason,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    subject: string;
+    what: string;
+    when: string;
+    lastWhen: string;
+    count: number;
+    by: string;
+    reason: string | null;
+    url: string;
+  }): Mail => ({
     to,
     subject: count > 1 ? `Cancelled: ${count} ${subject} sessions from ${when}` : `Cancelled: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${by} cancelled ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from ${when} to ${lastWhen}` : ` on ${when}`}.${reason ? `\n\nThe reason given: ${reason}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,

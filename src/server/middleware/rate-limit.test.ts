@@ -66,7 +66,11 @@ describe("sign-in rate limit", () => {
     const email = uniqueEmail("casing");
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const res = await new ApiClient(t.app).post("/api/auth/sign-in/email", { email, password: DEFAULT_PASSWORD }, { headers: { "content-type": "Application/JSON" } });
+      const res = await new ApiClient(t.app).post(
+        "/api/auth/sign-in/email",
+        { email, password: DEFAULT_PASSWORD },
+        { headers: { "content-type": "Application/JSON" } },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));

@@ -50,7 +50,10 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  */
 export async function accountFromEmail(c: Context<AppEnv>): Promise<string | undefined> {
   if (!isJsonContentType(c.req.header("content-type"))) return undefined;
-  const body = await c.req.raw.clone().json().catch(() => null);
+  const body = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null);
   const email = body && typeof body === "object" ? (body as { email?: unknown }).email : undefined;
   return typeof email === "string" && email.length <= 254 ? email.trim().toLowerCase() : undefined;
 }

@@ -97,7 +97,11 @@ describe("closed and unknown endpoints", () => {
     ["POST", "/api/auth/delete-user"],
   ])("%s %s answers 404", async (method, path) => {
     const before = await countRows(t.db);
-    const res = await admin.client.request(method, path, method === "POST" ? { json: { name: "X", email: uniqueEmail("closed"), password: DEFAULT_PASSWORD, slug: "x" } } : {});
+    const res = await admin.client.request(
+      method,
+      path,
+      method === "POST" ? { json: { name: "X", email: uniqueEmail("closed"), password: DEFAULT_PASSWORD, slug: "x" } } : {},
+    );
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
     expect(await countRows(t.db)).toEqual(before);

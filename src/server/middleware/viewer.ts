@@ -24,11 +24,7 @@ export function loadViewer(deps: Pick<AppDeps, "auth" | "db" | "config">) {
   });
 }
 
-export async function buildViewer(
-  deps: Pick<AppDeps, "db" | "config">,
-  user: Viewer["user"],
-  session: Viewer["session"],
-): Promise<Viewer> {
+export async function buildViewer(deps: Pick<AppDeps, "db" | "config">, user: Viewer["user"], session: Viewer["session"]): Promise<Viewer> {
   const organizationId = (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   const [membership] = organizationId
     ? await deps.db

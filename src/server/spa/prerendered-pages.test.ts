@@ -45,7 +45,13 @@ const pages: Expected[] = [
     heading: route.title,
     type: "website" as const,
   })),
-  ...readAllContent().map((entry) => ({ path: entry.path, title: `${entry.title} · Glassroom`, description: entry.description, heading: entry.title, type: "article" as const })),
+  ...readAllContent().map((entry) => ({
+    path: entry.path,
+    title: `${entry.title} · Glassroom`,
+    description: entry.description,
+    heading: entry.title,
+    type: "article" as const,
+  })),
 ];
 
 describe("pre-rendered public pages", () => {
@@ -96,10 +102,15 @@ describe("blog posts and case studies in the HTML", () => {
   }
 
   it("the lists link every entry, newest first", async () => {
-    for (const [list, kind] of [["/resources/blog", "blog"], ["/resources/case-studies", "case-studies"]] as const) {
+    for (const [list, kind] of [
+      ["/resources/blog", "blog"],
+      ["/resources/case-studies", "case-studies"],
+    ] as const) {
       const html = await (await server.request(list)).text();
       const linked = [...html.matchAll(/href="(\/resources\/(?:blog|case-studies)\/[a-z0-9-]+)"/g)].map((match) => match[1]);
-      const expected = readAllContent().filter((entry) => entry.kind === kind).map((entry) => entry.path);
+      const expected = readAllContent()
+        .filter((entry) => entry.kind === kind)
+        .map((entry) => entry.path);
       expect([...new Set(linked)]).toEqual(expected);
     }
   });

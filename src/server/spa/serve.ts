@@ -28,7 +28,11 @@ function inlineScriptHashes(files: string[]): string[] {
   for (const file of files) {
     const html = readFileSync(file, "utf8");
     for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-      hashes.add(`sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}`);
+      hashes.add(
+        `sha256-${createHash("sha256")
+          .update(match[1] ?? "")
+          .digest("base64")}`,
+      );
     }
   }
   return [...hashes];

@@ -27,7 +27,8 @@ describe("GET /sitemap.xml", () => {
 
     const marketing = PUBLIC_ROUTES.filter((route) => route.layout === "public" && !["/reset-password", "/confirm-email", "/invite"].includes(route.path));
     for (const route of marketing) expect(listed).toContain(`${APP_URL}${route.path === "/" ? "/" : route.path}`);
-    for (const path of ["/", "/product/pricing", "/resources/blog", "/resources/case-studies", "/login", "/signup"]) expect(listed).toContain(`${APP_URL}${path}`);
+    for (const path of ["/", "/product/pricing", "/resources/blog", "/resources/case-studies", "/login", "/signup"])
+      expect(listed).toContain(`${APP_URL}${path}`);
 
     const content = readAllContent();
     expect(content.filter((entry) => entry.kind === "blog").length).toBeGreaterThanOrEqual(5);
@@ -52,7 +53,8 @@ describe("GET /robots.txt", () => {
     const lines = (await response.text()).split("\n");
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/admin/", "/tutor/", "/parent/", "/student/", "/api/", "/setup-2fa", "/permission-denied"]) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ["/admin/", "/tutor/", "/parent/", "/student/", "/api/", "/setup-2fa", "/permission-denied"])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
     // No public page is disallowed.
     const disallowed = lines.filter((line) => line.startsWith("Disallow: ")).map((line) => line.slice("Disallow: ".length));

@@ -20,12 +20,15 @@ export interface SitemapEntry {
 }
 
 export function sitemapEntries(): SitemapEntry[] {
-  const pages = PUBLIC_ROUTES.filter((route) => route.layout === "public" && !route.requiresAuth && !FROM_MAIL_ONLY.has(route.path)).map((route) => ({ path: route.path }));
+  const pages = PUBLIC_ROUTES.filter((route) => route.layout === "public" && !route.requiresAuth && !FROM_MAIL_ONLY.has(route.path)).map((route) => ({
+    path: route.path,
+  }));
   const content = readAllContent().map((entry) => ({ path: entry.path, lastModified: entry.date }));
   return [...pages, ...content];
 }
 
-const xmlEscape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+const xmlEscape = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
 
 export function sitemapXml(appUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map((entry) => {

@@ -11,7 +11,17 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { assertSafeKey, type ByteRange, checkDeclaredLength, checkRange, metered, ObjectNotFound, type PutOptions, type Storage, type StoredObject } from "./storage.ts";
+import {
+  assertSafeKey,
+  type ByteRange,
+  checkDeclaredLength,
+  checkRange,
+  metered,
+  ObjectNotFound,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from "./storage.ts";
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 

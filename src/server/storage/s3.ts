@@ -12,7 +12,17 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { AwsV4Signer } from "aws4fetch";
-import { assertSafeKey, type ByteRange, checkDeclaredLength, checkRange, metered, ObjectNotFound, type PutOptions, type Storage, type StoredObject } from "./storage.ts";
+import {
+  assertSafeKey,
+  type ByteRange,
+  checkDeclaredLength,
+  checkRange,
+  metered,
+  ObjectNotFound,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from "./storage.ts";
 
 export interface S3Settings {
   /** The service's origin, e.g. https://s3.eu-west-1.amazonaws.com or http://localhost:9000. */

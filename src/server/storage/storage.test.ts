@@ -25,7 +25,15 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const s3Settings = () => ({ endpoint: double.url, bucket: double.bucket, region: double.region, accessKeyId: double.accessKeyId, secretAccessKey: double.secretAccessKey, forcePathStyle: true, prefix: "recordings/" });
+const s3Settings = () => ({
+  endpoint: double.url,
+  bucket: double.bucket,
+  region: double.region,
+  accessKeyId: double.accessKeyId,
+  secretAccessKey: double.secretAccessKey,
+  forcePathStyle: true,
+  prefix: "recordings/",
+});
 
 /** A stream of the bytes in chunks of `chunk` bytes (several reads, as an upload arrives). */
 function streamOf(bytes: Uint8Array, chunk = 1000): ReadableStream<Uint8Array> {
@@ -49,7 +57,8 @@ describe.each([
   beforeAll(async () => {
     storage = await make();
   });
-  const put = (key: string, bytes: Uint8Array, maxBytes = 1_000_000) => storage.put(key, streamOf(bytes), { length: bytes.length, maxBytes, contentType: "audio/mpeg" });
+  const put = (key: string, bytes: Uint8Array, maxBytes = 1_000_000) =>
+    storage.put(key, streamOf(bytes), { length: bytes.length, maxBytes, contentType: "audio/mpeg" });
 
   it("stores a stream and gives it back whole, with its size", async () => {
     const bytes = sample(10_000);
@@ -64,7 +73,12 @@ describe.each([
   it("gives back a byte range, first, middle and last bytes", async () => {
     const bytes = sample(5_000);
     await put("org-1/ranged", bytes);
-    for (const [start, end] of [[0, 0], [100, 1_099], [4_999, 4_999], [0, 4_999]] as const) {
+    for (const [start, end] of [
+      [0, 0],
+      [100, 1_099],
+      [4_999, 4_999],
+      [0, 4_999],
+    ] as const) {
       const object = await storage.get("org-1/ranged", { start, end });
       expect(object.length).toBe(end - start + 1);
       expect(object.size).toBe(5_000);
@@ -94,9 +108,13 @@ describe.each([
   });
 
   it("stores nothing when the stream delivers fewer or more bytes than declared", async () => {
-    await expect(storage.put("org-1/cut-short", streamOf(sample(500)), { length: 900, maxBytes: 10_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(LengthMismatch);
+    await expect(storage.put("org-1/cut-short", streamOf(sample(500)), { length: 900, maxBytes: 10_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(
+      LengthMismatch,
+    );
     expect(await storage.size("org-1/cut-short")).toBeNull();
-    await expect(storage.put("org-1/too-long", streamOf(sample(901)), { length: 900, maxBytes: 10_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(LengthMismatch);
+    await expect(storage.put("org-1/too-long", streamOf(sample(901)), { length: 900, maxBytes: 10_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(
+      LengthMismatch,
+    );
     expect(await storage.size("org-1/too-long")).toBeNull();
   });
 
@@ -123,11 +141,14 @@ describe.each([
     await expect(storage.get("org-1/doomed")).rejects.toBeInstanceOf(ObjectNotFound);
   });
 
-  it.each(["../escape", "org-1/../../etc/passwd", "/absolute", "org-1/.hidden", "a\\b", "", "org-1//x", "org 1/x", "org-1/%2e%2e"])("refuses the unsafe key %j", async (key) => {
-    await expect(put(key, sample(1))).rejects.toThrow(/Unsafe storage key/);
-    await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/);
-    await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/);
-  });
+  it.each(["../escape", "org-1/../../etc/passwd", "/absolute", "org-1/.hidden", "a\\b", "", "org-1//x", "org 1/x", "org-1/%2e%2e"])(
+    "refuses the unsafe key %j",
+    async (key) => {
+      await expect(put(key, sample(1))).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/);
+    },
+  );
 });
 
 /** A forced garbage collection, so that the bytes still referenced are what is measured. */
@@ -135,7 +156,7 @@ v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 describe.each([
-  ["LocalStorage", async () => ({ storage: await new LocalStorage(path.join(folder, "large")).open() as Storage, close: async () => {} })],
+  ["LocalStorage", async () => ({ storage: (await new LocalStorage(path.join(folder, "large")).open()) as Storage, close: async () => {} })],
   [
     "S3Storage",
     async () => {
@@ -182,7 +203,9 @@ describe("LocalStorage", () => {
     const storage = await new LocalStorage(root).open();
     await storage.put("org-2/rec", streamOf(sample(100)), { length: 100, maxBytes: 1_000, contentType: "audio/mpeg" });
     expect(readdirSync(path.join(root, "org-2"))).toEqual(["rec"]);
-    await expect(storage.put("org-2/cut", streamOf(sample(50)), { length: 100, maxBytes: 1_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(LengthMismatch);
+    await expect(storage.put("org-2/cut", streamOf(sample(50)), { length: 100, maxBytes: 1_000, contentType: "audio/mpeg" })).rejects.toBeInstanceOf(
+      LengthMismatch,
+    );
     expect(readdirSync(path.join(root, "org-2"))).toEqual(["rec"]);
     expect(readdirSync(path.join(root, ".tmp"))).toEqual([]);
     // A crash mid-upload leaves a temporary file behind: the next start removes it.
@@ -196,7 +219,9 @@ describe("LocalStorage", () => {
 describe("S3Storage", () => {
   it("signs every request: the double refuses a wrong secret, and nothing is stored", async () => {
     const wrong = new S3Storage({ ...s3Settings(), secretAccessKey: "not-the-secret" });
-    await expect(wrong.put("org-3/x", streamOf(sample(10)), { length: 10, maxBytes: 100, contentType: "audio/mpeg" })).rejects.toSatisfy((error) => error instanceof S3Error && error.status === 403);
+    await expect(wrong.put("org-3/x", streamOf(sample(10)), { length: 10, maxBytes: 100, contentType: "audio/mpeg" })).rejects.toSatisfy(
+      (error) => error instanceof S3Error && error.status === 403,
+    );
     await expect(wrong.size("org-3/x")).rejects.toSatisfy((error) => error instanceof S3Error && error.status === 403);
     expect(double.objects.has("recordings/org-3/x")).toBe(false);
     expect(double.log.some((line) => line.startsWith("PUT /glassroom-test/recordings/org-3/x 403"))).toBe(true);
@@ -225,7 +250,15 @@ describe("storage settings", () => {
 
   it("read an S3 bucket, with AWS's regional endpoint by default", () => {
     const config = loadConfig({ ...base, STORAGE: "s3", S3_BUCKET: "my-bucket", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" });
-    expect(config.storage).toEqual({ kind: "s3", endpoint: "https://s3.eu-west-1.amazonaws.com", bucket: "my-bucket", region: "eu-west-1", accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: false });
+    expect(config.storage).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.eu-west-1.amazonaws.com",
+      bucket: "my-bucket",
+      region: "eu-west-1",
+      accessKeyId: "AK",
+      secretAccessKey: "SK",
+      forcePathStyle: false,
+    });
   });
 
   it.each([
@@ -234,7 +267,10 @@ describe("storage settings", () => {
     [{ STORAGE: "s3", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "AK" }, "S3_SECRET_ACCESS_KEY is required when STORAGE=s3."],
     [{ STORAGE: "s3", S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" }, /^S3_BUCKET must be a bucket name/],
     [{ STORAGE: "s3", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK", S3_ENDPOINT: "minio:9000" }, /^S3_ENDPOINT must be a/],
-    [{ STORAGE: "s3", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK", S3_FORCE_PATH_STYLE: "maybe" }, 'S3_FORCE_PATH_STYLE must be true or false, not "maybe".'],
+    [
+      { STORAGE: "s3", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK", S3_FORCE_PATH_STYLE: "maybe" },
+      'S3_FORCE_PATH_STYLE must be true or false, not "maybe".',
+    ],
     [{ RECORDING_MAX_BYTES: "2GB" }, 'RECORDING_MAX_BYTES must be a whole number of bytes of at least 1, not "2GB".'],
   ])("refuse %j with one sentence", (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);

@@ -62,7 +62,12 @@ export const auditQuerySchema = z
     to: dateField("To date").optional(),
     /** Opaque: the nextCursor of the previous page. */
     cursor: z.string().max(200, "Cursor is not valid.").optional(),
-    limit: z.coerce.number({ error: "Limit must be a number." }).int("Limit must be a whole number.").min(1, "Limit must be 1 or more.").max(100, "Limit must be at most 100.").default(50),
+    limit: z.coerce
+      .number({ error: "Limit must be a number." })
+      .int("Limit must be a whole number.")
+      .min(1, "Limit must be 1 or more.")
+      .max(100, "Limit must be at most 100.")
+      .default(50),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ["to"], message: "To date must not be before the from date." });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -8,7 +8,15 @@ import { emailField, nameField, optionalLineField, pageOf, pageQuerySchema } fro
  * the API applies the same ones, so a refusal reads the same from either.
  */
 
-export { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, ENQUIRY_KINDS, ENQUIRY_PAGE_SIZE, HONEYPOT_FIELD, type ContactTopic, type EnquiryKind } from "./enquiry-options.ts";
+export {
+  CONTACT_TOPIC_LABELS,
+  CONTACT_TOPICS,
+  ENQUIRY_KINDS,
+  ENQUIRY_PAGE_SIZE,
+  HONEYPOT_FIELD,
+  type ContactTopic,
+  type EnquiryKind,
+} from "./enquiry-options.ts";
 
 const honeypotField = z.string().max(10_000).optional();
 

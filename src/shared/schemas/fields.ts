@@ -112,7 +112,10 @@ export function dateField(label: string) {
   return z
     .string({ error: `${label} is required.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD.`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a real calendar date.`);
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${label} must be a real calendar date.`,
+    );
 }
 
 /** An id in a path or a body: a UUID. */
@@ -131,8 +134,18 @@ export function authIdField(label: string) {
 
 /** Page and page size of a list, from the query string. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: "Page must be a number." }).int("Page must be a whole number.").min(1, "Page must be 1 or more.").max(100_000, "Page must be at most 100000.").default(1),
-  pageSize: z.coerce.number({ error: "Page size must be a number." }).int("Page size must be a whole number.").min(1, "Page size must be 1 or more.").max(100, "Page size must be at most 100.").default(25),
+  page: z.coerce
+    .number({ error: "Page must be a number." })
+    .int("Page must be a whole number.")
+    .min(1, "Page must be 1 or more.")
+    .max(100_000, "Page must be at most 100000.")
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "Page size must be a number." })
+    .int("Page size must be a whole number.")
+    .min(1, "Page size must be 1 or more.")
+    .max(100, "Page size must be at most 100.")
+    .default(25),
 });
 
 /** A search text from the query string; empty means no search. */

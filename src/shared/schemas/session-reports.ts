@@ -32,7 +32,8 @@ export const reportStudentInputSchema = z
     studentId: uuidField("Student"),
     attendance: z.enum(ATTENDANCE_VALUES, { error: "Attendance must be present, late or absent." }),
     previousHomework: z.enum(HOMEWORK_COMPLETION_VALUES, {
-      error: (issue) => (issue.input === undefined ? "Say how the previous homework went." : "Previous homework must be completed, partly, not_done or none_set."),
+      error: (issue) =>
+        issue.input === undefined ? "Say how the previous homework went." : "Previous homework must be completed, partly, not_done or none_set.",
     }),
     /** 1–5; leave empty (null) for an absent student. */
     understanding: ratingField("Understanding"),
@@ -49,10 +50,13 @@ export const reportStudentInputSchema = z
   .superRefine((value, ctx) => {
     for (const field of ["understanding", "engagement"] as const) {
       const label = field === "understanding" ? "Understanding" : "Engagement";
-      if (value.attendance === "absent" && value[field] !== null) ctx.addIssue({ code: "custom", path: [field], message: `${label} is not rated for an absent student.` });
-      if (value.attendance !== "absent" && value[field] === null) ctx.addIssue({ code: "custom", path: [field], message: `Rate ${label.toLowerCase()} from 1 to 5.` });
+      if (value.attendance === "absent" && value[field] !== null)
+        ctx.addIssue({ code: "custom", path: [field], message: `${label} is not rated for an absent student.` });
+      if (value.attendance !== "absent" && value[field] === null)
+        ctx.addIssue({ code: "custom", path: [field], message: `Rate ${label.toLowerCase()} from 1 to 5.` });
     }
-    if (value.attendance === "absent" && value.scorePercent !== null) ctx.addIssue({ code: "custom", path: ["scorePercent"], message: "An absent student has no score." });
+    if (value.attendance === "absent" && value.scorePercent !== null)
+      ctx.addIssue({ code: "custom", path: ["scorePercent"], message: "An absent student has no score." });
   }, evenWithRefusedFields);
 export type ReportStudentInput = z.infer<typeof reportStudentInputSchema>;
 
@@ -64,12 +68,18 @@ export const sessionReportInputSchema = z
     homeworkSet: longTextField("Homework set", 2000).default(""),
     /** Never shown to families. */
     privateNotes: longTextField("Private notes", 4000).default(""),
-    students: z.array(reportStudentInputSchema, { error: "Students must be a list." }).min(1, "Give the attendance of each student.").max(10, "A session has at most 10 students."),
+    students: z
+      .array(reportStudentInputSchema, { error: "Students must be a list." })
+      .min(1, "Give the attendance of each student.")
+      .max(10, "A session has at most 10 students."),
   })
   .superRefine((value, ctx) => {
     const students: unknown[] = Array.isArray(value.students) ? value.students : [];
-    const entries = students.map((entry) => (typeof entry === "object" && entry !== null ? (entry as Partial<Record<"attendance" | "studentId", unknown>>) : {}));
-    if (value.topics === "" && entries.some((entry) => entry.attendance !== "absent")) ctx.addIssue({ code: "custom", path: ["topics"], message: "Topics covered is required." });
+    const entries = students.map((entry) =>
+      typeof entry === "object" && entry !== null ? (entry as Partial<Record<"attendance" | "studentId", unknown>>) : {},
+    );
+    if (value.topics === "" && entries.some((entry) => entry.attendance !== "absent"))
+      ctx.addIssue({ code: "custom", path: ["topics"], message: "Topics covered is required." });
     const seen = new Set<string>();
     for (const [index, entry] of entries.entries()) {
       if (typeof entry.studentId !== "string") continue;
@@ -176,7 +186,10 @@ export type FamilySummaryPage = z.infer<typeof familySummaryPageSchema>;
 
 export const dueReportQuerySchema = pageQuerySchema.extend({
   /** Only the sessions over for more than REPORT_OVERDUE_HOURS (the dashboards' list). */
-  overdueOnly: z.enum(["true", "false"], { error: "Overdue only must be true or false." }).default("false").transform((value) => value === "true"),
+  overdueOnly: z
+    .enum(["true", "false"], { error: "Overdue only must be true or false." })
+    .default("false")
+    .transform((value) => value === "true"),
 });
 export type DueReportQuery = z.infer<typeof dueReportQuerySchema>;
 

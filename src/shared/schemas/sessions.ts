@@ -28,7 +28,10 @@ const onlineUrlField = z
   .string({ error: "Online link must be text." })
   .trim()
   .max(500, "Online link must be at most 500 characters.")
-  .refine((value) => value === "" || (/^https?:\/\/[^\s<>]+$/i.test(value) && URL.canParse(value)), "Online link must be a web address starting with http:// or https://.")
+  .refine(
+    (value) => value === "" || (/^https?:\/\/[^\s<>]+$/i.test(value) && URL.canParse(value)),
+    "Online link must be a web address starting with http:// or https://.",
+  )
   .transform((value) => (value === "" ? null : value))
   .nullable();
 
@@ -45,7 +48,8 @@ function refineTimes(value: { startsAt?: string | undefined; endsAt?: string | u
   if (!value.startsAt || !value.endsAt) return;
   const minutes = minutesBetween(value.startsAt, value.endsAt);
   if (minutes <= 0) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "End must be after start." });
-  else if (minutes > SESSION_MAX_MINUTES) ctx.addIssue({ code: "custom", path: ["endsAt"], message: `A session lasts at most ${SESSION_MAX_MINUTES / 60} hours.` });
+  else if (minutes > SESSION_MAX_MINUTES)
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: `A session lasts at most ${SESSION_MAX_MINUTES / 60} hours.` });
 }
 
 export const sessionRepeatSchema = z
@@ -59,7 +63,9 @@ export const sessionRepeatSchema = z
       .max(SERIES_MAX_OCCURRENCES, `A series has at most ${SERIES_MAX_OCCURRENCES} sessions.`)
       .optional(),
   })
-  .refine((value) => (value.until === undefined) !== (value.count === undefined), { message: "Give either an end date or a number of sessions for the series." });
+  .refine((value) => (value.until === undefined) !== (value.count === undefined), {
+    message: "Give either an end date or a number of sessions for the series.",
+  });
 export type SessionRepeat = z.infer<typeof sessionRepeatSchema>;
 
 export const sessionCreateSchema = z
@@ -79,7 +85,10 @@ export const sessionCreateSchema = z
     confirmOutsideAvailability: z.boolean({ error: "Confirm outside availability must be true or false." }).optional(),
   })
   .superRefine(refineTimes)
-  .refine((value) => !value.repeat?.until || value.repeat.until >= value.startsAt.slice(0, 10), { path: ["repeat", "until"], message: "Repeat until must not be before the first session." });
+  .refine((value) => !value.repeat?.until || value.repeat.until >= value.startsAt.slice(0, 10), {
+    path: ["repeat", "until"],
+    message: "Repeat until must not be before the first session.",
+  });
 export type SessionCreate = z.infer<typeof sessionCreateSchema>;
 
 export const SESSION_UPDATE_SCOPES = ["this", "following"] as const;
@@ -102,7 +111,10 @@ export const sessionUpdateSchema = z
     confirmOutsideAvailability: z.boolean({ error: "Confirm outside availability must be true or false." }).optional(),
   })
   .superRefine(refineTimes)
-  .refine((value) => (value.startsAt === undefined) === (value.endsAt === undefined), { path: ["endsAt"], message: "Give both start and end to move a session." })
+  .refine((value) => (value.startsAt === undefined) === (value.endsAt === undefined), {
+    path: ["endsAt"],
+    message: "Give both start and end to move a session.",
+  })
   .refine((value) => Object.keys(value).some((key) => !["scope", "confirmOutsideAvailability"].includes(key)), "Give at least one field to change.");
 export type SessionUpdate = z.infer<typeof sessionUpdateSchema>;
 
@@ -124,7 +136,10 @@ const instantField = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .max(40, `${label} is too long.`)
-    .refine((value) => /^(19|20)\d{2}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)), `${label} must be a date (YYYY-MM-DD, 1900–2099) or a date-time with a zone offset (ISO 8601).`);
+    .refine(
+      (value) => /^(19|20)\d{2}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)),
+      `${label} must be a date (YYYY-MM-DD, 1900–2099) or a date-time with a zone offset (ISO 8601).`,
+    );
 
 export const sessionListQuerySchema = z
   .object({
@@ -135,15 +150,26 @@ export const sessionListQuerySchema = z
     studentId: uuidField("Student").optional(),
     /** The viewer's zone for the local times in the answer; the workspace's if absent. */
     timeZone: timeZoneField.optional(),
-    page: z.coerce.number({ error: "Page must be a number." }).int("Page must be a whole number.").min(1, "Page must be 1 or more.").max(10_000, "Page must be at most 10000.").default(1),
-    pageSize: z.coerce.number({ error: "Page size must be a number." }).int("Page size must be a whole number.").min(1, "Page size must be 1 or more.").max(500, "Page size must be at most 500.").default(200),
+    page: z.coerce
+      .number({ error: "Page must be a number." })
+      .int("Page must be a whole number.")
+      .min(1, "Page must be 1 or more.")
+      .max(10_000, "Page must be at most 10000.")
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: "Page size must be a number." })
+      .int("Page size must be a whole number.")
+      .min(1, "Page size must be 1 or more.")
+      .max(500, "Page size must be at most 500.")
+      .default(200),
   })
   .superRefine((value, ctx) => {
     const from = Date.parse(value.from);
     const to = Date.parse(value.to);
     if (Number.isNaN(from) || Number.isNaN(to)) return;
     if (to <= from) ctx.addIssue({ code: "custom", path: ["to"], message: "To must be after from." });
-    else if (to - from > SESSION_RANGE_MAX_DAYS * 24 * 60 * 60 * 1000) ctx.addIssue({ code: "custom", path: ["to"], message: `Ask for at most ${SESSION_RANGE_MAX_DAYS} days at a time.` });
+    else if (to - from > SESSION_RANGE_MAX_DAYS * 24 * 60 * 60 * 1000)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `Ask for at most ${SESSION_RANGE_MAX_DAYS} days at a time.` });
   });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 

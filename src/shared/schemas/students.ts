@@ -91,7 +91,11 @@ export type StudentDetail = z.infer<typeof studentDetailSchema>;
 export const linkGuardianSchema = z.strictObject({ memberId: authIdField("Guardian") });
 
 export const eraseStudentSchema = z.strictObject({
-  confirmName: z.string({ error: "Type the student's name to confirm." }).trim().min(1, "Type the student's name to confirm.").max(100, "Type the student's name to confirm."),
+  confirmName: z
+    .string({ error: "Type the student's name to confirm." })
+    .trim()
+    .min(1, "Type the student's name to confirm.")
+    .max(100, "Type the student's name to confirm."),
 });
 
 /** One line of a record's access log, as a parent (or an admin) sees it. */

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { regionTimeZoneField } from "./workspace.ts";
-import { authIdField, dateField, longTextField, moneyMinorField, nameField, pageOf, pageQuerySchema, searchQueryField, subjectsField, uuidField } from "./fields.ts";
+import {
+  authIdField,
+  dateField,
+  longTextField,
+  moneyMinorField,
+  nameField,
+  pageOf,
+  pageQuerySchema,
+  searchQueryField,
+  subjectsField,
+  uuidField,
+} from "./fields.ts";
 import { assignmentSchema } from "./students.ts";
 
 export const TUTOR_STATUSES = ["active", "inactive"] as const;
@@ -9,11 +20,16 @@ export type TutorStatus = (typeof TUTOR_STATUSES)[number];
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const WEEKDAY_LABELS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-const timeOfDayField = (label: string) => z.string({ error: `${label} is required.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time written HH:MM (24-hour).`);
+const timeOfDayField = (label: string) =>
+  z.string({ error: `${label} is required.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time written HH:MM (24-hour).`);
 
 export const availabilitySlotSchema = z
   .strictObject({
-    weekday: z.number({ error: "Day must be a number from 1 (Monday) to 7 (Sunday)." }).int("Day must be a whole number from 1 (Monday) to 7 (Sunday).").min(1, "Day must be from 1 (Monday) to 7 (Sunday).").max(7, "Day must be from 1 (Monday) to 7 (Sunday)."),
+    weekday: z
+      .number({ error: "Day must be a number from 1 (Monday) to 7 (Sunday)." })
+      .int("Day must be a whole number from 1 (Monday) to 7 (Sunday).")
+      .min(1, "Day must be from 1 (Monday) to 7 (Sunday).")
+      .max(7, "Day must be from 1 (Monday) to 7 (Sunday)."),
     startsAt: timeOfDayField("Start"),
     endsAt: timeOfDayField("End"),
   })
@@ -97,5 +113,8 @@ export const assignmentUpdateSchema = z
     endsOn: dateField("End date").nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, "Give at least one field to change.")
-  .refine((value) => !value.endsOn || !value.startsOn || value.endsOn >= value.startsOn, { path: ["endsOn"], message: "End date must not be before the start date." });
+  .refine((value) => !value.endsOn || !value.startsOn || value.endsOn >= value.startsOn, {
+    path: ["endsOn"],
+    message: "End date must not be before the start date.",
+  });
 export type AssignmentUpdate = z.infer<typeof assignmentUpdateSchema>;

@@ -18,11 +18,7 @@ export const approveRequestSchema = z.strictObject({
 });
 
 export const rejectRequestSchema = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .max(500, "Reason must be at most 500 characters.")
-    .optional(),
+  reason: z.string().trim().max(500, "Reason must be at most 500 characters.").optional(),
 });
 
 /**
@@ -50,9 +46,7 @@ export const regionTimeZoneField = z
   .max(64, "Time zone is too long.")
   .refine(isRegionTimeZone, TIME_ZONE_RULE);
 
-export const currencyField = z
-  .string({ error: "Currency is required." })
-  .regex(/^[A-Z]{3}$/, "Currency must be a three-letter ISO 4217 code such as GBP.");
+export const currencyField = z.string({ error: "Currency is required." }).regex(/^[A-Z]{3}$/, "Currency must be a three-letter ISO 4217 code such as GBP.");
 
 export const workspaceSettingsSchema = z.object({
   id: z.string(),

@@ -13,7 +13,9 @@ describe("the one date-time formatter", () => {
   });
 
   it("dates the end when the session runs into the next day of the zone, not when it ends at midnight", () => {
-    expect(formatSpan("2026-12-31T23:30:00Z", "2027-01-01T00:30:00Z", "UTC")).toMatch(/^Thursday,? 31 December 2026, 23:30 – Friday,? 1 January 2027, 00:30 \(UTC\)$/);
+    expect(formatSpan("2026-12-31T23:30:00Z", "2027-01-01T00:30:00Z", "UTC")).toMatch(
+      /^Thursday,? 31 December 2026, 23:30 – Friday,? 1 January 2027, 00:30 \(UTC\)$/,
+    );
     expect(formatSpan("2026-12-31T23:00:00Z", "2027-01-01T00:00:00Z", "UTC")).toMatch(/^Thursday,? 31 December 2026, 23:00–00:00 \(UTC\)$/);
   });
 
@@ -24,8 +26,12 @@ describe("the one date-time formatter", () => {
   });
 
   it("writes wall times already in the zone without moving them", () => {
-    expect(formatWallSpan("2026-12-02T10:15", "2026-12-02T11:15", "America/New_York")).toMatch(/^Wednesday,? 2 December 2026, 10:15–11:15 \(America\/New_York\)$/);
-    expect(formatWallSpan("2026-12-31T23:30", "2027-01-01T00:30", "UTC")).toMatch(/^Thursday,? 31 December 2026, 23:30 – Friday,? 1 January 2027, 00:30 \(UTC\)$/);
+    expect(formatWallSpan("2026-12-02T10:15", "2026-12-02T11:15", "America/New_York")).toMatch(
+      /^Wednesday,? 2 December 2026, 10:15–11:15 \(America\/New_York\)$/,
+    );
+    expect(formatWallSpan("2026-12-31T23:30", "2027-01-01T00:30", "UTC")).toMatch(
+      /^Thursday,? 31 December 2026, 23:30 – Friday,? 1 January 2027, 00:30 \(UTC\)$/,
+    );
     expect(formatWallSpan("2026-12-31T23:00", "2027-01-01T00:00", "UTC")).toMatch(/^Thursday,? 31 December 2026, 23:00–00:00 \(UTC\)$/);
   });
 

@@ -44,7 +44,10 @@ export function formatSpan(startsAt: string, endsAt: string, timeZone: string, s
   const startDay = day(start, timeZone, style);
   // An end at midnight closes the start's day.
   const endDay = day(new Date(end.getTime() - 1), timeZone, style);
-  const times = startDay === endDay ? `${clock(start, timeZone)}–${clock(end, timeZone)}` : `${clock(start, timeZone)} – ${day(end, timeZone, style)}, ${clock(end, timeZone)}`;
+  const times =
+    startDay === endDay
+      ? `${clock(start, timeZone)}–${clock(end, timeZone)}`
+      : `${clock(start, timeZone)} – ${day(end, timeZone, style)}, ${clock(end, timeZone)}`;
   return `${startDay}, ${times} ${zoneSuffix(timeZone)}`;
 }
 

@@ -77,7 +77,13 @@ export type FieldErrors = Record<string, string>;
  * gzip within their 150 KB budget. `validate` may be async (a deferredZodValidator's
  * `check`): the submit waits for it.
  */
-export function useAccountForm<Field extends string>({ fields, validate }: { fields: readonly Field[]; validate: (values: Record<Field, string>) => FieldErrors | Promise<FieldErrors> }) {
+export function useAccountForm<Field extends string>({
+  fields,
+  validate,
+}: {
+  fields: readonly Field[];
+  validate: (values: Record<Field, string>) => FieldErrors | Promise<FieldErrors>;
+}) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   // The form element, from its last submit: its fields are looked up only after a submit.
@@ -106,7 +112,11 @@ export function useAccountForm<Field extends string>({ fields, validate }: { fie
   );
 
   /** Props of the input named `field`: its name (the value is read by it), its error, and clearing that error on change. */
-  const field = (name: Field): { name: string; error: string | undefined; onChange: () => void } => ({ name, error: errors[name], onChange: () => clearFieldError(name) });
+  const field = (name: Field): { name: string; error: string | undefined; onChange: () => void } => ({
+    name,
+    error: errors[name],
+    onChange: () => clearFieldError(name),
+  });
 
   /**
    * The form's submit handler: reads and validates the values, then calls `handler` with valid

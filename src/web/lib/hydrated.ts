@@ -7,4 +7,9 @@ const noSubscription = () => () => {};
  * HTML built without the address's query string or anything of this browser), true after it and
  * on every client-side render. What depends on the query string shows once this is true.
  */
-export const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );

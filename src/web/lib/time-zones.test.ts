@@ -9,7 +9,9 @@ describe("timeZoneOptions", () => {
     expect(values).toContain("UTC");
     expect(values).toContain("Europe/London");
     expect(values).toContain("America/New_York");
-    expect(values.filter((zone) => zone !== "UTC" && !/^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\//.test(zone))).toEqual([]);
+    expect(
+      values.filter((zone) => zone !== "UTC" && !/^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\//.test(zone)),
+    ).toEqual([]);
     expect(timeZoneOptions("UTC").map((group) => group.group)).toContain("Europe");
   });
 

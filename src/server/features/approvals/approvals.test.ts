@@ -135,7 +135,9 @@ describe("POST /api/admin/approvals/{memberId}/reject", () => {
     expect((await admin.client.post(`/api/admin/approvals/${pending.memberId}/reject`, {})).status).toBe(200);
     const mail = (await mailsTo(t.db, pending.user.email)).at(-1)!;
     expect(mail.body).not.toContain("Their reason");
-    const [entry] = (await auditEntries(t.db, { action: "MEMBER_REJECTED" })).filter((row) => (row.metadata as { memberId?: string }).memberId === pending.memberId);
+    const [entry] = (await auditEntries(t.db, { action: "MEMBER_REJECTED" })).filter(
+      (row) => (row.metadata as { memberId?: string }).memberId === pending.memberId,
+    );
     expect(entry!.description).toBe(`Ada Admin rejected No Reason (${pending.user.email})`);
   });
 

@@ -12,7 +12,10 @@ const listRoute = defineOperation(needs("admin:approvals:read"), {
   path: "/admin/approvals",
   tags: ["Approvals"],
   summary: "Pending registrations of the active workspace",
-  responses: { 200: { description: "Pending members, oldest first.", content: jsonContent(z.object({ items: z.array(pendingMemberSchema) })) }, ...errorResponses },
+  responses: {
+    200: { description: "Pending members, oldest first.", content: jsonContent(z.object({ items: z.array(pendingMemberSchema) })) },
+    ...errorResponses,
+  },
 });
 
 const approveRoute = defineOperation(needs("admin:approvals:write"), {
@@ -21,7 +24,11 @@ const approveRoute = defineOperation(needs("admin:approvals:write"), {
   tags: ["Approvals"],
   summary: "Approve a pending member with a role",
   request: { params: memberParams, body: { required: true, content: jsonContent(approveRequestSchema) } },
-  responses: { 200: { description: "Approved and mailed.", content: jsonContent(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
+  responses: {
+    200: { description: "Approved and mailed.", content: jsonContent(done) },
+    404: { description: "No such pending registration in this workspace." },
+    ...errorResponses,
+  },
 });
 
 const rejectRoute = defineOperation(needs("admin:approvals:write"), {
@@ -30,7 +37,11 @@ const rejectRoute = defineOperation(needs("admin:approvals:write"), {
   tags: ["Approvals"],
   summary: "Reject a pending member, with an optional reason that is mailed to them",
   request: { params: memberParams, body: { required: true, content: jsonContent(rejectRequestSchema) } },
-  responses: { 200: { description: "Rejected and mailed.", content: jsonContent(done) }, 404: { description: "No such pending registration in this workspace." }, ...errorResponses },
+  responses: {
+    200: { description: "Rejected and mailed.", content: jsonContent(done) },
+    404: { description: "No such pending registration in this workspace." },
+    ...errorResponses,
+  },
 });
 
 export function approvalRoutes(deps: AppDeps) {

@@ -44,7 +44,10 @@ export async function approveMember(deps: AppDeps, viewer: MemberContext, member
   const organizationId = viewer.organizationId;
   const pending = await findPending(deps, organizationId, memberId);
   await deps.db.transaction(async (tx) => {
-    await tx.update(member).set({ role, status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await tx
+      .update(member)
+      .set({ role, status: "active" })
+      .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     await writeAudit(tx, {
       organizationId,
       userId: viewer.user.id,

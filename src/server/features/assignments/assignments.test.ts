@@ -38,7 +38,14 @@ async function latestEntry(studentId: string, action: string) {
 describe("POST /api/admin/assignments", () => {
   it("assigns a tutor, audited on the student's record", async () => {
     const child = await createStudent(admin.client);
-    const res = await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Physics", rateOverrideMinor: 5000, startsOn: day(-7), endsOn: day(60) });
+    const res = await admin.client.post("/api/admin/assignments", {
+      tutorMemberId: tutor.memberId,
+      studentId: child.id,
+      subject: "Physics",
+      rateOverrideMinor: 5000,
+      startsOn: day(-7),
+      endsOn: day(60),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -64,7 +71,9 @@ describe("POST /api/admin/assignments", () => {
   it("marks an assignment that has not started, or has ended, as not current", async () => {
     const child = await createStudent(admin.client);
     expect((await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Art", startsOn: day(30) })).current).toBe(false);
-    expect((await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Music", startsOn: day(-60), endsOn: day(-30) })).current).toBe(false);
+    expect(
+      (await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Music", startsOn: day(-60), endsOn: day(-30) })).current,
+    ).toBe(false);
   });
 
   it.each([
@@ -84,7 +93,9 @@ describe("POST /api/admin/assignments", () => {
     const child = await createStudent(admin.client);
     const pending = await createPendingJoiner(t, { joinCode: admin.joinCode, fullName: "Penny Pending" });
     const res = await admin.client.post("/api/admin/assignments", { tutorMemberId: pending.memberId, studentId: child.id, subject: "Maths", startsOn: day(0) });
-    expect(res.body.error.issues).toEqual([{ path: ["tutorMemberId"], message: "Penny Pending is still waiting for approval; approve them as a tutor first." }]);
+    expect(res.body.error.issues).toEqual([
+      { path: ["tutorMemberId"], message: "Penny Pending is still waiting for approval; approve them as a tutor first." },
+    ]);
   });
 
   it("refuses a student of another workspace (or none), naming studentId", async () => {
@@ -107,7 +118,13 @@ describe("POST /api/admin/assignments", () => {
   ])("refuses %j naming the field", async (override, path, message) => {
     const child = await createStudent(admin.client);
     const before = await countRows(t.db);
-    const res = await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", startsOn: day(0), ...override });
+    const res = await admin.client.post("/api/admin/assignments", {
+      tutorMemberId: tutor.memberId,
+      studentId: child.id,
+      subject: "Maths",
+      startsOn: day(0),
+      ...override,
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.issues).toContainEqual({ path, message });
     expect(await countRows(t.db)).toEqual(before);
@@ -116,12 +133,22 @@ describe("POST /api/admin/assignments", () => {
   it("refuses the same tutor, student and subject over overlapping dates with 409", async () => {
     const child = await createStudent(admin.client);
     await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", startsOn: day(-30), endsOn: day(30) });
-    const clash = await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "maths", startsOn: day(10) });
+    const clash = await admin.client.post("/api/admin/assignments", {
+      tutorMemberId: tutor.memberId,
+      studentId: child.id,
+      subject: "maths",
+      startsOn: day(10),
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.error.message).toBe("Tina Tutor is already assigned to this student for maths over some of these dates.");
     // After the end, or another subject, is fine.
-    expect((await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", startsOn: day(31) })).status).toBe(201);
-    expect((await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Chemistry", startsOn: day(0) })).status).toBe(201);
+    expect(
+      (await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", startsOn: day(31) })).status,
+    ).toBe(201);
+    expect(
+      (await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Chemistry", startsOn: day(0) }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -159,7 +186,11 @@ describe("PATCH /api/admin/assignments/{assignmentId}", () => {
   it("answers 404 to another workspace's admin and for an unknown or malformed id", async () => {
     const child = await createStudent(admin.client);
     const created = await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id });
-    for (const [client, id] of [[otherAdmin.client, created.id], [admin.client, "00000000-0000-4000-8000-000000000000"], [admin.client, "nope"]] as const) {
+    for (const [client, id] of [
+      [otherAdmin.client, created.id],
+      [admin.client, "00000000-0000-4000-8000-000000000000"],
+      [admin.client, "nope"],
+    ] as const) {
       expect((await client.patch(`/api/admin/assignments/${id}`, { subject: "Taken" })).status).toBe(404);
       expect((await client.delete(`/api/admin/assignments/${id}`)).status).toBe(404);
     }
@@ -176,7 +207,10 @@ describe("DELETE /api/admin/assignments/{assignmentId}", () => {
     expect(res.body).toEqual({ ok: true });
     const [row] = await t.db.select().from(assignment).where(eq(assignment.id, created.id));
     expect(row!.endsOn).toBe(day(-1));
-    expect(await latestEntry(child.id, "ASSIGNMENT_ENDED")).toMatchObject({ description: "Ada Admin ended the Maths assignment of Tina Tutor", metadata: { assignmentId: created.id, removed: false } });
+    expect(await latestEntry(child.id, "ASSIGNMENT_ENDED")).toMatchObject({
+      description: "Ada Admin ended the Maths assignment of Tina Tutor",
+      metadata: { assignmentId: created.id, removed: false },
+    });
     const again = await admin.client.delete(`/api/admin/assignments/${created.id}`);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(`This assignment already ended on ${day(-1)}.`);
@@ -187,7 +221,10 @@ describe("DELETE /api/admin/assignments/{assignmentId}", () => {
     const created = await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Art", startsOn: day(10) });
     expect((await admin.client.delete(`/api/admin/assignments/${created.id}`)).status).toBe(200);
     expect(await t.db.select().from(assignment).where(eq(assignment.id, created.id))).toEqual([]);
-    expect(await latestEntry(child.id, "ASSIGNMENT_ENDED")).toMatchObject({ description: "Ada Admin removed the Art assignment of Tina Tutor, before it started", metadata: { removed: true } });
+    expect(await latestEntry(child.id, "ASSIGNMENT_ENDED")).toMatchObject({
+      description: "Ada Admin removed the Art assignment of Tina Tutor, before it started",
+      metadata: { removed: true },
+    });
   });
 
   it("is refused to the other roles", async () => {

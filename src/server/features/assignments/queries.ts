@@ -46,6 +46,9 @@ export async function assignmentsWhere(tx: Queryable, organizationId: string, wh
 
 /** Today's date (YYYY-MM-DD) in the workspace's time zone. */
 export async function todayIn(tx: Queryable, organizationId: string): Promise<string> {
-  const [row] = await tx.select({ today: sql<string>`(${workspaceToday(organizationId)})::text` }).from(organization).where(eq(organization.id, organizationId));
+  const [row] = await tx
+    .select({ today: sql<string>`(${workspaceToday(organizationId)})::text` })
+    .from(organization)
+    .where(eq(organization.id, organizationId));
   return row!.today;
 }

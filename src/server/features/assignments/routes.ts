@@ -28,7 +28,12 @@ const updateRoute = defineOperation(needs("admin:students:write"), {
   tags: ["Assignments"],
   summary: "Change an assignment's subject, rate or dates",
   request: { params: assignmentParams, body: { required: true, content: jsonContent(assignmentUpdateSchema) } },
-  responses: { 200: { description: "The changed assignment.", content: jsonContent(assignmentSchema) }, ...notFoundResponse, 409: { description: "Overlaps another assignment." }, ...errorResponses },
+  responses: {
+    200: { description: "The changed assignment.", content: jsonContent(assignmentSchema) },
+    ...notFoundResponse,
+    409: { description: "Overlaps another assignment." },
+    ...errorResponses,
+  },
 });
 
 const endRoute = defineOperation(needs("admin:students:write"), {
@@ -37,7 +42,12 @@ const endRoute = defineOperation(needs("admin:students:write"), {
   tags: ["Assignments"],
   summary: "End an assignment now (kept as history if it already ran; removed if it had not started)",
   request: { params: assignmentParams },
-  responses: { 200: { description: "Ended.", content: jsonContent(z.object({ ok: z.literal(true) })) }, ...notFoundResponse, 409: { description: "It already ended." }, ...errorResponses },
+  responses: {
+    200: { description: "Ended.", content: jsonContent(z.object({ ok: z.literal(true) })) },
+    ...notFoundResponse,
+    409: { description: "It already ended." },
+    ...errorResponses,
+  },
 });
 
 export function assignmentRoutes(deps: AppDeps) {

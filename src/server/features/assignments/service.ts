@@ -47,7 +47,13 @@ async function requireAssignableStudent(tx: Transaction, organizationId: string,
 }
 
 /** Refuses a second assignment of the same tutor, student and subject over overlapping dates. */
-async function refuseOverlap(tx: Transaction, organizationId: string, value: { tutorMemberId: string; studentId: string; subject: string; startsOn: string; endsOn: string | null }, tutorName: string, exceptId?: string) {
+async function refuseOverlap(
+  tx: Transaction,
+  organizationId: string,
+  value: { tutorMemberId: string; studentId: string; subject: string; startsOn: string; endsOn: string | null },
+  tutorName: string,
+  exceptId?: string,
+) {
   const [clash] = await tx
     .select({ id: assignment.id })
     .from(assignment)
@@ -76,7 +82,13 @@ export async function createAssignment(db: Database, actor: Actor, input: Assign
   return withWorkspace(db, organizationId, async (tx) => {
     const tutor = await requireTutor(tx, organizationId, input.tutorMemberId);
     await requireAssignableStudent(tx, organizationId, input.studentId);
-    const value = { tutorMemberId: input.tutorMemberId, studentId: input.studentId, subject: input.subject, startsOn: input.startsOn, endsOn: input.endsOn ?? null };
+    const value = {
+      tutorMemberId: input.tutorMemberId,
+      studentId: input.studentId,
+      subject: input.subject,
+      startsOn: input.startsOn,
+      endsOn: input.endsOn ?? null,
+    };
     await refuseOverlap(tx, organizationId, value, tutor.name);
     const [created] = await tx
       .insert(assignment)
@@ -154,11 +166,17 @@ export async function endAssignment(db: Database, actor: Actor, assignmentId: st
     const where = and(eq(assignment.organizationId, organizationId), eq(assignment.id, assignmentId));
     const removed = record.startsOn >= today;
     if (removed) await tx.delete(assignment).where(where);
-    else await tx.update(assignment).set({ endsOn: dayBefore(today) }).where(where);
+    else
+      await tx
+        .update(assignment)
+        .set({ endsOn: dayBefore(today) })
+        .where(where);
     await auditStudent(tx, actor, {
       action: "ASSIGNMENT_ENDED",
       studentId: record.studentId,
-      description: removed ? `${actorLabel(actor)} removed the ${record.subject} assignment of ${tutorName}, before it started` : `${actorLabel(actor)} ended the ${record.subject} assignment of ${tutorName}`,
+      description: removed
+        ? `${actorLabel(actor)} removed the ${record.subject} assignment of ${tutorName}, before it started`
+        : `${actorLabel(actor)} ended the ${record.subject} assignment of ${tutorName}`,
       metadata: { assignmentId, removed },
     });
   });

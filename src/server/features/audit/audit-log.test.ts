@@ -16,7 +16,10 @@ let erased: string;
 let otherStudent: string;
 
 /** An entry written directly, at a chosen time (the API writes entries only "now"). */
-async function entry(organizationId: string, values: { at: string; action?: string; userId?: string | null; studentId?: string | null; description?: string; actorRole?: string }) {
+async function entry(
+  organizationId: string,
+  values: { at: string; action?: string; userId?: string | null; studentId?: string | null; description?: string; actorRole?: string },
+) {
   const [row] = await t.db
     .insert(auditLog)
     .values({
@@ -47,7 +50,9 @@ async function allPages(client: ApiClient, query: string) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res: { status: number; body: { items: { id: string }[]; nextCursor: string | null } } = await client.get(`/api/admin/audit?${query}${cursor ? `&cursor=${cursor}` : ""}`);
+    const res: { status: number; body: { items: { id: string }[]; nextCursor: string | null } } = await client.get(
+      `/api/admin/audit?${query}${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     expect(res.status).toBe(200);
     ids.push(...res.body.items.map((item) => item.id));
     cursor = res.body.nextCursor;
@@ -103,11 +108,26 @@ beforeAll(async () => {
 
   await entry(admin.organizationId, { at: "2026-01-09T15:00:00Z", action: "STUDENT_CREATED", studentId: nora, description: "Ada Admin created the record" });
   // 23:30 on 9 January in New York, 04:30 on the 10th in UTC.
-  await entry(admin.organizationId, { at: "2026-01-10T04:30:00Z", studentId: nora, userId: tutor.user.id, actorRole: "tutor", description: "Tina Tutor viewed the record" });
+  await entry(admin.organizationId, {
+    at: "2026-01-10T04:30:00Z",
+    studentId: nora,
+    userId: tutor.user.id,
+    actorRole: "tutor",
+    description: "Tina Tutor viewed the record",
+  });
   // 00:30 on 10 January in New York.
   await entry(admin.organizationId, { at: "2026-01-10T05:30:00Z", studentId: erased });
-  await entry(admin.organizationId, { at: "2026-01-11T12:00:00Z", action: "TUTOR_PROFILE_UPDATED", description: "Ada Admin changed the tutor profile of Tina Tutor: bio" });
-  await entry(other.organizationId, { at: "2026-01-10T12:00:00Z", userId: other.user.id, studentId: otherStudent, description: "Olga Other viewed the record" });
+  await entry(admin.organizationId, {
+    at: "2026-01-11T12:00:00Z",
+    action: "TUTOR_PROFILE_UPDATED",
+    description: "Ada Admin changed the tutor profile of Tina Tutor: bio",
+  });
+  await entry(other.organizationId, {
+    at: "2026-01-10T12:00:00Z",
+    userId: other.user.id,
+    studentId: otherStudent,
+    description: "Olga Other viewed the record",
+  });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -116,7 +136,12 @@ describe("GET /api/admin/audit", () => {
     const res = await admin.client.get("/api/admin/audit?from=2026-01-01&to=2026-01-31");
     expect(res.status).toBe(200);
     expect(res.body.nextCursor).toBeNull();
-    expect(res.body.items.map((item: { at: string }) => item.at)).toEqual(["2026-01-11T12:00:00.000Z", "2026-01-10T05:30:00.000Z", "2026-01-10T04:30:00.000Z", "2026-01-09T15:00:00.000Z"]);
+    expect(res.body.items.map((item: { at: string }) => item.at)).toEqual([
+      "2026-01-11T12:00:00.000Z",
+      "2026-01-10T05:30:00.000Z",
+      "2026-01-10T04:30:00.000Z",
+      "2026-01-09T15:00:00.000Z",
+    ]);
     expect(res.body.items[2]).toEqual({
       id: expect.any(String),
       at: "2026-01-10T04:30:00.000Z",
@@ -135,7 +160,8 @@ describe("GET /api/admin/audit", () => {
 
   it("filters by actor, action and student", async () => {
     // The dates leave out the entries of today's sign-ups and approvals.
-    const ids = async (query: string) => (await admin.client.get(`/api/admin/audit?to=2026-06-30&${query}`)).body.items.map((item: { description: string }) => item.description);
+    const ids = async (query: string) =>
+      (await admin.client.get(`/api/admin/audit?to=2026-06-30&${query}`)).body.items.map((item: { description: string }) => item.description);
     expect(await ids(`actorUserId=${tutor.user.id}`)).toEqual(["Tina Tutor viewed the record"]);
     expect(await ids(`studentId=${nora}`)).toEqual(["Tina Tutor viewed the record", "Ada Admin created the record"]);
     expect(await ids(`studentId=${nora}&action=STUDENT_CREATED`)).toEqual(["Ada Admin created the record"]);
@@ -153,7 +179,9 @@ describe("GET /api/admin/audit", () => {
     expect((await admin.client.get(`/api/admin/audit?studentId=${otherStudent}`)).body.items).toEqual([]);
     expect((await admin.client.get(`/api/admin/audit?actorUserId=${other.user.id}`)).body.items).toEqual([]);
     const theirs = await other.client.get("/api/admin/audit?from=2026-01-01&to=2026-01-31");
-    expect(theirs.body.items.map((item: { description: string; studentName: string }) => [item.description, item.studentName])).toEqual([["Olga Other viewed the record", "Oscar Elsewhere"]]);
+    expect(theirs.body.items.map((item: { description: string; studentName: string }) => [item.description, item.studentName])).toEqual([
+      ["Olga Other viewed the record", "Oscar Elsewhere"],
+    ]);
     const all = await allPages(other.client, "limit=100");
     const ours = await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.organizationId, admin.organizationId));
     expect(all.ids.filter((id) => ours.some((row) => row.id === id))).toEqual([]);
@@ -165,7 +193,9 @@ describe("GET /api/admin/audit", () => {
     // Within one millisecond: a cursor kept in JavaScript milliseconds would lose one of them.
     await entry(paging.organizationId, { at: "2026-02-01T10:00:00.123100Z", userId: paging.user.id });
     await entry(paging.organizationId, { at: "2026-02-01T10:00:00.123900Z", userId: paging.user.id });
-    const expected = await t.db.execute<{ id: string }>(sql`select id from audit_log where organization_id = ${paging.organizationId} order by created_at desc, id desc`);
+    const expected = await t.db.execute<{ id: string }>(
+      sql`select id from audit_log where organization_id = ${paging.organizationId} order by created_at desc, id desc`,
+    );
     for (const limit of [1, 2, 3]) {
       const { ids, pages } = await allPages(paging.client, `limit=${limit}`);
       expect(ids).toEqual(expected.rows.map((row) => row.id));
@@ -197,12 +227,64 @@ describe("GET /api/admin/audit/export.csv", () => {
     const raw = await t.app.request("http://localhost:3000/api/admin/audit/export.csv?to=2026-01-09", { headers: { cookie: admin.client.cookieHeader() } });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, "T".charCodeAt(0)]);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(["Time (UTC)", "Time (America/New_York)", "Actor", "Actor role", "Action", "Action code", "Description", "Student", "Student id", "IP address", "Entry id"]);
+    expect(header).toEqual([
+      "Time (UTC)",
+      "Time (America/New_York)",
+      "Actor",
+      "Actor role",
+      "Action",
+      "Action code",
+      "Description",
+      "Student",
+      "Student id",
+      "IP address",
+      "Entry id",
+    ]);
     expect(rows.map((row) => row.slice(0, 9))).toEqual([
-      ["2026-01-11T12:00:00.000Z", "2026-01-11 07:00:00", "Ada Admin", "admin", "Tutor profile changed", "TUTOR_PROFILE_UPDATED", "Ada Admin changed the tutor profile of Tina Tutor: bio", "", ""],
-      ["2026-01-10T05:30:00.000Z", "2026-01-10 00:30:00", "Ada Admin", "admin", "Student record viewed", "STUDENT_VIEWED", "Ada Admin viewed the record", "Erased student", erased],
-      ["2026-01-10T04:30:00.000Z", "2026-01-09 23:30:00", "Tina Tutor", "tutor", "Student record viewed", "STUDENT_VIEWED", "Tina Tutor viewed the record", "Nora Newton", nora],
-      ["2026-01-09T15:00:00.000Z", "2026-01-09 10:00:00", "Ada Admin", "admin", "Student created", "STUDENT_CREATED", "Ada Admin created the record", "Nora Newton", nora],
+      [
+        "2026-01-11T12:00:00.000Z",
+        "2026-01-11 07:00:00",
+        "Ada Admin",
+        "admin",
+        "Tutor profile changed",
+        "TUTOR_PROFILE_UPDATED",
+        "Ada Admin changed the tutor profile of Tina Tutor: bio",
+        "",
+        "",
+      ],
+      [
+        "2026-01-10T05:30:00.000Z",
+        "2026-01-10 00:30:00",
+        "Ada Admin",
+        "admin",
+        "Student record viewed",
+        "STUDENT_VIEWED",
+        "Ada Admin viewed the record",
+        "Erased student",
+        erased,
+      ],
+      [
+        "2026-01-10T04:30:00.000Z",
+        "2026-01-09 23:30:00",
+        "Tina Tutor",
+        "tutor",
+        "Student record viewed",
+        "STUDENT_VIEWED",
+        "Tina Tutor viewed the record",
+        "Nora Newton",
+        nora,
+      ],
+      [
+        "2026-01-09T15:00:00.000Z",
+        "2026-01-09 10:00:00",
+        "Ada Admin",
+        "admin",
+        "Student created",
+        "STUDENT_CREATED",
+        "Ada Admin created the record",
+        "Nora Newton",
+        nora,
+      ],
     ]);
     const byStudent = parseCsv((await admin.client.get(`/api/admin/audit/export.csv?studentId=${nora}&action=STUDENT_CREATED`)).text);
     expect(byStudent.slice(1).map((row) => row[6])).toEqual(["Ada Admin created the record"]);
@@ -210,14 +292,15 @@ describe("GET /api/admin/audit/export.csv", () => {
 
   it("quotes commas, quotes and line breaks, and defuses cells a spreadsheet would run as formulas", async () => {
     const sneaky = await createAdmin(t, { fullName: "Sneaky Admin", workspaceName: "Sneaky Tutoring" });
-    await t.db.update(user).set({ name: "=HYPERLINK(\"http://evil.example\",\"click\")" }).where(eq(user.id, sneaky.user.id));
+    await t.db.update(user).set({ name: '=HYPERLINK("http://evil.example","click")' }).where(eq(user.id, sneaky.user.id));
     const descriptions = ['He said "hi", then left', "line one\r\nline two", "+1 called", "-2+3", "@SUM(A1:A2)", "\tTabbed", "plain"];
-    for (const [index, description] of descriptions.entries()) await entry(sneaky.organizationId, { at: `2026-03-01T10:00:0${index}Z`, userId: sneaky.user.id, description });
+    for (const [index, description] of descriptions.entries())
+      await entry(sneaky.organizationId, { at: `2026-03-01T10:00:0${index}Z`, userId: sneaky.user.id, description });
     const res = await sneaky.client.get("/api/admin/audit/export.csv?from=2026-03-01&to=2026-03-01");
     expect(res.text).toContain('"He said ""hi"", then left"');
     const rows = parseCsv(res.text).slice(1);
     expect(rows.map((row) => row[6])).toEqual(["plain", "'\tTabbed", "'@SUM(A1:A2)", "'-2+3", "'+1 called", "line one\r\nline two", 'He said "hi", then left']);
-    expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(["'=HYPERLINK(\"http://evil.example\",\"click\")"]));
+    expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(['\'=HYPERLINK("http://evil.example","click")']));
   });
 
   it("streams every matching entry, page after page of 1,000, each once", async () => {
@@ -238,7 +321,10 @@ describe("GET /api/admin/audit/export.csv", () => {
   it("puts the download itself on the record, with the filters used", async () => {
     const own = await createAdmin(t, { fullName: "Exporting Admin" });
     expect((await own.client.get("/api/admin/audit/export.csv?action=STUDENT_VIEWED")).status).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(sql`${auditLog.organizationId} = ${own.organizationId} and ${auditLog.action} = 'AUDIT_LOG_EXPORTED'`);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.organizationId} = ${own.organizationId} and ${auditLog.action} = 'AUDIT_LOG_EXPORTED'`);
     expect(entry).toMatchObject({ userId: own.user.id, actorRole: "admin", description: "Exporting Admin downloaded the audit log (filtered by action)" });
   });
 

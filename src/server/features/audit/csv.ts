@@ -30,7 +30,16 @@ export function csvRow(values: (string | null | undefined)[]): string {
 
 /** "2026-11-21 14:05:09" in the zone: a time a spreadsheet reads, as the workspace's clocks show it. */
 function localTimeFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const format = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
   return (iso) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
@@ -38,7 +47,19 @@ function localTimeFormatter(timeZone: string): (iso: string) => string {
 }
 
 export function auditCsvHeader(timeZone: string): string {
-  return csvRow(["Time (UTC)", `Time (${timeZone})`, "Actor", "Actor role", "Action", "Action code", "Description", "Student", "Student id", "IP address", "Entry id"]);
+  return csvRow([
+    "Time (UTC)",
+    `Time (${timeZone})`,
+    "Actor",
+    "Actor role",
+    "Action",
+    "Action code",
+    "Description",
+    "Student",
+    "Student id",
+    "IP address",
+    "Entry id",
+  ]);
 }
 
 export function auditCsvLines(page: AuditRowsPage, timeZone: string): string {

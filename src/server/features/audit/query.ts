@@ -90,7 +90,14 @@ export interface AuditRowsPage {
 }
 
 /** A page of entries and the cursor after it (null on the last page). */
-export async function auditRows(db: Queryable, organizationId: string, timeZone: string, filters: AuditFilters, after: AuditCursor | undefined, limit: number): Promise<AuditRowsPage> {
+export async function auditRows(
+  db: Queryable,
+  organizationId: string,
+  timeZone: string,
+  filters: AuditFilters,
+  after: AuditCursor | undefined,
+  limit: number,
+): Promise<AuditRowsPage> {
   const rows = await auditPageQuery(db, organizationId, timeZone, filters, after, limit);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -19,7 +19,10 @@ const listRoute = defineOperation(needs("admin:system:read"), {
   tags: ["Audit log"],
   summary: "The workspace's audit log, newest first, by actor, action, student and dates (days in the workspace's time zone)",
   request: { query: auditQuerySchema },
-  responses: { 200: { description: "One page of entries and the cursor of the next (null on the last page).", content: jsonContent(auditPageSchema) }, ...errorResponses },
+  responses: {
+    200: { description: "One page of entries and the cursor of the next (null on the last page).", content: jsonContent(auditPageSchema) },
+    ...errorResponses,
+  },
 });
 
 const exportRoute = defineOperation(needs("admin:system:read"), {
@@ -37,7 +40,9 @@ export function auditRoutes(deps: AppDeps) {
       const organizationId = c.var.member.organizationId;
       const { cursor, limit, ...filters } = c.req.valid("query");
       const after = cursor ? decodeCursor(cursor) : undefined;
-      const page = await withWorkspace(deps.db, organizationId, async (tx) => auditRows(tx, organizationId, await workspaceTimeZone(tx, organizationId), filters, after, limit));
+      const page = await withWorkspace(deps.db, organizationId, async (tx) =>
+        auditRows(tx, organizationId, await workspaceTimeZone(tx, organizationId), filters, after, limit),
+      );
       return c.json({ items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null }, 200);
     })
     .openapi(exportRoute, async (c) => {
@@ -48,7 +53,9 @@ export function auditRoutes(deps: AppDeps) {
         const zone = await workspaceTimeZone(tx, organizationId);
         const first = await auditRows(tx, organizationId, zone, filters, undefined, CSV_PAGE_SIZE);
         // The log holds names and addresses: taking a copy of it is itself on the record.
-        const described = Object.entries(filters).filter(([, value]) => value !== undefined).map(([name]) => name);
+        const described = Object.entries(filters)
+          .filter(([, value]) => value !== undefined)
+          .map(([name]) => name);
         await writeAudit(tx, {
           organizationId,
           userId: viewer.user.id,

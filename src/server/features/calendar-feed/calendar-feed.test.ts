@@ -72,14 +72,19 @@ let noahAlone: Session;
 let cancelled: Session;
 let elsewhere: Session;
 
-const NOTES = "Bring: ruler, pencil; calculator\\protractor\nand the worksheet — Ünïcödé ✓ for this week's long lesson on quadratic equations and their graphs.";
+const NOTES =
+  "Bring: ruler, pencil; calculator\\protractor\nand the worksheet — Ünïcödé ✓ for this week's long lesson on quadratic equations and their graphs.";
 /** A local date-time (YYYY-MM-DDTHH:MM) `days` from today at `hour`:00. */
 const inDays = (days: number, hour: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
 const feedOf = async (url: string) => {
   const res = await new ApiClient(t.app).get(new URL(url).pathname);
   return { status: res.status, res, calendar: res.status === 200 ? parseIcs(res.text) : null };
 };
-const uidsOf = (calendar: Component | null) => (calendar?.children ?? []).filter((child) => child.name === "VEVENT").map((event) => prop(event, "UID")!.split("@")[0]).sort();
+const uidsOf = (calendar: Component | null) =>
+  (calendar?.children ?? [])
+    .filter((child) => child.name === "VEVENT")
+    .map((event) => prop(event, "UID")!.split("@")[0])
+    .sort();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -99,15 +104,52 @@ beforeAll(async () => {
   const otherTutor = await createMember(t, { admin: otherAdmin, role: "tutor", fullName: "Otto Other" });
   await assignTutor(otherAdmin.client, { tutorMemberId: otherTutor.memberId, studentId: far });
 
-  group = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya, noah], subject: "Maths, Algebra; II", startsAt: inDays(3, 16), endsAt: inDays(3, 17), timeZone: "Europe/London", location: "Room 2, Floor 1", notes: NOTES })).items[0]!;
-  noahAlone = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], subject: "Chemistry", startsAt: inDays(4, 16), endsAt: inDays(4, 17), timeZone: "America/New_York" })).items[0]!;
-  const [theos] = (await createSession(admin.client, { tutorMemberId: theo.memberId, studentIds: [maya], subject: "Physics", startsAt: inDays(10, 9), endsAt: inDays(10, 10), onlineUrl: "https://meet.example.com/abc?x=1&y=2" })).items;
+  group = (
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya, noah],
+      subject: "Maths, Algebra; II",
+      startsAt: inDays(3, 16),
+      endsAt: inDays(3, 17),
+      timeZone: "Europe/London",
+      location: "Room 2, Floor 1",
+      notes: NOTES,
+    })
+  ).items[0]!;
+  noahAlone = (
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      subject: "Chemistry",
+      startsAt: inDays(4, 16),
+      endsAt: inDays(4, 17),
+      timeZone: "America/New_York",
+    })
+  ).items[0]!;
+  const [theos] = (
+    await createSession(admin.client, {
+      tutorMemberId: theo.memberId,
+      studentIds: [maya],
+      subject: "Physics",
+      startsAt: inDays(10, 9),
+      endsAt: inDays(10, 10),
+      onlineUrl: "https://meet.example.com/abc?x=1&y=2",
+    })
+  ).items;
   const cancel = await admin.client.post(`/api/admin/sessions/${theos!.id}/cancel`, { scope: "this", reason: "Teacher ill" });
   expect(cancel.status).toBe(200);
   cancelled = cancel.body.items[0];
-  elsewhere = (await createSession(otherAdmin.client, { tutorMemberId: otherTutor.memberId, studentIds: [far], startsAt: inDays(3, 16), endsAt: inDays(3, 17) })).items[0]!;
+  elsewhere = (
+    await createSession(otherAdmin.client, { tutorMemberId: otherTutor.memberId, studentIds: [far], startsAt: inDays(3, 16), endsAt: inDays(3, 17) })
+  ).items[0]!;
   // Outside the feed's window: 200 days ahead.
-  await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Far future", startsAt: inDays(200, 12), endsAt: inDays(200, 13) });
+  await createSession(admin.client, {
+    tutorMemberId: tina.memberId,
+    studentIds: [maya],
+    subject: "Far future",
+    startsAt: inDays(200, 12),
+    endsAt: inDays(200, 13),
+  });
 }, 90_000);
 afterAll(() => t?.close());
 

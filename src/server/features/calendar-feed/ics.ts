@@ -39,7 +39,10 @@ export function escapeText(value: string): string {
 
 /** 2026-11-21T09:05:00.000Z → 20261121T090500Z */
 export function utcDateTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}/, "").replace(/[-:]/g, "");
+  return date
+    .toISOString()
+    .replace(/\.\d{3}/, "")
+    .replace(/[-:]/g, "");
 }
 
 /** One content line folded: at most 75 octets per line, continuation lines start with a space. */

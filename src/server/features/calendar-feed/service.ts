@@ -11,7 +11,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
-import { CALENDAR_FEED_FUTURE_DAYS, CALENDAR_FEED_PAST_DAYS, type CalendarFeedCreated, type CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
+import {
+  CALENDAR_FEED_FUTURE_DAYS,
+  CALENDAR_FEED_PAST_DAYS,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from "../../../shared/schemas/calendar-feed.ts";
 import { SESSION_MAX_MINUTES } from "../../../shared/schemas/sessions.ts";
 import type { Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";

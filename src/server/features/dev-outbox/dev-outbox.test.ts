@@ -17,7 +17,11 @@ describe("GET /api/dev/outbox", () => {
     const res = await new ApiClient(t.app).get(`/api/dev/outbox?to=${encodeURIComponent(user.email.toUpperCase())}`);
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
-    expect(res.body.items[0]).toMatchObject({ to: user.email, subject: "Confirm your email address for Glassroom", from: "Glassroom <no-reply@glassroom.local>" });
+    expect(res.body.items[0]).toMatchObject({
+      to: user.email,
+      subject: "Confirm your email address for Glassroom",
+      from: "Glassroom <no-reply@glassroom.local>",
+    });
     expect(res.body.items[0].text).toContain("/api/auth/verify-email?token=");
     const all = await new ApiClient(t.app).get("/api/dev/outbox");
     expect(all.body.items.map((item: { to: string }) => item.to).slice(0, 2)).toEqual([other.email, user.email]);

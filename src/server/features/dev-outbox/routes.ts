@@ -36,7 +36,16 @@ export function devOutboxRoutes(deps: AppDeps) {
       .orderBy(desc(devOutbox.createdAt))
       .limit(100);
     return c.json(
-      { items: rows.map((row) => ({ id: row.id, from: row.fromAddress, to: row.toAddress, subject: row.subject, text: row.body, createdAt: row.createdAt.toISOString() })) },
+      {
+        items: rows.map((row) => ({
+          id: row.id,
+          from: row.fromAddress,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.body,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      },
       200,
     );
   });

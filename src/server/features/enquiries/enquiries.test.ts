@@ -38,7 +38,9 @@ const affiliate = {
 async function mailDelivered(): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`);
+    const { rows } = await t.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`,
+    );
     if (rows[0]!.waiting === 0) return;
     if (Date.now() > deadline) throw new Error("mail jobs still waiting after 30 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -129,12 +131,17 @@ describe("spam protection", () => {
     await mailDelivered();
     const before = await countRows(t.db);
     const mailsBefore = (await mailsTo(t.db, OPERATOR)).length;
-    for (const [path, body] of [["/api/public/contact", contact], ["/api/public/affiliate-applications", affiliate]] as const) {
+    for (const [path, body] of [
+      ["/api/public/contact", contact],
+      ["/api/public/affiliate-applications", affiliate],
+    ] as const) {
       const res = await visitor().post(path, { ...body, email: uniqueEmail("spam"), homepage: "http://spam.example" });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ received: true });
     }
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`);
+    const { rows } = await t.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`,
+    );
     expect(rows[0]!.waiting).toBe(0);
     const after = await countRows(t.db);
     expect(after.enquiry).toBe(before.enquiry);
@@ -175,7 +182,10 @@ describe("the platform inbox", () => {
     expect(contacts.body.items.length).toBeGreaterThan(0);
     expect(contacts.body.items.every((item: { kind: string }) => item.kind === "contact")).toBe(true);
     const affiliates = await devops.get("/api/platform/enquiries?kind=affiliate");
-    expect(affiliates.body.items.find((item: { email: string }) => item.email === "priya@tutorblog.example")).toMatchObject({ name: "Priya Shah", fields: { audience: affiliate.audience } });
+    expect(affiliates.body.items.find((item: { email: string }) => item.email === "priya@tutorblog.example")).toMatchObject({
+      name: "Priya Shah",
+      fields: { audience: affiliate.audience },
+    });
     expect(contacts.body.total + affiliates.body.total).toBe(all.body.total);
     const beyond = await devops.get(`/api/platform/enquiries?page=${Math.ceil(all.body.total / 20) + 1}`);
     expect(beyond.body.items).toEqual([]);
@@ -183,7 +193,12 @@ describe("the platform inbox", () => {
   });
 
   it("pages by 20", async () => {
-    const values = Array.from({ length: 21 }, (_, index) => ({ kind: "contact" as const, name: `Paged ${index}`, email: `paged${index}@example.com`, fields: { message: "paging" } }));
+    const values = Array.from({ length: 21 }, (_, index) => ({
+      kind: "contact" as const,
+      name: `Paged ${index}`,
+      email: `paged${index}@example.com`,
+      fields: { message: "paging" },
+    }));
     await t.db.insert(enquiry).values(values);
     const total = (await devops.get("/api/platform/enquiries")).body.total as number;
     const second = await devops.get("/api/platform/enquiries?page=2");
@@ -203,7 +218,9 @@ describe("the platform inbox", () => {
 describe("OPERATOR_EMAIL", () => {
   it("must be one email address", () => {
     expect(() => loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), OPERATOR_EMAIL: "ops@example.com, boss@example.com" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), OPERATOR_EMAIL: "nobody" })).toThrow("OPERATOR_EMAIL must be one email address such as hello@example.com, not \"nobody\".");
+    expect(() => loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), OPERATOR_EMAIL: "nobody" })).toThrow(
+      'OPERATOR_EMAIL must be one email address such as hello@example.com, not "nobody".',
+    );
     expect(loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), OPERATOR_EMAIL: " Ops@Example.com " }).operatorEmail).toBe("ops@example.com");
   });
 
@@ -213,7 +230,10 @@ describe("OPERATOR_EMAIL", () => {
       const { rows: before } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'mail'`);
       const res = await new ApiClient(bare.app).post("/api/public/contact", { ...contact, email: uniqueEmail("unmailed"), name: "Unmailed Sender" });
       expect(res.status).toBe(201);
-      const stored = await t.db.select().from(enquiry).where(sql`${enquiry.name} = 'Unmailed Sender'`);
+      const stored = await t.db
+        .select()
+        .from(enquiry)
+        .where(sql`${enquiry.name} = 'Unmailed Sender'`);
       expect(stored).toHaveLength(1);
       const { rows: after } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'mail'`);
       expect(after[0]!.n).toBe(before[0]!.n);

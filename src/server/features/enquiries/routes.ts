@@ -1,5 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { affiliateRequestSchema, contactRequestSchema, enquiryListQuerySchema, enquiryPageSchema, enquiryReceivedSchema } from "../../../shared/schemas/enquiries.ts";
+import {
+  affiliateRequestSchema,
+  contactRequestSchema,
+  enquiryListQuerySchema,
+  enquiryPageSchema,
+  enquiryReceivedSchema,
+} from "../../../shared/schemas/enquiries.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, DEVOPS, errorResponses, jsonContent, PUBLIC } from "../../lib/operation.ts";
 import { rateLimit, type RateRule } from "../../middleware/rate-limit.ts";

@@ -9,7 +9,16 @@
  * stops before it is sent.
  */
 import { count, desc, eq } from "drizzle-orm";
-import { CONTACT_TOPIC_LABELS, ENQUIRY_PAGE_SIZE, HONEYPOT_FIELD, type AffiliateRequest, type ContactRequest, type EnquiryKind, type EnquiryListQuery, type EnquiryPage } from "../../../shared/schemas/enquiries.ts";
+import {
+  CONTACT_TOPIC_LABELS,
+  ENQUIRY_PAGE_SIZE,
+  HONEYPOT_FIELD,
+  type AffiliateRequest,
+  type ContactRequest,
+  type EnquiryKind,
+  type EnquiryListQuery,
+  type EnquiryPage,
+} from "../../../shared/schemas/enquiries.ts";
 import type { AppDeps } from "../../core/context.ts";
 import { enquiry } from "../../db/schema.ts";
 import { mailQueue } from "../../jobs/mail.ts";
@@ -41,7 +50,16 @@ const FIELD_LABELS: Record<EnquiryKind, [field: string, label: string][]> = {
 function describe(kind: EnquiryKind, fields: Record<string, unknown>): string[] {
   return FIELD_LABELS[kind].map(([field, label]) => {
     const value = fields[field];
-    const text = field === "topic" ? CONTACT_TOPIC_LABELS[value as keyof typeof CONTACT_TOPIC_LABELS] : typeof value === "boolean" ? (value ? "yes" : "no") : value == null || value === "" ? "(not given)" : String(value);
+    const text =
+      field === "topic"
+        ? CONTACT_TOPIC_LABELS[value as keyof typeof CONTACT_TOPIC_LABELS]
+        : typeof value === "boolean"
+          ? value
+            ? "yes"
+            : "no"
+          : value == null || value === ""
+            ? "(not given)"
+            : String(value);
     return `${label}:\n${text}`;
   });
 }
@@ -57,7 +75,12 @@ function titleOf(kind: EnquiryKind, fields: Record<string, unknown>): string {
  * is answered by the caller exactly as an accepted one, so that a robot learns nothing, but
  * nothing is stored or mailed.
  */
-export async function receiveEnquiry(deps: Pick<AppDeps, "db" | "jobs" | "config">, logger: Logger, kind: EnquiryKind, input: ContactRequest | AffiliateRequest): Promise<void> {
+export async function receiveEnquiry(
+  deps: Pick<AppDeps, "db" | "jobs" | "config">,
+  logger: Logger,
+  kind: EnquiryKind,
+  input: ContactRequest | AffiliateRequest,
+): Promise<void> {
   const { [HONEYPOT_FIELD]: trap, ...fields } = input;
   if (trap && trap.trim() !== "") {
     logger.info({ kind }, "enquiry caught by the spam trap: answered as received, not stored nor mailed");
@@ -67,7 +90,11 @@ export async function receiveEnquiry(deps: Pick<AppDeps, "db" | "jobs" | "config
   await deps.db.transaction(async (tx) => {
     await tx.insert(enquiry).values({ kind, name: fields.name, email: fields.email, fields });
     if (operator) {
-      await deps.jobs.send(tx, mailQueue, mails.enquiryReceived({ to: operator, title: titleOf(kind, fields), lines: describe(kind, fields), url: `${deps.config.appUrl}${INBOX_PAGE_PATH}` }));
+      await deps.jobs.send(
+        tx,
+        mailQueue,
+        mails.enquiryReceived({ to: operator, title: titleOf(kind, fields), lines: describe(kind, fields), url: `${deps.config.appUrl}${INBOX_PAGE_PATH}` }),
+      );
     }
   });
   if (!operator) logger.warn({ kind }, "OPERATOR_EMAIL is not set: the enquiry is stored (platform inbox) but mailed to no one");
@@ -88,7 +115,14 @@ export async function listEnquiries(db: AppDeps["db"], query: EnquiryListQuery):
     db.select({ total: count() }).from(enquiry).where(where),
   ]);
   return {
-    items: rows.map((row) => ({ id: row.id, kind: row.kind, name: row.name, email: row.email, fields: row.fields as Record<string, unknown>, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      email: row.email,
+      fields: row.fields as Record<string, unknown>,
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: total?.total ?? 0,
     page: query.page,
     pageSize,

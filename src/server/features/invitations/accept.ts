@@ -84,7 +84,14 @@ export async function completeInvitation(
   const [accepted] = await tx
     .update(workspaceInvitation)
     .set({ status: "accepted", acceptedByUserId: userId, acceptedAt: new Date() })
-    .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.id, invitation.id), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(workspaceInvitation.organizationId, organizationId),
+        eq(workspaceInvitation.id, invitation.id),
+        eq(workspaceInvitation.status, "pending"),
+        gt(workspaceInvitation.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: workspaceInvitation.id });
   if (!accepted) throw conflict("This invitation is no longer valid: it was withdrawn, used or expired a moment ago.");
 
@@ -103,7 +110,8 @@ export async function completeInvitation(
       .set({ userId, updatedAt: new Date() })
       .where(and(eq(student.organizationId, organizationId), eq(student.id, invitation.studentId), isNull(student.userId), isNull(student.erasedAt)))
       .returning({ id: student.id });
-    if (!record) throw conflict("The student record of this invitation already has a login (or is no longer available). Ask the workspace for a new invitation.");
+    if (!record)
+      throw conflict("The student record of this invitation already has a login (or is no longer available). Ask the workspace for a new invitation.");
     linked = " and became the record's login";
   }
   await writeAudit(tx, {
@@ -129,7 +137,9 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
   const unusable = unusableReason(invitation);
   if (unusable) throw conflict(unusable);
   if (viewer.user.email.toLowerCase() !== invitation.email.toLowerCase()) {
-    throw forbidden(`This invitation is for ${invitation.email}, and you are signed in as ${viewer.user.email}. Sign out, then sign in (or sign up) as ${invitation.email} to accept it.`);
+    throw forbidden(
+      `This invitation is for ${invitation.email}, and you are signed in as ${viewer.user.email}. Sign out, then sign in (or sign up) as ${invitation.email} to accept it.`,
+    );
   }
   const organizationId = invitation.organizationId;
   await deps.db.transaction(async (tx) => {
@@ -142,7 +152,10 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
     if (existing?.status === "suspended") throw conflict(`Your membership of ${invitation.workspaceName} is suspended: ask an admin to reactivate it.`);
     const memberId = existing?.id ?? crypto.randomUUID();
     if (existing) {
-      await tx.update(member).set({ role: invitation.role, status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+      await tx
+        .update(member)
+        .set({ role: invitation.role, status: "active" })
+        .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     } else {
       // A second click racing this one waits on the unique (workspace, user) index, then finds the membership.
       const inserted = await tx
@@ -154,7 +167,10 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
     }
     await tx.update(session).set({ activeOrganizationId: organizationId }).where(eq(session.id, viewer.session.id));
     // The invitation link was mailed to this address: opening it proved the address.
-    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(and(eq(user.id, viewer.user.id), eq(user.emailVerified, false)));
+    await tx
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(user.id, viewer.user.id), eq(user.emailVerified, false)));
 
     await enterWorkspace(tx, organizationId);
     await completeInvitation(tx, { invitation, userId: viewer.user.id, memberId, name: viewer.user.name, ipAddress });

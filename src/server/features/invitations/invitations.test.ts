@@ -33,7 +33,12 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A student record of a workspace, written directly (the students API is another feature's). */
 async function insertStudent(organizationId: string, values: Partial<typeof student.$inferInsert> = {}): Promise<{ id: string; name: string }> {
   const name = values.name ?? uniqueName("Student");
-  const [row] = await withWorkspace(t.db, organizationId, (tx) => tx.insert(student).values({ organizationId, ...values, name }).returning({ id: student.id }));
+  const [row] = await withWorkspace(t.db, organizationId, (tx) =>
+    tx
+      .insert(student)
+      .values({ organizationId, ...values, name })
+      .returning({ id: student.id }),
+  );
   return { id: row!.id, name };
 }
 
@@ -89,8 +94,15 @@ describe("POST /api/admin/invitations", () => {
     expect(row.tokenHash).toBe(hashInvitationToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    const [entry] = (await auditEntries(t.db, { action: "INVITATION_SENT", organizationId: admin.organizationId })).filter((audit) => (audit.metadata as { invitationId: string }).invitationId === res.body.id);
-    expect(entry).toMatchObject({ userId: admin.user.id, actorRole: "admin", description: `Ada Admin invited ${email.toLowerCase()} as tutor`, studentId: null });
+    const [entry] = (await auditEntries(t.db, { action: "INVITATION_SENT", organizationId: admin.organizationId })).filter(
+      (audit) => (audit.metadata as { invitationId: string }).invitationId === res.body.id,
+    );
+    expect(entry).toMatchObject({
+      userId: admin.user.id,
+      actorRole: "admin",
+      description: `Ada Admin invited ${email.toLowerCase()} as tutor`,
+      studentId: null,
+    });
 
     const list = await admin.client.get("/api/admin/invitations");
     expect(list.status).toBe(200);
@@ -101,7 +113,9 @@ describe("POST /api/admin/invitations", () => {
     const child = await insertStudent(admin.organizationId);
     const { invitation } = await invite({ email: uniqueEmail("parent"), role: "parent", studentId: child.id });
     expect(invitation).toMatchObject({ role: "parent", studentId: child.id, studentName: child.name });
-    const [entry] = (await auditEntries(t.db, { action: "INVITATION_SENT" })).filter((audit) => (audit.metadata as { invitationId: string }).invitationId === invitation.id);
+    const [entry] = (await auditEntries(t.db, { action: "INVITATION_SENT" })).filter(
+      (audit) => (audit.metadata as { invitationId: string }).invitationId === invitation.id,
+    );
     expect(entry!.studentId).toBe(child.id);
     expect(entry!.description).not.toContain(child.name);
   });
@@ -109,7 +123,12 @@ describe("POST /api/admin/invitations", () => {
   it.each([
     ["a malformed email", () => ({ email: "not-an-email", role: "tutor" }), "email", "Email must be a valid email address."],
     ["an unknown role", () => ({ email: uniqueEmail(), role: "owner" }), "role", "Role must be one of admin, tutor, parent or student."],
-    ["a student for a tutor invitation", () => ({ email: uniqueEmail(), role: "tutor", studentId: crypto.randomUUID() }), "studentId", "Only parent and student invitations link a student record."],
+    [
+      "a student for a tutor invitation",
+      () => ({ email: uniqueEmail(), role: "tutor", studentId: crypto.randomUUID() }),
+      "studentId",
+      "Only parent and student invitations link a student record.",
+    ],
     ["a malformed student id", () => ({ email: uniqueEmail(), role: "parent", studentId: "42" }), "studentId", "Student must be a valid id."],
     ["an unknown student", () => ({ email: uniqueEmail(), role: "parent", studentId: crypto.randomUUID() }), "studentId", "No such student in this workspace."],
   ])("answers 422 for %s, naming the field, and writes nothing", async (_label, body, field, message) => {
@@ -139,9 +158,16 @@ describe("POST /api/admin/invitations", () => {
     const { invitation } = await invite({ email, role: "tutor" });
     const again = await admin.client.post("/api/admin/invitations", { email: email.toUpperCase(), role: "parent" });
     expect(again.status).toBe(422);
-    expect(again.body.error.issues).toEqual([{ path: ["email"], message: `An invitation to ${email} is already pending: resend it, or revoke it to invite them with another role.` }]);
+    expect(again.body.error.issues).toEqual([
+      { path: ["email"], message: `An invitation to ${email} is already pending: resend it, or revoke it to invite them with another role.` },
+    ]);
 
-    await withWorkspace(t.db, admin.organizationId, (tx) => tx.update(workspaceInvitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitation.id, invitation.id)));
+    await withWorkspace(t.db, admin.organizationId, (tx) =>
+      tx
+        .update(workspaceInvitation)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(workspaceInvitation.id, invitation.id)),
+    );
     const expired = await admin.client.post("/api/admin/invitations", { email, role: "tutor" });
     expect(expired.status).toBe(422);
     expect(expired.body.error.message).toBe(`The invitation to ${email} has expired: resend it, or revoke it to invite them with another role.`);
@@ -163,12 +189,17 @@ describe("POST /api/admin/invitations", () => {
     await admin.client.post(`/api/admin/members/${suspended.memberId}/suspend`);
     const res = await admin.client.post("/api/admin/invitations", { email: suspended.user.email, role: "tutor" });
     expect(res.status).toBe(422);
-    expect(res.body.error.issues).toEqual([{ path: ["email"], message: `${suspended.user.email} is already a member of this workspace (suspended): reactivate them in Members instead.` }]);
+    expect(res.body.error.issues).toEqual([
+      { path: ["email"], message: `${suspended.user.email} is already a member of this workspace (suspended): reactivate them in Members instead.` },
+    ]);
 
     const joiner = await createPendingJoiner(t, { joinCode: admin.joinCode });
     const pending = await admin.client.post("/api/admin/invitations", { email: joiner.user.email, role: "parent" });
     expect(pending.status).toBe(422);
-    expect(pending.body.error.issues[0]).toMatchObject({ path: ["email"], message: expect.stringMatching(/has asked to join this workspace: approve the request in Approvals/) });
+    expect(pending.body.error.issues[0]).toMatchObject({
+      path: ["email"],
+      message: expect.stringMatching(/has asked to join this workspace: approve the request in Approvals/),
+    });
   });
 
   it("refuses a student invitation for a record that already has a login, or one already offered", async () => {
@@ -183,7 +214,9 @@ describe("POST /api/admin/invitations", () => {
     await invite({ email: first, role: "student", studentId: free.id });
     const second = await admin.client.post("/api/admin/invitations", { email: uniqueEmail("second"), role: "student", studentId: free.id });
     expect(second.status).toBe(422);
-    expect(second.body.error.issues).toEqual([{ path: ["studentId"], message: `A login for this student was already offered to ${first}: revoke that invitation first.` }]);
+    expect(second.body.error.issues).toEqual([
+      { path: ["studentId"], message: `A login for this student was already offered to ${first}: revoke that invitation first.` },
+    ]);
   });
 });
 
@@ -231,7 +264,10 @@ describe("an invitation's whole life: sign-up with the link", () => {
 
     // The link is used up; the admin's list says accepted.
     expect((await anonymous.get(`/api/invitations/${token}`)).body).toMatchObject({ state: "accepted", studentName: null, accountExists: true });
-    expect((await admin.client.get("/api/admin/invitations")).body.items.find((item: { id: string }) => item.id === invitation.id)).toMatchObject({ state: "accepted", acceptedAt: expect.any(String) });
+    expect((await admin.client.get("/api/admin/invitations")).body.items.find((item: { id: string }) => item.id === invitation.id)).toMatchObject({
+      state: "accepted",
+      acceptedAt: expect.any(String),
+    });
 
     const client = await signIn(t, email, DEFAULT_PASSWORD);
     expect((await client.get("/api/me")).body).toMatchObject({ role: "parent", membershipStatus: "active", activeWorkspace: { id: admin.organizationId } });
@@ -284,7 +320,9 @@ describe("an invitation's whole life: sign-up with the link", () => {
     expect((await new ApiClient(t.app).get(`/api/invitations/${token}`)).body.accountExists).toBe(true);
     const res = await signup({ email: existing.user.email, invitationToken: token });
     expect(res.status).toBe(422);
-    expect(res.body.error.issues).toEqual([{ path: ["email"], message: "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it." }]);
+    expect(res.body.error.issues).toEqual([
+      { path: ["email"], message: "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it." },
+    ]);
   });
 });
 
@@ -304,9 +342,15 @@ describe("an invitation's whole life: an existing account accepts", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ workspaceId: admin.organizationId, role: "tutor" });
     expect((await existing.client.get("/api/me")).body).toMatchObject({ role: "tutor", activeWorkspace: { id: admin.organizationId } });
-    expect((await membersOf(t.db, existing.user.id)).find((row) => row.organizationId === admin.organizationId)).toMatchObject({ role: "tutor", status: "active" });
-    const [entry] = (await auditEntries(t.db, { action: "INVITATION_ACCEPTED", userId: existing.user.id }));
-    expect(entry).toMatchObject({ organizationId: admin.organizationId, description: `Existing Person (${existing.user.email}) accepted the invitation as tutor` });
+    expect((await membersOf(t.db, existing.user.id)).find((row) => row.organizationId === admin.organizationId)).toMatchObject({
+      role: "tutor",
+      status: "active",
+    });
+    const [entry] = await auditEntries(t.db, { action: "INVITATION_ACCEPTED", userId: existing.user.id });
+    expect(entry).toMatchObject({
+      organizationId: admin.organizationId,
+      description: `Existing Person (${existing.user.email}) accepted the invitation as tutor`,
+    });
     expect((entry!.metadata as { invitationId: string }).invitationId).toBe(invitation.id);
 
     const again = await existing.client.post(`/api/invitations/${token}/accept`);
@@ -337,7 +381,9 @@ describe("an invitation's whole life: an existing account accepts", () => {
     const before = await countRows(t.db);
     const res = await wrong.client.post(`/api/invitations/${token}/accept`);
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(`This invitation is for ${email}, and you are signed in as ${wrong.user.email}. Sign out, then sign in (or sign up) as ${email} to accept it.`);
+    expect(res.body.error.message).toBe(
+      `This invitation is for ${email}, and you are signed in as ${wrong.user.email}. Sign out, then sign in (or sign up) as ${email} to accept it.`,
+    );
     expect(await countRows(t.db)).toEqual(before);
     expect((await invitationRow(admin.organizationId, invitation.id)).status).toBe("pending");
   });
@@ -380,7 +426,12 @@ describe("expiry, revocation and resending", () => {
     const email = uniqueEmail("late");
     const child = await insertStudent(admin.organizationId);
     const { invitation, token } = await invite({ email, role: "parent", studentId: child.id });
-    await withWorkspace(t.db, admin.organizationId, (tx) => tx.update(workspaceInvitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitation.id, invitation.id)));
+    await withWorkspace(t.db, admin.organizationId, (tx) =>
+      tx
+        .update(workspaceInvitation)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(workspaceInvitation.id, invitation.id)),
+    );
 
     const preview = await new ApiClient(t.app).get(`/api/invitations/${token}`);
     expect(preview.body).toMatchObject({ state: "expired", studentName: null });
@@ -399,7 +450,9 @@ describe("expiry, revocation and resending", () => {
     expect((await new ApiClient(t.app).get(`/api/invitations/${token}`)).status).toBe(404);
     expect((await signup({ email, invitationToken: token })).status).toBe(422);
     expect((await signup({ email, invitationToken: newToken })).status).toBe(201);
-    const resentEntries = (await auditEntries(t.db, { action: "INVITATION_RESENT" })).filter((entry) => (entry.metadata as { invitationId: string }).invitationId === invitation.id);
+    const resentEntries = (await auditEntries(t.db, { action: "INVITATION_RESENT" })).filter(
+      (entry) => (entry.metadata as { invitationId: string }).invitationId === invitation.id,
+    );
     expect(resentEntries).toHaveLength(1);
     expect(resentEntries[0]).toMatchObject({ studentId: child.id, description: `Ada Admin resent the invitation to ${email} (parent)` });
   });
@@ -407,7 +460,12 @@ describe("expiry, revocation and resending", () => {
   it("an existing account cannot accept an expired invitation", async () => {
     const existing = await createAdmin(t);
     const { invitation, token } = await invite({ email: existing.user.email, role: "tutor" });
-    await withWorkspace(t.db, admin.organizationId, (tx) => tx.update(workspaceInvitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitation.id, invitation.id)));
+    await withWorkspace(t.db, admin.organizationId, (tx) =>
+      tx
+        .update(workspaceInvitation)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(workspaceInvitation.id, invitation.id)),
+    );
     const res = await existing.client.post(`/api/invitations/${token}/accept`);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/^This invitation expired on /);
@@ -426,7 +484,9 @@ describe("expiry, revocation and resending", () => {
     expect(accept.body.error.message).toBe("This invitation was withdrawn by Ada Tutoring. Ask them for a new one if you still need access.");
 
     expect((await admin.client.post(`/api/admin/invitations/${invitation.id}/revoke`)).status).toBe(200);
-    const entries = (await auditEntries(t.db, { action: "INVITATION_REVOKED" })).filter((entry) => (entry.metadata as { invitationId: string }).invitationId === invitation.id);
+    const entries = (await auditEntries(t.db, { action: "INVITATION_REVOKED" })).filter(
+      (entry) => (entry.metadata as { invitationId: string }).invitationId === invitation.id,
+    );
     expect(entries).toHaveLength(1);
     const resend = await admin.client.post(`/api/admin/invitations/${invitation.id}/resend`);
     expect(resend.status).toBe(409);

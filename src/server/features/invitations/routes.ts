@@ -40,7 +40,12 @@ const resendRoute = defineOperation(needs("admin:members:write"), {
   tags: ["Invitations"],
   summary: "Mail a new link, valid for 7 days; the previous link stops working",
   request: { params: invitationParams },
-  responses: { 200: { description: "Resent.", content: jsonContent(invitationSchema) }, 404: notFound, 409: { description: "Already accepted or revoked." }, ...errorResponses },
+  responses: {
+    200: { description: "Resent.", content: jsonContent(invitationSchema) },
+    404: notFound,
+    409: { description: "Already accepted or revoked." },
+    ...errorResponses,
+  },
 });
 
 const revokeRoute = defineOperation(needs("admin:members:write"), {
@@ -49,7 +54,12 @@ const revokeRoute = defineOperation(needs("admin:members:write"), {
   tags: ["Invitations"],
   summary: "Withdraw an invitation: its link stops working",
   request: { params: invitationParams },
-  responses: { 200: { description: "Revoked.", content: jsonContent(invitationSchema) }, 404: notFound, 409: { description: "Already accepted." }, ...errorResponses },
+  responses: {
+    200: { description: "Revoked.", content: jsonContent(invitationSchema) },
+    404: notFound,
+    409: { description: "Already accepted." },
+    ...errorResponses,
+  },
 });
 
 const previewRoute = defineOperation(PUBLIC, {

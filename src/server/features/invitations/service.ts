@@ -57,7 +57,10 @@ export function toInvitation(row: InvitationRow): Invitation {
 export async function listInvitations(deps: AppDeps, viewer: MemberContext): Promise<Invitation[]> {
   const organizationId = viewer.organizationId;
   const rows = await withWorkspace(deps.db, organizationId, (tx) =>
-    invitationRows(tx).where(eq(workspaceInvitation.organizationId, organizationId)).orderBy(desc(workspaceInvitation.createdAt), desc(workspaceInvitation.id)).limit(500),
+    invitationRows(tx)
+      .where(eq(workspaceInvitation.organizationId, organizationId))
+      .orderBy(desc(workspaceInvitation.createdAt), desc(workspaceInvitation.id))
+      .limit(500),
   );
   return rows.map(toInvitation);
 }
@@ -97,7 +100,14 @@ async function assertLinkableStudent(tx: Transaction, organizationId: string, st
   const [pending] = await tx
     .select({ email: workspaceInvitation.email })
     .from(workspaceInvitation)
-    .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.studentId, studentId), eq(workspaceInvitation.role, "student"), eq(workspaceInvitation.status, "pending")));
+    .where(
+      and(
+        eq(workspaceInvitation.organizationId, organizationId),
+        eq(workspaceInvitation.studentId, studentId),
+        eq(workspaceInvitation.role, "student"),
+        eq(workspaceInvitation.status, "pending"),
+      ),
+    );
   if (pending) throw invalidField("studentId", `A login for this student was already offered to ${pending.email}: revoke that invitation first.`);
 }
 
@@ -142,7 +152,13 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
       const [open] = await tx
         .select({ expiresAt: workspaceInvitation.expiresAt })
         .from(workspaceInvitation)
-        .where(and(eq(workspaceInvitation.organizationId, organizationId), sql`lower(${workspaceInvitation.email}) = ${email}`, eq(workspaceInvitation.status, "pending")));
+        .where(
+          and(
+            eq(workspaceInvitation.organizationId, organizationId),
+            sql`lower(${workspaceInvitation.email}) = ${email}`,
+            eq(workspaceInvitation.status, "pending"),
+          ),
+        );
       if (open) {
         throw invalidField(
           "email",
@@ -154,7 +170,15 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
       if (studentId) await assertLinkableStudent(tx, organizationId, studentId, input.role);
       const [inserted] = await tx
         .insert(workspaceInvitation)
-        .values({ organizationId, email, role: input.role, studentId, tokenHash, invitedByUserId: viewer.user.id, expiresAt: new Date(Date.now() + LIFETIME_MS) })
+        .values({
+          organizationId,
+          email,
+          role: input.role,
+          studentId,
+          tokenHash,
+          invitedByUserId: viewer.user.id,
+          expiresAt: new Date(Date.now() + LIFETIME_MS),
+        })
         .returning({ id: workspaceInvitation.id });
       await writeAudit(tx, {
         organizationId,

@@ -29,7 +29,15 @@ describe("GET /api/me", () => {
   it("describes an admin: role, status, the active workspace and the workspace list", async () => {
     const res = await admin.client.get("/api/me");
     expect(res.status).toBe(200);
-    const workspace = { id: admin.organizationId, name: "Ada Tutoring", slug: "ada-tutoring", timeZone: "UTC", currency: "USD", role: "admin", status: "active" };
+    const workspace = {
+      id: admin.organizationId,
+      name: "Ada Tutoring",
+      slug: "ada-tutoring",
+      timeZone: "UTC",
+      currency: "USD",
+      role: "admin",
+      status: "active",
+    };
     expect(res.body).toEqual({
       user: { id: admin.user.id, email: admin.user.email, name: "Ada Admin", emailVerified: true, twoFactorEnabled: false, devops: false },
       role: "admin",
@@ -45,7 +53,12 @@ describe("GET /api/me", () => {
   it("describes a tutor with the tutor role", async () => {
     const tutor = await createMember(t, { admin, role: "tutor" });
     const res = await tutor.client.get("/api/me");
-    expect(res.body).toMatchObject({ role: "tutor", membershipRole: "tutor", membershipStatus: "active", activeWorkspace: { id: admin.organizationId, role: "tutor" } });
+    expect(res.body).toMatchObject({
+      role: "tutor",
+      membershipRole: "tutor",
+      membershipStatus: "active",
+      activeWorkspace: { id: admin.organizationId, role: "tutor" },
+    });
   });
 
   it("shows a member suspended mid-session as pending, with no permissions", async () => {
@@ -62,7 +75,14 @@ describe("POST /api/me/active-workspace", () => {
     const other = await createAdmin(t, { workspaceName: "Other Place" });
     const tutor = await createMember(t, { admin: other, role: "tutor" });
     // There is no API yet to belong to two workspaces: add the second membership directly.
-    await t.db.insert(member).values({ id: crypto.randomUUID(), organizationId: admin.organizationId, userId: tutor.user.id, role: "parent", status: "active", createdAt: new Date() });
+    await t.db.insert(member).values({
+      id: crypto.randomUUID(),
+      organizationId: admin.organizationId,
+      userId: tutor.user.id,
+      role: "parent",
+      status: "active",
+      createdAt: new Date(),
+    });
 
     const before = await tutor.client.get("/api/me");
     expect(before.body.activeWorkspace.id).toBe(other.organizationId);
@@ -103,7 +123,11 @@ describe("POST /api/me/role-override on a test server", () => {
     expect(dashboard.body.error.code).toBe("FORBIDDEN");
 
     const audit = await auditEntries(t.db, { action: "ROLE_SWITCH", userId: admin.user.id });
-    expect(audit.at(-1)).toMatchObject({ organizationId: admin.organizationId, actorRole: "admin", description: "Ada Admin switched the displayed role to tutor" });
+    expect(audit.at(-1)).toMatchObject({
+      organizationId: admin.organizationId,
+      actorRole: "admin",
+      description: "Ada Admin switched the displayed role to tutor",
+    });
 
     // Only this session is switched.
     expect((await admin.client.get("/api/me")).body.role).toBe("admin");
@@ -176,7 +200,10 @@ describe("POST /api/me/role-override on a production server", () => {
     const devops = await onProduction(await createDevopsUser(t, { joinCode: admin.joinCode }));
     const me = await devops.client.get("/api/me");
     expect(me.body).toMatchObject({ role: "pending", activeWorkspace: null, canSwitchRole: true });
-    const [pending] = await t.db.select().from(member).where(and(eq(member.userId, devops.user.id), eq(member.organizationId, admin.organizationId)));
+    const [pending] = await t.db
+      .select()
+      .from(member)
+      .where(and(eq(member.userId, devops.user.id), eq(member.organizationId, admin.organizationId)));
     expect(pending?.status).toBe("pending");
     const res = await devops.client.post("/api/me/role-override", { role: "parent" });
     expect(res.status).toBe(200);

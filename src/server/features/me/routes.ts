@@ -6,7 +6,6 @@ import { defineOperation, errorResponses, jsonContent, SIGNED_IN } from "../../l
 import { buildViewer } from "../../middleware/viewer.ts";
 import { describeViewer, setActiveWorkspace, setRoleOverride } from "./service.ts";
 
-
 const meRoute = defineOperation(SIGNED_IN, {
   method: "get",
   path: "/me",

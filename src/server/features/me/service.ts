@@ -9,7 +9,15 @@ import { writeAudit } from "../../core/audit.ts";
 
 export async function listWorkspacesOf(db: Database, userId: string): Promise<WorkspaceSummary[]> {
   const rows = await db
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, timeZone: organization.timeZone, currency: organization.currency, role: member.role, status: member.status })
+    .select({
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      timeZone: organization.timeZone,
+      currency: organization.currency,
+      role: member.role,
+      status: member.status,
+    })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))
@@ -24,7 +32,9 @@ export async function listWorkspacesOf(db: Database, userId: string): Promise<Wo
 }
 
 export async function describeViewer(db: Database, viewer: Viewer): Promise<MeResponse> {
-  const workspaces = (await listWorkspacesOf(db, viewer.user.id)).filter((workspace) => workspace.status !== "pending" || workspace.id === viewer.organizationId);
+  const workspaces = (await listWorkspacesOf(db, viewer.user.id)).filter(
+    (workspace) => workspace.status !== "pending" || workspace.id === viewer.organizationId,
+  );
   const activeWorkspace = workspaces.find((workspace) => workspace.id === viewer.organizationId) ?? null;
   const membershipRole = viewer.membership && isMemberRole(viewer.membership.role) ? viewer.membership.role : null;
   const override = (viewer.session as { roleOverride?: string | null }).roleOverride ?? null;

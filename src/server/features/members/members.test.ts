@@ -19,14 +19,19 @@ afterAll(() => t?.close());
 /** A student record of the workspace, written directly (the students API is another feature's). */
 async function insertStudent(organizationId: string, values: Partial<typeof student.$inferInsert> = {}): Promise<string> {
   const [row] = await withWorkspace(t.db, organizationId, (tx) =>
-    tx.insert(student).values({ organizationId, name: uniqueName("Student"), ...values }).returning({ id: student.id }),
+    tx
+      .insert(student)
+      .values({ organizationId, name: uniqueName("Student"), ...values })
+      .returning({ id: student.id }),
   );
   return row!.id;
 }
 
 const memberRow = async (memberId: string) => (await t.db.select().from(member).where(eq(member.id, memberId)))[0];
 const entriesFor = async (action: string, memberId: string) =>
-  (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter((entry) => (entry.metadata as { memberId?: string } | null)?.memberId === memberId);
+  (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter(
+    (entry) => (entry.metadata as { memberId?: string } | null)?.memberId === memberId,
+  );
 
 describe("GET /api/admin/members", () => {
   let workspace: AdminFixture;
@@ -91,7 +96,11 @@ describe("PATCH /api/admin/members/{memberId}", () => {
     expect(res.body).toMatchObject({ memberId: tutor.memberId, role: "parent", status: "active", isYou: false });
     expect((await tutor.client.get("/api/me")).body.role).toBe("parent");
     const [entry] = await entriesFor("MEMBER_ROLE_CHANGED", tutor.memberId);
-    expect(entry).toMatchObject({ userId: admin.user.id, actorRole: "admin", description: `Ada Admin changed the role of Tom Tutor (${tutor.user.email}) from tutor to parent` });
+    expect(entry).toMatchObject({
+      userId: admin.user.id,
+      actorRole: "admin",
+      description: `Ada Admin changed the role of Tom Tutor (${tutor.user.email}) from tutor to parent`,
+    });
     expect(entry!.metadata).toEqual({ memberId: tutor.memberId, subjectUserId: tutor.user.id, from: "tutor", to: "parent" });
   });
 
@@ -124,7 +133,9 @@ describe("the last admin", () => {
       const res = await solo.client.request(method, `/api/admin/members/${solo.memberId}${path}`, { json: body });
       expect(res.status, `${method} ${path}`).toBe(409);
       expect(res.body.error.code).toBe("CONFLICT");
-      expect(res.body.error.message).toMatch(/^Solo Admin is the last admin of this workspace and cannot be (demoted|suspended|removed): make another member an admin first\.$/);
+      expect(res.body.error.message).toMatch(
+        /^Solo Admin is the last admin of this workspace and cannot be (demoted|suspended|removed): make another member an admin first\.$/,
+      );
     }
     expect(await countRows(t.db)).toEqual(before);
     expect(await memberRow(solo.memberId)).toMatchObject({ role: "admin", status: "active" });
@@ -154,7 +165,10 @@ describe("the last admin", () => {
     // The loser is refused either as the last admin (409) or, demoted already, for its role (403).
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
-    const admins = (await t.db.select().from(member).where(and(eq(member.organizationId, first.organizationId), eq(member.role, "admin"), eq(member.status, "active"))));
+    const admins = await t.db
+      .select()
+      .from(member)
+      .where(and(eq(member.organizationId, first.organizationId), eq(member.role, "admin"), eq(member.status, "active")));
     expect(admins).toHaveLength(1);
   });
 });
@@ -241,7 +255,9 @@ describe("DELETE /api/admin/members/{memberId}", () => {
   it("removes a parent: their guardian links go, their sessions end, and the child's access log says so", async () => {
     const parent = await createMember(t, { admin, role: "parent", fullName: "Polly Parent" });
     const child = await insertStudent(admin.organizationId);
-    await withWorkspace(t.db, admin.organizationId, (tx) => tx.insert(studentGuardian).values({ organizationId: admin.organizationId, studentId: child, memberId: parent.memberId }));
+    await withWorkspace(t.db, admin.organizationId, (tx) =>
+      tx.insert(studentGuardian).values({ organizationId: admin.organizationId, studentId: child, memberId: parent.memberId }),
+    );
 
     const res = await admin.client.delete(`/api/admin/members/${parent.memberId}`);
     expect(res.status).toBe(200);
@@ -265,7 +281,9 @@ describe("DELETE /api/admin/members/{memberId}", () => {
     const record = await insertStudent(admin.organizationId, { userId: learner.user.id });
     const tutor = await createMember(t, { admin, role: "tutor" });
     await withWorkspace(t.db, admin.organizationId, (tx) =>
-      tx.insert(assignment).values({ organizationId: admin.organizationId, tutorMemberId: tutor.memberId, studentId: record, subject: "Maths", startsOn: "2026-01-01" }),
+      tx
+        .insert(assignment)
+        .values({ organizationId: admin.organizationId, tutorMemberId: tutor.memberId, studentId: record, subject: "Maths", startsOn: "2026-01-01" }),
     );
 
     expect((await admin.client.delete(`/api/admin/members/${learner.memberId}`)).status).toBe(200);

@@ -25,7 +25,12 @@ const changeRoleRoute = defineOperation(needs("admin:members:write"), {
   tags: ["Members"],
   summary: "Change a member's role (the last admin cannot be demoted)",
   request: { params: memberParams, body: { required: true, content: jsonContent(changeMemberRoleSchema) } },
-  responses: { 200: { description: "The member after the change.", content: jsonContent(memberSummarySchema) }, 404: notFound, 409: refused, ...errorResponses },
+  responses: {
+    200: { description: "The member after the change.", content: jsonContent(memberSummarySchema) },
+    404: notFound,
+    409: refused,
+    ...errorResponses,
+  },
 });
 
 const suspendRoute = defineOperation(needs("admin:members:write"), {

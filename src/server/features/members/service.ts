@@ -122,7 +122,10 @@ export async function changeMemberRole(deps: AppDeps, viewer: MemberContext, mem
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.role === role) return;
     if (role !== "admin") await assertNotLastAdmin(tx, organizationId, target, "demoted");
-    await tx.update(member).set({ role }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await tx
+      .update(member)
+      .set({ role })
+      .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     await writeAudit(tx, {
       organizationId,
       userId: viewer.user.id,
@@ -147,7 +150,10 @@ export async function suspendMember(deps: AppDeps, viewer: MemberContext, member
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.status === "suspended") return;
     await assertNotLastAdmin(tx, organizationId, target, "suspended");
-    await tx.update(member).set({ status: "suspended" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await tx
+      .update(member)
+      .set({ status: "suspended" })
+      .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     const ended = await tx
       .delete(session)
       .where(and(eq(session.userId, target.userId), eq(session.activeOrganizationId, organizationId)))
@@ -170,7 +176,10 @@ export async function reactivateMember(deps: AppDeps, viewer: MemberContext, mem
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, organizationId, memberId);
     if (target.status === "active") return;
-    await tx.update(member).set({ status: "active" }).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
+    await tx
+      .update(member)
+      .set({ status: "active" })
+      .where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     await writeAudit(tx, {
       organizationId,
       userId: viewer.user.id,
@@ -220,10 +229,22 @@ export async function removeMember(deps: AppDeps, viewer: MemberContext, memberI
       metadata: { memberId, subjectUserId: target.userId, role: target.role },
     });
     for (const { studentId } of guardianOf) {
-      await writeAudit(tx, { ...actor, studentId, action: "GUARDIAN_UNLINKED", description: `${viewer.user.name} removed the guardian ${target.name} from the workspace`, metadata: { memberId } });
+      await writeAudit(tx, {
+        ...actor,
+        studentId,
+        action: "GUARDIAN_UNLINKED",
+        description: `${viewer.user.name} removed the guardian ${target.name} from the workspace`,
+        metadata: { memberId },
+      });
     }
     for (const { id } of detached) {
-      await writeAudit(tx, { ...actor, studentId: id, action: "MEMBER_REMOVED", description: `${viewer.user.name} removed the record's login (${target.email}) from the workspace`, metadata: { memberId } });
+      await writeAudit(tx, {
+        ...actor,
+        studentId: id,
+        action: "MEMBER_REMOVED",
+        description: `${viewer.user.name} removed the record's login (${target.email}) from the workspace`,
+        metadata: { memberId },
+      });
     }
   });
 }

@@ -31,8 +31,24 @@ let noahSession: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { RECORDING_MAX_BYTES: String(LIMIT), RATE_LIMIT_MULTIPLIER: "100" } });
   ({ admin, tina, theo, parent, otherParent, pupil, otherAdmin, maya, noah } = await createSessionCast(t, { timeZone: "UTC" }));
-  sessionId = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
-  noahSession = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2026-12-02T16:00", endsAt: "2026-12-02T17:00", timeZone: "UTC" })).items[0]!.id;
+  sessionId = (
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: "2026-12-01T16:00",
+      endsAt: "2026-12-01T17:00",
+      timeZone: "UTC",
+    })
+  ).items[0]!.id;
+  noahSession = (
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: "2026-12-02T16:00",
+      endsAt: "2026-12-02T17:00",
+      timeZone: "UTC",
+    })
+  ).items[0]!.id;
 }, 90_000);
 afterAll(() => t?.close());
 
@@ -56,7 +72,12 @@ describe("uploading and playing a file", () => {
     recordingId = res.body.id;
     expect(res.body.fileUrl).toBe(fileUrl("tutor", recordingId));
     expect(storedFiles()).toContain(`${admin.organizationId}/${recordingId}`);
-    for (const [client, area] of [[admin.client, "admin"], [tina.client, "tutor"], [parent.client, "parent"], [pupil.client, "student"]] as const) {
+    for (const [client, area] of [
+      [admin.client, "admin"],
+      [tina.client, "tutor"],
+      [parent.client, "parent"],
+      [pupil.client, "student"],
+    ] as const) {
       const list = await client.get(`/api/${area}/sessions/${sessionId}/recordings`);
       expect(list.status, `${area}: ${list.text}`).toBe(200);
       expect(list.body.maxUploadBytes).toBe(LIMIT);
@@ -78,14 +99,18 @@ describe("uploading and playing a file", () => {
     // A title outside ASCII keeps its letters in filename*, with an ASCII fallback; path and quote characters go.
     const named = await uploadRecording(tina.client, "tutor", sessionId, sampleMp3(100), { title: 'Leçon 3 "révision" / 复习' });
     const other = await parent.client.get(fileUrl("parent", named.body.id));
-    expect(other.headers.get("content-disposition")).toBe(`inline; filename="Lecon 3 revision.mp3"; filename*=UTF-8''${encodeURIComponent("Leçon 3 révision 复习.mp3")}`);
+    expect(other.headers.get("content-disposition")).toBe(
+      `inline; filename="Lecon 3 revision.mp3"; filename*=UTF-8''${encodeURIComponent("Leçon 3 révision 复习.mp3")}`,
+    );
     expect((await tina.client.delete(`/api/tutor/sessions/${sessionId}/recordings/${named.body.id}`)).status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("gives the exact bytes of a range, a suffix range and the whole file", async () => {
     const read = async (range?: string) => {
-      const response = await t.app.request(`http://localhost:3000${fileUrl("student", recordingId)}`, { headers: { cookie: pupil.client.cookieHeader(), ...(range ? { range } : {}) } });
+      const response = await t.app.request(`http://localhost:3000${fileUrl("student", recordingId)}`, {
+        headers: { cookie: pupil.client.cookieHeader(), ...(range ? { range } : {}) },
+      });
       return { status: response.status, range: response.headers.get("content-range"), bytes: new Uint8Array(await response.arrayBuffer()) };
     };
     const middle = await read("bytes=100-1099");
@@ -115,7 +140,8 @@ describe("uploading and playing a file", () => {
   it("audits each play once, on the student's record: a request from the first byte, not each later range", async () => {
     const before = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length;
     expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range: "bytes=0-" } })).status).toBe(206);
-    for (const range of ["bytes=20000-", "bytes=30000-39999"]) expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range } })).status).toBe(206);
+    for (const range of ["bytes=20000-", "bytes=30000-39999"])
+      expect((await parent.client.get(fileUrl("parent", recordingId), { headers: { range } })).status).toBe(206);
     expect((await pupil.client.get(fileUrl("student", recordingId))).status).toBe(200);
     // A file has no link to open (nothing audited for it).
     expect((await parent.client.get(`/api/parent/sessions/${sessionId}/recordings/${recordingId}/open`)).status).toBe(404);
@@ -146,7 +172,9 @@ describe("uploading and playing a file", () => {
       if (area !== "parent") {
         expect((await who.client.delete(`/api/${area}/sessions/${sessionId}/recordings/${recordingId}`)).status, area).toBe(404);
         expect((await uploadRecording(who.client, area as "tutor" | "admin", sessionId, sampleMp3(100))).status, area).toBe(404);
-        expect((await who.client.post(`/api/${area}/sessions/${sessionId}/recordings/links`, { title: "x", url: "https://example.com/x" })).status, area).toBe(404);
+        expect((await who.client.post(`/api/${area}/sessions/${sessionId}/recordings/links`, { title: "x", url: "https://example.com/x" })).status, area).toBe(
+          404,
+        );
       }
     }
     // A real recording id under another visible session is not found either.
@@ -162,7 +190,9 @@ describe("uploading and playing a file", () => {
     expect(res.status, res.text).toBe(200);
     expect(storedFiles()).not.toContain(`${admin.organizationId}/${recordingId}`);
     expect(await recordingCount()).toBe(0);
-    const deleted = (await auditEntries(t.db, { action: "RECORDING_DELETED" })).filter((entry) => (entry.metadata as { recordingId?: string }).recordingId === recordingId);
+    const deleted = (await auditEntries(t.db, { action: "RECORDING_DELETED" })).filter(
+      (entry) => (entry.metadata as { recordingId?: string }).recordingId === recordingId,
+    );
     expect(deleted.map((entry) => [entry.userId, entry.studentId])).toEqual([[tina.user.id, maya]]);
     expect((await parent.client.get(fileUrl("parent", recordingId))).status).toBe(404);
   });
@@ -183,35 +213,71 @@ describe("refused uploads write nothing", () => {
   };
 
   it("an oversized file, named by its limit", async () => {
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT + 1)), 413, /^The file is too large: a recording may be at most 64 KiB\.$/);
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT + 1)),
+      413,
+      /^The file is too large: a recording may be at most 64 KiB\.$/,
+    );
   });
 
   it("a body longer than its Content-Length, or shorter", async () => {
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT), { contentLength: "1000" }), 400, /did not deliver the size it stated/);
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(1000), { contentLength: "5000" }), 400, /did not deliver the size it stated/);
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(LIMIT), { contentLength: "1000" }),
+      400,
+      /did not deliver the size it stated/,
+    );
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, sampleMp3(1000), { contentLength: "5000" }),
+      400,
+      /did not deliver the size it stated/,
+    );
   });
 
   it("no Content-Length, or an empty file", async () => {
-    await nothingWritten(() => tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { body: sampleMp3(100), contentType: "audio/mpeg" }), 411, /Content-Length/);
+    await nothingWritten(
+      () => tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { body: sampleMp3(100), contentType: "audio/mpeg" }),
+      411,
+      /Content-Length/,
+    );
     await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new Uint8Array(0)), 400, /^The file is empty\.$/);
   });
 
   it("a type that is not audio or video", async () => {
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("hello there, not a song"), { contentType: "text/plain" }), 415, /^Files of type text\/plain cannot be uploaded\. Only audio and video files can be uploaded: MP3, M4A, .*, OGV\.$/);
-    await nothingWritten(() => tina.client.post(`/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { some: "json" }), 415, /application\/json cannot be uploaded/);
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("hello there, not a song"), { contentType: "text/plain" }),
+      415,
+      /^Files of type text\/plain cannot be uploaded\. Only audio and video files can be uploaded: MP3, M4A, .*, OGV\.$/,
+    );
+    await nothingWritten(
+      () => tina.client.post(`/api/tutor/sessions/${sessionId}/recordings/files?title=x`, { some: "json" }),
+      415,
+      /application\/json cannot be uploaded/,
+    );
   });
 
   it("a text file or a program renamed to .mp3 / .mp4 (its leading bytes)", async () => {
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("just some notes, saved as lesson.mp3"), { contentType: "audio/mpeg" }), 415, /^The file's content is not MP3 \(audio\/mpeg\)\./);
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, new TextEncoder().encode("just some notes, saved as lesson.mp3"), { contentType: "audio/mpeg" }),
+      415,
+      /^The file's content is not MP3 \(audio\/mpeg\)\./,
+    );
     const program = sampleMp3(2000);
     program.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00]);
-    await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, program, { contentType: "video/mp4" }), 415, /^The file's content is not MP4 \(video\/mp4\)\./);
+    await nothingWritten(
+      () => uploadRecording(tina.client, "tutor", sessionId, program, { contentType: "video/mp4" }),
+      415,
+      /^The file's content is not MP4 \(video\/mp4\)\./,
+    );
     // An MP4 declared as MP3 is refused too: the content must be of the declared type.
     await nothingWritten(() => uploadRecording(tina.client, "tutor", sessionId, sampleMp4(2000), { contentType: "audio/mpeg" }), 415, /not MP3/);
   });
 
   it("a missing or unsafe title", async () => {
-    const res = await tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files`, { body: sampleMp3(100), contentType: "audio/mpeg", headers: { "content-length": "100" } });
+    const res = await tina.client.request("POST", `/api/tutor/sessions/${sessionId}/recordings/files`, {
+      body: sampleMp3(100),
+      contentType: "audio/mpeg",
+      headers: { "content-length": "100" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.issues[0].path).toEqual(["title"]);
     expect(await recordingCount()).toBe(0);
@@ -223,7 +289,10 @@ describe("links", () => {
     const bad = await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Zoom", url: "javascript:alert(1)" });
     expect(bad.status).toBe(422);
     expect(bad.body.error.issues[0]).toEqual({ path: ["url"], message: "Link must be a web address starting with http:// or https://." });
-    const res = await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Zoom cloud recording", url: "https://zoom.example/rec/abc" });
+    const res = await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, {
+      title: "Zoom cloud recording",
+      url: "https://zoom.example/rec/abc",
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ kind: "link", url: "https://zoom.example/rec/abc", fileUrl: null, sizeBytes: null, addedBy: "Ada Admin" });
     const list = await pupil.client.get(`/api/student/sessions/${sessionId}/recordings`);
@@ -237,7 +306,11 @@ describe("links", () => {
     expect(list.body.items[0].openUrl).toBe(openUrl);
     const before = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).length;
     const opened = await pupil.client.get(openUrl);
-    expect([opened.status, opened.headers.get("location"), opened.headers.get("cache-control")]).toEqual([302, "https://zoom.example/rec/abc", "private, no-store"]);
+    expect([opened.status, opened.headers.get("location"), opened.headers.get("cache-control")]).toEqual([
+      302,
+      "https://zoom.example/rec/abc",
+      "private, no-store",
+    ]);
     const audited = (await auditEntries(t.db, { action: "RECORDING_PLAYED" })).slice(before);
     expect(audited.map((entry) => [entry.userId, entry.studentId])).toEqual([[pupil.user.id, maya]]);
     expect(audited[0]!.description).toMatch(/^The student opened a recording link of the/);
@@ -255,16 +328,33 @@ describe("retention", () => {
     const otherStudent = (await createStudent(other.client)).id;
     const otherTutor = await createMember(t, { admin: other, role: "tutor" });
     await assignTutor(other.client, { tutorMemberId: otherTutor.memberId, studentId: otherStudent });
-    const otherSession = (await createSession(other.client, { tutorMemberId: otherTutor.memberId, studentIds: [otherStudent], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
+    const otherSession = (
+      await createSession(other.client, {
+        tutorMemberId: otherTutor.memberId,
+        studentIds: [otherStudent],
+        startsAt: "2026-12-01T16:00",
+        endsAt: "2026-12-01T17:00",
+        timeZone: "UTC",
+      })
+    ).items[0]!.id;
 
     const upload = async (client: typeof admin.client, session: string) => (await uploadRecording(client, "admin", session, sampleMp3(500))).body.id as string;
     const old = await upload(admin.client, sessionId);
     const young = await upload(admin.client, sessionId);
-    const oldLink = (await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Old link", url: "https://example.com/a" })).body.id as string;
+    const oldLink = (await admin.client.post(`/api/admin/sessions/${sessionId}/recordings/links`, { title: "Old link", url: "https://example.com/a" })).body
+      .id as string;
     const keptElsewhere = await upload(other.client, otherSession);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    for (const [id, age] of [[old, 31], [young, 29], [oldLink, 400], [keptElsewhere, 400]] as const) {
-      await t.db.update(sessionRecording).set({ createdAt: daysAgo(age) }).where(eq(sessionRecording.id, id));
+    for (const [id, age] of [
+      [old, 31],
+      [young, 29],
+      [oldLink, 400],
+      [keptElsewhere, 400],
+    ] as const) {
+      await t.db
+        .update(sessionRecording)
+        .set({ createdAt: daysAgo(age) })
+        .where(eq(sessionRecording.id, id));
     }
     // Workspace A keeps recordings 30 days; the other workspace keeps them (no policy).
     expect((await admin.client.put("/api/admin/session-policy", { recordingRetentionDays: 30 })).status).toBe(200);
@@ -287,8 +377,14 @@ describe("retention", () => {
   it("runs daily as a registered background job", async () => {
     expect(JOBS).toContain(recordingRetentionJob);
     expect(recordingRetentionJob.cron).toBe("17 3 * * *");
-    const [young] = await t.db.select({ id: sessionRecording.id }).from(sessionRecording).where(and(eq(sessionRecording.organizationId, admin.organizationId), eq(sessionRecording.kind, "file")));
-    await t.db.update(sessionRecording).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(sessionRecording.id, young!.id));
+    const [young] = await t.db
+      .select({ id: sessionRecording.id })
+      .from(sessionRecording)
+      .where(and(eq(sessionRecording.organizationId, admin.organizationId), eq(sessionRecording.kind, "file")));
+    await t.db
+      .update(sessionRecording)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(sessionRecording.id, young!.id));
     await recordingRetentionJob.run(t.deps);
     expect(await t.db.select().from(sessionRecording).where(eq(sessionRecording.id, young!.id))).toEqual([]);
   });
@@ -305,13 +401,30 @@ describe("with S3 storage (STORAGE=s3, against the S3 double)", () => {
   it("uploads to the bucket, plays ranges from it, and deletes from it", async () => {
     double = await startS3Double();
     s3App = await createTestApp({
-      env: { STORAGE: "s3", S3_ENDPOINT: double.url, S3_BUCKET: double.bucket, S3_REGION: double.region, S3_ACCESS_KEY_ID: double.accessKeyId, S3_SECRET_ACCESS_KEY: double.secretAccessKey, S3_FORCE_PATH_STYLE: "true", RECORDING_MAX_BYTES: String(LIMIT) },
+      env: {
+        STORAGE: "s3",
+        S3_ENDPOINT: double.url,
+        S3_BUCKET: double.bucket,
+        S3_REGION: double.region,
+        S3_ACCESS_KEY_ID: double.accessKeyId,
+        S3_SECRET_ACCESS_KEY: double.secretAccessKey,
+        S3_FORCE_PATH_STYLE: "true",
+        RECORDING_MAX_BYTES: String(LIMIT),
+      },
     });
     const boss = await createAdmin(s3App);
     const kid = (await createStudent(boss.client)).id;
     const teacher = await createMember(s3App, { admin: boss, role: "tutor" });
     await assignTutor(boss.client, { tutorMemberId: teacher.memberId, studentId: kid });
-    const session = (await createSession(boss.client, { tutorMemberId: teacher.memberId, studentIds: [kid], startsAt: "2026-12-01T16:00", endsAt: "2026-12-01T17:00", timeZone: "UTC" })).items[0]!.id;
+    const session = (
+      await createSession(boss.client, {
+        tutorMemberId: teacher.memberId,
+        studentIds: [kid],
+        startsAt: "2026-12-01T16:00",
+        endsAt: "2026-12-01T17:00",
+        timeZone: "UTC",
+      })
+    ).items[0]!.id;
 
     const bytes = sampleMp4(30_000);
     const uploaded = await uploadRecording(teacher.client, "tutor", session, bytes, { contentType: "video/mp4", title: "Geometry" });
@@ -319,7 +432,9 @@ describe("with S3 storage (STORAGE=s3, against the S3 double)", () => {
     const key = `recordings/${boss.organizationId}/${uploaded.body.id}`;
     expect(double.objects.get(key)?.body.length).toBe(30_000);
 
-    const response = await s3App.app.request(`http://localhost:3000/api/admin/sessions/${session}/recordings/${uploaded.body.id}/file`, { headers: { cookie: boss.client.cookieHeader(), range: "bytes=1000-1999" } });
+    const response = await s3App.app.request(`http://localhost:3000/api/admin/sessions/${session}/recordings/${uploaded.body.id}/file`, {
+      headers: { cookie: boss.client.cookieHeader(), range: "bytes=1000-1999" },
+    });
     expect(response.status).toBe(206);
     expect(response.headers.get("content-range")).toBe("bytes 1000-1999/30000");
     expect(response.headers.get("content-type")).toBe("video/mp4");

@@ -23,7 +23,11 @@ import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 const DAY_MS = 86_400_000;
 
 /** Deletes every expired recorded file; one workspace's failure (its storage, say) is logged and the others go on. */
-export async function deleteExpiredRecordings(deps: Pick<AppDeps, "db" | "recordings" | "logger">, now = new Date(), batchSize = 500): Promise<{ deleted: number; failedWorkspaces: string[] }> {
+export async function deleteExpiredRecordings(
+  deps: Pick<AppDeps, "db" | "recordings" | "logger">,
+  now = new Date(),
+  batchSize = 500,
+): Promise<{ deleted: number; failedWorkspaces: string[] }> {
   let deleted = 0;
   const failed = new Set<string>();
   let after: { createdAt: Date; id: string } | undefined;
@@ -39,7 +43,9 @@ export async function deleteExpiredRecordings(deps: Pick<AppDeps, "db" | "record
             lt(sessionRecording.createdAt, new Date(now.getTime() - DAY_MS)),
             isNotNull(workspacePolicy.recordingRetentionDays),
             sql`${sessionRecording.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${workspacePolicy.recordingRetentionDays})`,
-            after ? or(gt(sessionRecording.createdAt, after.createdAt), and(eq(sessionRecording.createdAt, after.createdAt), gt(sessionRecording.id, after.id))) : undefined,
+            after
+              ? or(gt(sessionRecording.createdAt, after.createdAt), and(eq(sessionRecording.createdAt, after.createdAt), gt(sessionRecording.id, after.id)))
+              : undefined,
           ),
         )
         .orderBy(asc(sessionRecording.createdAt), asc(sessionRecording.id))
@@ -86,7 +92,15 @@ async function deleteInWorkspace(deps: Pick<AppDeps, "db" | "recordings">, organ
       await tx.delete(sessionRecording).where(and(eq(sessionRecording.organizationId, organizationId), eq(sessionRecording.id, recording.id)));
       const description = `A recording of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)} was deleted: the workspace keeps recordings ${days} days`;
       for (const studentId of await studentsOf(tx, organizationId, [session.id])) {
-        await writeAudit(tx, { organizationId, userId: null, actorRole: null, action: "RECORDING_EXPIRED", studentId, description, metadata: { sessionId: session.id, recordingId: recording.id, retentionDays: days } });
+        await writeAudit(tx, {
+          organizationId,
+          userId: null,
+          actorRole: null,
+          action: "RECORDING_EXPIRED",
+          studentId,
+          description,
+          metadata: { sessionId: session.id, recordingId: recording.id, retentionDays: days },
+        });
       }
     }
     return rows.length;
@@ -104,6 +118,7 @@ export const recordingRetentionJob = defineScheduledJob({
   settings: { retryLimit: 3, retryDelaySeconds: 600, expireInSeconds: 3_600, deleteAfterSeconds: 7 * 86_400 },
   async run(deps) {
     const result = await deleteExpiredRecordings(deps);
-    if (result.failedWorkspaces.length > 0) throw new Error(`Expired recordings of ${result.failedWorkspaces.length} workspace(s) could not be deleted (see the log).`);
+    if (result.failedWorkspaces.length > 0)
+      throw new Error(`Expired recordings of ${result.failedWorkspaces.length} workspace(s) could not be deleted (see the log).`);
   },
 });

@@ -7,7 +7,13 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Permission } from "../../../shared/roles.ts";
-import { recordingLinkCreateSchema, recordingListSchema, recordingSchema, recordingUploadQuerySchema, RECORDING_MEDIA_TYPES } from "../../../shared/schemas/recordings.ts";
+import {
+  recordingLinkCreateSchema,
+  recordingListSchema,
+  recordingSchema,
+  recordingUploadQuerySchema,
+  RECORDING_MEDIA_TYPES,
+} from "../../../shared/schemas/recordings.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import type { SessionRelationship } from "../sessions/index.ts";
@@ -44,7 +50,8 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     method: "get",
     path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}/file`,
     tags: ["Recordings"],
-    summary: "Play or download a recorded file; a Range header (one byte range) answers 206 with that part. Audited once per play (a request including the first byte)",
+    summary:
+      "Play or download a recorded file; a Range header (one byte range) answers 206 with that part. Audited once per play (a request including the first byte)",
     request: { params: recordingParams },
     responses: {
       200: { description: "The whole file (Accept-Ranges: bytes).", content: mediaContent },
@@ -63,7 +70,9 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     responses: { 302: { description: "To the link's address (Location)." }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listRecordings(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200))
+    .openapi(list, async (c) =>
+      c.json(await listRecordings(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200),
+    )
     .openapi(open, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       c.header("cache-control", "private, no-store");
@@ -72,7 +81,10 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {
-        const answer = await openRecordingFile(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, { range: c.req.header("range"), headOnly: c.req.method === "HEAD" });
+        const answer = await openRecordingFile(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, {
+          range: c.req.header("range"),
+          headOnly: c.req.method === "HEAD",
+        });
         return c.body(answer.object.body, answer.status, answer.headers);
       } catch (error) {
         if (error instanceof UnsatisfiableRange) c.header("content-range", `bytes */${error.size}`);
@@ -120,11 +132,18 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
       c.json(await addLink(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
     )
     .openapi(upload, async (c) => {
-      const recording = await uploadRecording(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
-        contentType: c.req.header("content-type"),
-        contentLength: c.req.header("content-length"),
-        body: c.req.raw.body,
-      });
+      const recording = await uploadRecording(
+        deps,
+        { viewer: c.var.member, ipAddress: c.var.clientIp },
+        relationship,
+        c.req.valid("param").sessionId,
+        c.req.valid("query"),
+        {
+          contentType: c.req.header("content-type"),
+          contentLength: c.req.header("content-length"),
+          body: c.req.raw.body,
+        },
+      );
       return c.json(recording, 201);
     })
     .openapi(remove, async (c) => {

@@ -62,7 +62,15 @@ function shape(relationship: SessionRelationship, row: RecordingRow, addedBy: st
   };
 }
 
-async function audit(tx: Transaction, actor: Actor, relationship: SessionRelationship, action: AuditAction, session: SessionRow, verb: string, row: RecordingRow): Promise<void> {
+async function audit(
+  tx: Transaction,
+  actor: Actor,
+  relationship: SessionRelationship,
+  action: AuditAction,
+  session: SessionRow,
+  verb: string,
+  row: RecordingRow,
+): Promise<void> {
   const what = row.kind === "file" ? "recording" : "recording link";
   const description = `${actorLabel(actor, relationship)} ${verb} a ${what} of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`;
   const studentIds = await studentsOf(tx, session.organizationId, [session.id]);
@@ -100,7 +108,13 @@ export async function listRecordings(deps: AppDeps, actor: Actor, relationship: 
   });
 }
 
-export async function addLink(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: RecordingLinkCreate): Promise<Recording> {
+export async function addLink(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  input: RecordingLinkCreate,
+): Promise<Recording> {
   const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw notFound("The session");
   return withWorkspace(deps.db, organizationId, async (tx) => {
@@ -166,14 +180,22 @@ const wrongType = (what: string) =>
  * most the limit) and the file's leading bytes; while streaming, the limit and the length
  * again. Nothing stays stored when any check fails or the row cannot be written.
  */
-export async function uploadRecording(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, query: RecordingUploadQuery, request: UploadRequest): Promise<Recording> {
+export async function uploadRecording(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  query: RecordingUploadQuery,
+  request: UploadRequest,
+): Promise<Recording> {
   const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw notFound("The session");
   // The session is checked first, without holding a connection for the upload's duration.
   await withWorkspace(deps.db, organizationId, (tx) => findVisible(tx, actor, relationship, sessionId));
 
   const contentType = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!isRecordingMediaType(contentType)) throw wrongType(contentType ? `Files of type ${contentType.slice(0, 100)} cannot be uploaded.` : "The upload does not say its media type (Content-Type).");
+  if (!isRecordingMediaType(contentType))
+    throw wrongType(contentType ? `Files of type ${contentType.slice(0, 100)} cannot be uploaded.` : "The upload does not say its media type (Content-Type).");
   const maxBytes = deps.config.recordingMaxBytes;
   const length = Number(request.contentLength);
   if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength.trim()) || !Number.isSafeInteger(length)) {
@@ -194,7 +216,8 @@ export async function uploadRecording(deps: AppDeps, actor: Actor, relationship:
     await deps.recordings.put(key, stream, { length, maxBytes, contentType });
   } catch (error) {
     if (error instanceof ObjectTooLarge) throw tooLarge(maxBytes);
-    if (error instanceof LengthMismatch) throw new AppError("VALIDATION_FAILED", 400, "The upload did not deliver the size it stated (cut short?); nothing was saved. Try again.");
+    if (error instanceof LengthMismatch)
+      throw new AppError("VALIDATION_FAILED", 400, "The upload did not deliver the size it stated (cut short?); nothing was saved. Try again.");
     throw error;
   }
   try {
@@ -202,7 +225,17 @@ export async function uploadRecording(deps: AppDeps, actor: Actor, relationship:
       const session = await findVisible(tx, actor, relationship, sessionId);
       const [row] = await tx
         .insert(sessionRecording)
-        .values({ organizationId, id: recordingId, sessionId: session.id, kind: "file", title: query.title, storageKey: key, contentType, sizeBytes: length, uploadedByUserId: actor.viewer.user.id })
+        .values({
+          organizationId,
+          id: recordingId,
+          sessionId: session.id,
+          kind: "file",
+          title: query.title,
+          storageKey: key,
+          contentType,
+          sizeBytes: length,
+          uploadedByUserId: actor.viewer.user.id,
+        })
         .returning();
       await audit(tx, actor, relationship, "RECORDING_ADDED", session, "uploaded", row!);
       return shape(relationship, row!, actor.viewer.user.name);
@@ -235,7 +268,11 @@ export interface RecordingFile {
  */
 function contentDisposition(row: RecordingRow): string {
   const extension = row.contentType && isRecordingMediaType(row.contentType) ? RECORDING_MEDIA_TYPES[row.contentType] : "bin";
-  const tidy = (text: string) => text.replace(/\s+/g, " ").replace(/^[. ]+|[. ]+$/g, "").slice(0, 100);
+  const tidy = (text: string) =>
+    text
+      .replace(/\s+/g, " ")
+      .replace(/^[. ]+|[. ]+$/g, "")
+      .slice(0, 100);
   const ascii = tidy(row.title.normalize("NFKD").replace(/[^A-Za-z0-9._ -]+/g, "")) || "recording";
   const unicode = tidy(row.title.replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, "")) || "recording";
   const encoded = encodeURIComponent(`${unicode}.${extension}`).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -246,7 +283,13 @@ function contentDisposition(row: RecordingRow): string {
  * A link recording's address, the opening audited like a file's play: what a viewer opens
  * through the app is in the student's access log (the address itself lives elsewhere).
  */
-export async function openRecordingLink(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string): Promise<string> {
+export async function openRecordingLink(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  recordingId: string,
+): Promise<string> {
   return withWorkspace(deps.db, actor.viewer.organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
     if (row.kind !== "link" || !row.url) throw new AppError("NOT_FOUND", 404, "This recording is a file, not a link: play it.");
@@ -267,7 +310,8 @@ export async function openRecordingFile(
   const organizationId = actor.viewer.organizationId;
   const { row, range } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
-    if (row.kind !== "file" || !row.storageKey || row.sizeBytes === null) throw new AppError("NOT_FOUND", 404, "This recording is a link, not a file: open its link.");
+    if (row.kind !== "file" || !row.storageKey || row.sizeBytes === null)
+      throw new AppError("NOT_FOUND", 404, "This recording is a link, not a file: open its link.");
     const range = parseRange(request.range, row.sizeBytes);
     if (range.kind === "unsatisfiable") throw new UnsatisfiableRange(row.sizeBytes);
     // A HEAD request reads no content: nothing to audit.

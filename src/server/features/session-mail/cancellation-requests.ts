@@ -22,18 +22,38 @@ async function workspaceName(tx: Transaction, organizationId: string): Promise<s
 }
 
 /** To the session's tutor and every admin: "<requester> asked to cancel", with the reason and the session's page. */
-export async function queueCancellationRequestedMails(deps: Deps, tx: Transaction, session: SessionRow, request: { requester: string; reason: string }): Promise<void> {
+export async function queueCancellationRequestedMails(
+  deps: Deps,
+  tx: Transaction,
+  session: SessionRow,
+  request: { requester: string; reason: string },
+): Promise<void> {
   const organizationId = session.organizationId;
   const people = await tx
     .select({ email: user.email, name: user.name, role: member.role })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, organizationId), eq(member.status, "active"), sql`(${member.role} = 'admin' or ${member.id} = ${session.tutorMemberId})`));
+    .where(
+      and(eq(member.organizationId, organizationId), eq(member.status, "active"), sql`(${member.role} = 'admin' or ${member.id} = ${session.tutorMemberId})`),
+    );
   const workspace = await workspaceName(tx, organizationId);
   const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
   for (const person of people) {
     const url = `${deps.config.appUrl}/${person.role === "admin" ? "admin" : "tutor"}/sessions/${session.id}`;
-    await deps.jobs.send(tx, mailQueue, mails.cancellationRequested({ to: person.email, name: person.name, workspace, requester: request.requester, subject: session.subject, when, reason: request.reason, url }));
+    await deps.jobs.send(
+      tx,
+      mailQueue,
+      mails.cancellationRequested({
+        to: person.email,
+        name: person.name,
+        workspace,
+        requester: request.requester,
+        subject: session.subject,
+        when,
+        reason: request.reason,
+        url,
+      }),
+    );
   }
 }
 
@@ -52,6 +72,15 @@ export async function queueCancellationDeclinedMail(
   await deps.jobs.send(
     tx,
     mailQueue,
-    mails.cancellationDeclined({ to: requester.email, name: requester.name, workspace: await workspaceName(tx, session.organizationId), by: decision.by, subject: session.subject, when, reason: decision.reason, url }),
+    mails.cancellationDeclined({
+      to: requester.email,
+      name: requester.name,
+      workspace: await workspaceName(tx, session.organizationId),
+      by: decision.by,
+      subject: session.subject,
+      when,
+      reason: decision.reason,
+      url,
+    }),
   );
 }

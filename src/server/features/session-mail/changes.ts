@@ -40,7 +40,12 @@ function placeChange(label: string, before: string | null, after: string | null)
 /** The lines of a "changed" mail; none when neither time nor place changed. */
 function changeLines(before: SessionRow[], after: SessionRow[]): string[] {
   const first = { before: before[0]!, after: after[0]! };
-  const moved = before.some((row, index) => row.startsAt.getTime() !== after[index]!.startsAt.getTime() || row.endsAt.getTime() !== after[index]!.endsAt.getTime() || row.timeZone !== after[index]!.timeZone);
+  const moved = before.some(
+    (row, index) =>
+      row.startsAt.getTime() !== after[index]!.startsAt.getTime() ||
+      row.endsAt.getTime() !== after[index]!.endsAt.getTime() ||
+      row.timeZone !== after[index]!.timeZone,
+  );
   const lines: string[] = [];
   if (moved) {
     lines.push(
@@ -54,7 +59,12 @@ function changeLines(before: SessionRow[], after: SessionRow[]): string[] {
 }
 
 /** Queues the change's mails in `tx` (the change's own transaction, inside its workspace). */
-export async function queueSessionChangeMails(deps: Pick<AppDeps, "jobs" | "config">, tx: Transaction, organizationId: string, change: SessionChange): Promise<void> {
+export async function queueSessionChangeMails(
+  deps: Pick<AppDeps, "jobs" | "config">,
+  tx: Transaction,
+  organizationId: string,
+  change: SessionChange,
+): Promise<void> {
   const now = Date.now();
   const pairs = change.before
     .map((row, index) => ({ before: row, after: change.after[index]! }))
@@ -65,7 +75,11 @@ export async function queueSessionChangeMails(deps: Pick<AppDeps, "jobs" | "conf
   const lines = change.kind === "changed" ? changeLines(before, after) : [];
   if (change.kind === "changed" && lines.length === 0) return;
 
-  const people = await sessionPeople(tx, organizationId, after.map((row) => row.id));
+  const people = await sessionPeople(
+    tx,
+    organizationId,
+    after.map((row) => row.id),
+  );
   const subject = after[0]!.subject;
   for (const recipient of people.recipients) {
     const common = {

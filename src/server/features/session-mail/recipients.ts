@@ -48,7 +48,14 @@ export async function sessionPeople(tx: Transaction, organizationId: string, ses
           .from(studentGuardian)
           .innerJoin(member, and(eq(member.organizationId, studentGuardian.organizationId), eq(member.id, studentGuardian.memberId)))
           .innerJoin(user, eq(user.id, member.userId))
-          .where(and(eq(studentGuardian.organizationId, organizationId), inArray(studentGuardian.studentId, studentIds), eq(member.role, "parent"), eq(member.status, "active")));
+          .where(
+            and(
+              eq(studentGuardian.organizationId, organizationId),
+              inArray(studentGuardian.studentId, studentIds),
+              eq(member.role, "parent"),
+              eq(member.status, "active"),
+            ),
+          );
   const loginIds = students.flatMap((row) => (row.userId ? [row.userId] : []));
   const logins =
     loginIds.length === 0
@@ -69,9 +76,21 @@ export async function sessionPeople(tx: Transaction, organizationId: string, ses
   for (const guardian of guardians) {
     const child = students.find((row) => row.id === guardian.studentId)!;
     const known = byUser.get(guardian.userId);
-    if (!known) byUser.set(guardian.userId, { userId: guardian.userId, email: guardian.email, name: guardian.name, relation: "guardian", children: [{ id: child.id, name: child.name }] });
+    if (!known)
+      byUser.set(guardian.userId, {
+        userId: guardian.userId,
+        email: guardian.email,
+        name: guardian.name,
+        relation: "guardian",
+        children: [{ id: child.id, name: child.name }],
+      });
     else if (known.relation === "guardian" && !known.children.some((item) => item.id === child.id)) known.children.push({ id: child.id, name: child.name });
   }
   for (const recipient of byUser.values()) recipient.children.sort((a, b) => a.name.localeCompare(b.name));
-  return { workspace: org?.name ?? "your workspace", tutorName: tutors[0]?.name ?? "", studentNames: students.map((row) => row.name), recipients: [...byUser.values()] };
+  return {
+    workspace: org?.name ?? "your workspace",
+    tutorName: tutors[0]?.name ?? "",
+    studentNames: students.map((row) => row.name),
+    recipients: [...byUser.values()],
+  };
 }

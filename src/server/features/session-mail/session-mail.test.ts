@@ -62,7 +62,11 @@ function slot(hours: number) {
 type Slot = ReturnType<typeof slot>;
 
 /** Schedules a session of Tina's with Maya at `at` (a slot, or hours from now). */
-async function schedule(subject: string, at: number | Slot, extra: { repeat?: { frequency: "weekly"; count: number }; location?: string } = {}): Promise<SessionBatch> {
+async function schedule(
+  subject: string,
+  at: number | Slot,
+  extra: { repeat?: { frequency: "weekly"; count: number }; location?: string } = {},
+): Promise<SessionBatch> {
   const { startsAt, endsAt } = typeof at === "number" ? slot(at) : at;
   return createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], subject, startsAt, endsAt, ...extra });
 }
@@ -71,7 +75,9 @@ async function schedule(subject: string, at: number | Slot, extra: { repeat?: { 
 async function mailDelivered(): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { rows } = await a.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`);
+    const { rows } = await a.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`,
+    );
     if (rows[0]!.waiting === 0) return;
     if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} mail jobs still waiting after 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -91,7 +97,9 @@ const everyone = () => [tina.user.email, parent.user.email, pupil.user.email];
 
 describe("reminders", () => {
   it("are a job the workers run every minute (UTC)", async () => {
-    const { rows } = await a.db.execute<{ name: string; cron: string; timezone: string }>(sql`select name, cron, timezone from pgboss.schedule where name = 'session-reminders'`);
+    const { rows } = await a.db.execute<{ name: string; cron: string; timezone: string }>(
+      sql`select name, cron, timezone from pgboss.schedule where name = 'session-reminders'`,
+    );
     expect(rows).toEqual([{ name: "session-reminders", cron: "* * * * *", timezone: "UTC" }]);
   });
 
@@ -150,14 +158,21 @@ describe("reminders", () => {
     await sendDueReminders(a.deps);
     await mailDelivered();
     const moved = slot(11);
-    const res = await admin.client.patch(`/api/admin/sessions/${session.id}`, { startsAt: moved.startsAt, endsAt: moved.endsAt, confirmOutsideAvailability: true });
+    const res = await admin.client.patch(`/api/admin/sessions/${session.id}`, {
+      startsAt: moved.startsAt,
+      endsAt: moved.endsAt,
+      confirmOutsideAvailability: true,
+    });
     expect(res.status).toBe(200);
     await sendDueReminders(b.deps);
     await mailDelivered();
     const newTime = describeTime(moved.start, moved.end, ZONE);
     for (const email of everyone()) {
       const reminders = (await mailsAbout(email, "Japanese")).filter((mail) => mail.subject.startsWith("Reminder"));
-      expect(reminders.map((mail) => mail.subject)).toEqual([`Reminder: Japanese on ${describeTime(first.start, first.end, ZONE)}`, `Reminder: Japanese on ${newTime}`]);
+      expect(reminders.map((mail) => mail.subject)).toEqual([
+        `Reminder: Japanese on ${describeTime(first.start, first.end, ZONE)}`,
+        `Reminder: Japanese on ${newTime}`,
+      ]);
     }
   });
 });
@@ -167,14 +182,26 @@ describe("change mails", () => {
     const before = slot(50);
     const [session] = (await schedule("Latin", before, { location: "Room 2" })).items as [Session];
     const after = slot(52);
-    expect((await admin.client.patch(`/api/admin/sessions/${session.id}`, { startsAt: after.startsAt, endsAt: after.endsAt, location: "Room 3", confirmOutsideAvailability: true })).status).toBe(200);
+    expect(
+      (
+        await admin.client.patch(`/api/admin/sessions/${session.id}`, {
+          startsAt: after.startsAt,
+          endsAt: after.endsAt,
+          location: "Room 3",
+          confirmOutsideAvailability: true,
+        })
+      ).status,
+    ).toBe(200);
     // A change that is not of time or place mails nobody.
     expect((await admin.client.patch(`/api/admin/sessions/${session.id}`, { notes: "Bring a dictionary." })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/sessions/${session.id}/cancel`, { reason: "Tutor ill" })).status).toBe(200);
     await mailDelivered();
     for (const email of everyone()) {
       const latin = await mailsAbout(email, "Latin");
-      expect(latin.map((mail) => mail.subject)).toEqual([`Changed: Latin on ${describeTime(before.start, before.end, ZONE)}`, `Cancelled: Latin on ${describeTime(after.start, after.end, ZONE)}`]);
+      expect(latin.map((mail) => mail.subject)).toEqual([
+        `Changed: Latin on ${describeTime(before.start, before.end, ZONE)}`,
+        `Cancelled: Latin on ${describeTime(after.start, after.end, ZONE)}`,
+      ]);
       expect(latin[0]!.body).toContain(`Time: now ${describeTime(after.start, after.end, ZONE)} (was ${describeTime(before.start, before.end, ZONE)})`);
       expect(latin[0]!.body).toContain("Where: now Room 3 (was Room 2)");
       expect(latin[0]!.body).toContain("Ada Admin changed");
@@ -186,7 +213,16 @@ describe("change mails", () => {
   it("summarise a series change in one mail per person, not one per session", async () => {
     const batch = await schedule("Music", 60, { repeat: { frequency: "weekly", count: 4 } });
     const moved = slot(61);
-    expect((await admin.client.patch(`/api/admin/sessions/${batch.items[0]!.id}`, { scope: "following", startsAt: moved.startsAt, endsAt: moved.endsAt, confirmOutsideAvailability: true })).status).toBe(200);
+    expect(
+      (
+        await admin.client.patch(`/api/admin/sessions/${batch.items[0]!.id}`, {
+          scope: "following",
+          startsAt: moved.startsAt,
+          endsAt: moved.endsAt,
+          confirmOutsideAvailability: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await admin.client.post(`/api/admin/sessions/${batch.items[1]!.id}/cancel`, { scope: "following" })).status).toBe(200);
     await mailDelivered();
     for (const email of everyone()) {
@@ -201,10 +237,16 @@ describe("change mails", () => {
     const [session] = (await schedule("Doomed", 70)).items as [Session];
     // The move fails at COMMIT, after its mails were queued: a deferred check the test adds.
     await a.db.execute(sql`create function refuse_doomed() returns trigger language plpgsql as $$ begin raise exception 'refused at commit'; end $$`);
-    await a.db.execute(sql`create constraint trigger refuse_doomed after update on tutoring_session deferrable initially deferred for each row when (new.subject = 'Doomed') execute function refuse_doomed()`);
+    await a.db.execute(
+      sql`create constraint trigger refuse_doomed after update on tutoring_session deferrable initially deferred for each row when (new.subject = 'Doomed') execute function refuse_doomed()`,
+    );
     try {
       const moved = slot(72);
-      const res = await admin.client.patch(`/api/admin/sessions/${session.id}`, { startsAt: moved.startsAt, endsAt: moved.endsAt, confirmOutsideAvailability: true });
+      const res = await admin.client.patch(`/api/admin/sessions/${session.id}`, {
+        startsAt: moved.startsAt,
+        endsAt: moved.endsAt,
+        confirmOutsideAvailability: true,
+      });
       expect(res.status).toBe(500);
     } finally {
       await a.db.execute(sql`drop trigger refuse_doomed on tutoring_session`);

@@ -3,7 +3,14 @@
  * reports"), summaries awaiting an admin's review, and a family's shared summaries.
  */
 import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
-import { REPORT_OVERDUE_HOURS, type DueReportPage, type DueReportQuery, type FamilySummaryPage, type FamilySummaryQuery, type ReviewPage } from "../../../shared/schemas/session-reports.ts";
+import {
+  REPORT_OVERDUE_HOURS,
+  type DueReportPage,
+  type DueReportQuery,
+  type FamilySummaryPage,
+  type FamilySummaryQuery,
+  type ReviewPage,
+} from "../../../shared/schemas/session-reports.ts";
 import type { Database } from "../../db/client.ts";
 import { member, sessionSummary, student, studentGuardian, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
@@ -34,7 +41,13 @@ export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page:
 
 export const dueReportsCountQuery = (tx: Queryable, where: SQL | undefined) => tx.select({ value: count() }).from(tutoringSession).where(where);
 
-export async function listDueReports(db: Database, actor: Actor, relationship: SessionRelationship, query: DueReportQuery, now = new Date()): Promise<DueReportPage> {
+export async function listDueReports(
+  db: Database,
+  actor: Actor,
+  relationship: SessionRelationship,
+  query: DueReportQuery,
+  now = new Date(),
+): Promise<DueReportPage> {
   const organizationId = actor.viewer.organizationId;
   const overdueBefore = new Date(now.getTime() - OVERDUE_MS);
   return withWorkspace(db, organizationId, async (tx) => {
@@ -87,7 +100,12 @@ export async function listAwaitingReview(db: Database, actor: Actor, query: { pa
 }
 
 /** A parent's children's or a student's own shared summaries, newest first. */
-export async function listFamilySummaries(db: Database, actor: Actor, relationship: "parent" | "student", query: FamilySummaryQuery): Promise<FamilySummaryPage> {
+export async function listFamilySummaries(
+  db: Database,
+  actor: Actor,
+  relationship: "parent" | "student",
+  query: FamilySummaryQuery,
+): Promise<FamilySummaryPage> {
   const organizationId = actor.viewer.organizationId;
   const memberId = actor.viewer.membership.id;
   const own =

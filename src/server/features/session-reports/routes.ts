@@ -29,7 +29,10 @@ const summaryParams = z.object({ sessionId: z.string().min(1).max(100), studentI
 const notFoundResponse = { 404: { description: "No such session (or summary) among the viewer's own." } };
 const conflictResponse = { 409: { description: "The session was cancelled or has not started, or the summary was already shared." } };
 const shareConflictResponse = {
-  409: { description: "The summary was already shared (or awaits review), the student's data was erased, or the report changed since the words were drafted (redraft, or share with acknowledgeReportChange)." },
+  409: {
+    description:
+      "The summary was already shared (or awaits review), the student's data was erased, or the report changed since the words were drafted (redraft, or share with acknowledgeReportChange).",
+  },
 };
 
 const MANAGERS = {
@@ -53,7 +56,12 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     tags: ["Session reports"],
     summary: "File or correct a session's report (every student once); completes the session (no-show when all were absent) and drafts each student's summary",
     request: { params: sessionParams, body: { required: true, content: jsonContent(sessionReportInputSchema) } },
-    responses: { 200: { description: "Filed and audited.", content: jsonContent(reportViewSchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+    responses: {
+      200: { description: "Filed and audited.", content: jsonContent(reportViewSchema) },
+      ...notFoundResponse,
+      ...conflictResponse,
+      ...errorResponses,
+    },
   });
   const edit = defineOperation(needs(area.write), {
     method: "put",
@@ -72,7 +80,12 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
         ? "Share a student's summary with the family (also approves one awaiting review): mailed to guardians and the student"
         : "Share a student's summary with the family, or submit it for an admin's review when the workspace requires it",
     request: { params: summaryParams, body: { required: false, content: jsonContent(summaryShareSchema) } },
-    responses: { 200: { description: "Shared (or submitted) and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...shareConflictResponse, ...errorResponses },
+    responses: {
+      200: { description: "Shared (or submitted) and audited.", content: jsonContent(summarySchema) },
+      ...notFoundResponse,
+      ...shareConflictResponse,
+      ...errorResponses,
+    },
   });
   const redraft = defineOperation(needs(area.write), {
     method: "post",
@@ -80,7 +93,12 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     tags: ["Session reports"],
     summary: "Replace a student's summary with a fresh draft from the report as it stands (before it is shared)",
     request: { params: summaryParams },
-    responses: { 200: { description: "Redrafted and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
+    responses: {
+      200: { description: "Redrafted and audited.", content: jsonContent(summarySchema) },
+      ...notFoundResponse,
+      ...conflictResponse,
+      ...errorResponses,
+    },
   });
   const due = defineOperation(needs(area.read), {
     method: "get",
@@ -134,7 +152,9 @@ function familyRoutes(deps: AppDeps, relationship: "parent" | "student") {
     request: { query: familySummaryQuerySchema },
     responses: { 200: { description: "One page.", content: jsonContent(familySummaryPageSchema) }, ...errorResponses },
   });
-  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200));
+  return new OpenAPIHono<AppEnv>().openapi(list, async (c) =>
+    c.json(await listFamilySummaries(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200),
+  );
 }
 
 export function sessionReportRoutes(deps: AppDeps) {
@@ -143,5 +163,7 @@ export function sessionReportRoutes(deps: AppDeps) {
     .route("/", managerRoutes(deps, "tutor"))
     .route("/", familyRoutes(deps, "parent"))
     .route("/", familyRoutes(deps, "student"))
-    .openapi(reviewRoute, async (c) => c.json(await listAwaitingReview(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200));
+    .openapi(reviewRoute, async (c) =>
+      c.json(await listAwaitingReview(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200),
+    );
 }

@@ -35,7 +35,11 @@ async function studentsWithEntries(tx: Transaction, organizationId: string, sess
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
     .leftJoin(
       sessionReportStudent,
-      and(eq(sessionReportStudent.organizationId, sessionStudent.organizationId), eq(sessionReportStudent.sessionId, sessionStudent.sessionId), eq(sessionReportStudent.studentId, sessionStudent.studentId)),
+      and(
+        eq(sessionReportStudent.organizationId, sessionStudent.organizationId),
+        eq(sessionReportStudent.sessionId, sessionStudent.sessionId),
+        eq(sessionReportStudent.studentId, sessionStudent.studentId),
+      ),
     )
     .where(and(eq(sessionStudent.organizationId, organizationId), eq(sessionStudent.sessionId, sessionId)))
     .orderBy(asc(student.name));
@@ -96,7 +100,13 @@ export async function readReport(db: Database, actor: Actor, relationship: Sessi
 }
 
 /** Files the report, or corrects it: the session's students exactly, each once. */
-export async function fileReport(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionReportInput): Promise<ReportView> {
+export async function fileReport(
+  db: Database,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  input: SessionReportInput,
+): Promise<ReportView> {
   requireManager(relationship);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
@@ -118,13 +128,22 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
     }
 
     const now = new Date();
-    const [existing] = await tx.select().from(sessionReport).where(and(eq(sessionReport.organizationId, organizationId), eq(sessionReport.sessionId, session.id)));
+    const [existing] = await tx
+      .select()
+      .from(sessionReport)
+      .where(and(eq(sessionReport.organizationId, organizationId), eq(sessionReport.sessionId, session.id)));
     const summaries = await tx
       .select()
       .from(sessionSummary)
       .where(and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id)))
       .for("update");
-    const fields = { topics: input.topics, homeworkSet: input.homeworkSet, privateNotes: input.privateNotes, updatedAt: now, updatedByUserId: actor.viewer.user.id };
+    const fields = {
+      topics: input.topics,
+      homeworkSet: input.homeworkSet,
+      privateNotes: input.privateNotes,
+      updatedAt: now,
+      updatedByUserId: actor.viewer.user.id,
+    };
     await tx
       .insert(sessionReport)
       .values({ organizationId, sessionId: session.id, ...fields, filedAt: now, filedByUserId: actor.viewer.user.id })
@@ -148,9 +167,20 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
         .returning();
       const facts = reportFactsOf(input, saved!);
       const summary = summaries.find((row) => row.studentId === person.studentId);
-      const whereSummary = and(eq(sessionSummary.organizationId, organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, person.studentId));
+      const whereSummary = and(
+        eq(sessionSummary.organizationId, organizationId),
+        eq(sessionSummary.sessionId, session.id),
+        eq(sessionSummary.studentId, person.studentId),
+      );
       if (!summary) {
-        await tx.insert(sessionSummary).values({ organizationId, sessionId: session.id, studentId: person.studentId, body: draft(facts, person), reportFacts: facts, updatedByUserId: actor.viewer.user.id });
+        await tx.insert(sessionSummary).values({
+          organizationId,
+          sessionId: session.id,
+          studentId: person.studentId,
+          body: draft(facts, person),
+          reportFacts: facts,
+          updatedByUserId: actor.viewer.user.id,
+        });
       } else if (summary.status === "shared") {
         // The family has it: a correction never changes what was sent.
       } else if (!summary.edited) {
@@ -162,7 +192,10 @@ export async function fileReport(db: Database, actor: Actor, relationship: Sessi
         }
       } else if (!summary.reportFacts && existing && person.entry) {
         // Edited before its draft's facts were kept: the report as it stood until now is the best guess.
-        await tx.update(sessionSummary).set({ reportFacts: reportFactsOf(existing, person.entry) }).where(whereSummary);
+        await tx
+          .update(sessionSummary)
+          .set({ reportFacts: reportFactsOf(existing, person.entry) })
+          .where(whereSummary);
       }
     }
     const status = input.students.every((entry) => entry.attendance === "absent") ? "no_show" : "completed";

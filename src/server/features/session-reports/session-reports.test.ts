@@ -26,12 +26,32 @@ let sessionsMade = 0;
 /** A one-hour session that started about `hoursAgo` hours ago (each a little earlier, so none clash). */
 async function pastSession(studentIds: string[], hoursAgo = 3, tutor = tina): Promise<string> {
   const start = -hoursAgo - (sessionsMade++ * 62) / 60;
-  const batch = await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds, startsAt: inHours(start), endsAt: inHours(start + 1), timeZone: "UTC" });
+  const batch = await createSession(admin.client, {
+    tutorMemberId: tutor.memberId,
+    studentIds,
+    startsAt: inHours(start),
+    endsAt: inHours(start + 1),
+    timeZone: "UTC",
+  });
   return batch.items[0]!.id;
 }
 
-const entry = (studentId: string, overrides: Record<string, unknown> = {}) => ({ studentId, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 5, scorePercent: 82, ...overrides });
-const report = (students: unknown[], overrides: Record<string, unknown> = {}) => ({ topics: "Quadratic equations by factorising", homeworkSet: "Worksheet 4, questions 1-10", privateNotes: "Seemed tired; check in with mum.", students, ...overrides });
+const entry = (studentId: string, overrides: Record<string, unknown> = {}) => ({
+  studentId,
+  attendance: "present",
+  previousHomework: "completed",
+  understanding: 4,
+  engagement: 5,
+  scorePercent: 82,
+  ...overrides,
+});
+const report = (students: unknown[], overrides: Record<string, unknown> = {}) => ({
+  topics: "Quadratic equations by factorising",
+  homeworkSet: "Worksheet 4, questions 1-10",
+  privateNotes: "Seemed tired; check in with mum.",
+  students,
+  ...overrides,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,9 +66,16 @@ describe("filing a report", () => {
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ report: null, summaries: [], summaryRequiresReview: false });
 
-    const res = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya), entry(noah, { attendance: "absent", understanding: null, engagement: null, scorePercent: null, previousHomework: "none_set" })]));
+    const res = await tina.client.put<ReportView>(
+      `/api/tutor/sessions/${sessionId}/report`,
+      report([entry(maya), entry(noah, { attendance: "absent", understanding: null, engagement: null, scorePercent: null, previousHomework: "none_set" })]),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.report).toMatchObject({ topics: "Quadratic equations by factorising", privateNotes: "Seemed tired; check in with mum.", filedBy: "Tina Tutor" });
+    expect(res.body.report).toMatchObject({
+      topics: "Quadratic equations by factorising",
+      privateNotes: "Seemed tired; check in with mum.",
+      filedBy: "Tina Tutor",
+    });
     expect(res.body.report!.students.map((item) => [item.name, item.attendance])).toEqual([
       ["Maya Lopez", "present"],
       ["Noah Kim", "absent"],
@@ -67,7 +94,12 @@ describe("filing a report", () => {
     const [row] = await t.db.select({ status: tutoringSession.status }).from(tutoringSession).where(eq(tutoringSession.id, sessionId));
     expect(row!.status).toBe("completed");
     const audits = await auditEntries(t.db, { action: "SESSION_REPORT_FILED", organizationId: admin.organizationId });
-    expect(audits.filter((item) => (item.metadata as { sessionId: string }).sessionId === sessionId).map((item) => item.studentId).sort()).toEqual([maya, noah].sort());
+    expect(
+      audits
+        .filter((item) => (item.metadata as { sessionId: string }).sessionId === sessionId)
+        .map((item) => item.studentId)
+        .sort(),
+    ).toEqual([maya, noah].sort());
   });
 
   it("refuses a score outside 0–100 % or with decimals, naming the student's score field, and saves nothing", async () => {
@@ -113,7 +145,10 @@ describe("filing a report", () => {
 
   it("marks a session where every student was absent as a no-show (topics may stay empty)", async () => {
     const sessionId = await pastSession([maya]);
-    const res = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { attendance: "absent", understanding: null, engagement: null, scorePercent: null })], { topics: "" }));
+    const res = await tina.client.put(
+      `/api/tutor/sessions/${sessionId}/report`,
+      report([entry(maya, { attendance: "absent", understanding: null, engagement: null, scorePercent: null })], { topics: "" }),
+    );
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ status: tutoringSession.status }).from(tutoringSession).where(eq(tutoringSession.id, sessionId));
     expect(row!.status).toBe("no_show");
@@ -122,7 +157,12 @@ describe("filing a report", () => {
   it("keeps a reported session's time and students: moving it is refused, its notes may change", async () => {
     const sessionId = await pastSession([maya]);
     await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya)]));
-    const moved = await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { startsAt: inHours(-200), endsAt: inHours(-199), timeZone: "UTC", confirmOutsideAvailability: true });
+    const moved = await tina.client.patch(`/api/tutor/sessions/${sessionId}`, {
+      startsAt: inHours(-200),
+      endsAt: inHours(-199),
+      timeZone: "UTC",
+      confirmOutsideAvailability: true,
+    });
     expect(moved.status).toBe(409);
     expect(moved.body.error.message).toBe("This session is completed and has a report: its time and students can no longer change.");
     expect((await tina.client.patch(`/api/tutor/sessions/${sessionId}`, { studentIds: [maya, noah] })).status).toBe(409);
@@ -135,7 +175,9 @@ describe("filing a report", () => {
 
   it("refuses bad reports, naming the problem, and writes nothing", async () => {
     const sessionId = await pastSession([maya, noah]);
-    const future = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: inHours(30), endsAt: inHours(31), timeZone: "UTC" })).items[0]!.id;
+    const future = (
+      await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: inHours(30), endsAt: inHours(31), timeZone: "UTC" })
+    ).items[0]!.id;
     const cancelled = await pastSession([maya], 30);
     await t.db.update(tutoringSession).set({ status: "cancelled" }).where(eq(tutoringSession.id, cancelled));
     const before = await countRows(t.db);
@@ -188,7 +230,10 @@ describe("a summary after its report is corrected", () => {
     const edited = await tina.client.put<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}`, { body: words });
     expect(edited.body).toMatchObject({ edited: true, reportChanges: [] });
 
-    const corrected = await tina.client.put<ReportView>(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya, { scorePercent: 86, attendance: "late" })]));
+    const corrected = await tina.client.put<ReportView>(
+      `/api/tutor/sessions/${sessionId}/report`,
+      report([entry(maya, { scorePercent: 86, attendance: "late" })]),
+    );
     const [summary] = corrected.body.summaries;
     expect(summary!.body).toBe(words);
     expect(summary!.reportChanges).toEqual([
@@ -203,7 +248,9 @@ describe("a summary after its report is corrected", () => {
     const mailsBefore = (await mailsTo(t.db, parent.user.email)).length;
     const refused = await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe("The report changed after this summary was written (Attendance: Present → Late; Assessment score: 100% → 86%). Redraft it from the report, or share it as it is.");
+    expect(refused.body.error.message).toBe(
+      "The report changed after this summary was written (Attendance: Present → Late; Assessment score: 100% → 86%). Redraft it from the report, or share it as it is.",
+    );
     expect((await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: false })).status).toBe(409);
     expect((await tina.client.post(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: "yes" })).status).toBe(422);
     expect((await admin.client.post(`/api/admin/sessions/${sessionId}/summaries/${maya}/share`)).status).toBe(409);
@@ -215,7 +262,11 @@ describe("a summary after its report is corrected", () => {
     expect(redrafted.body.body).toContain("arrived late to");
     expect(redrafted.body.body).toContain("scored 86%");
     expect(redrafted.body.body).toBe(redrafted.body.draft);
-    expect((await auditEntries(t.db, { action: "SESSION_SUMMARY_REDRAFTED", organizationId: admin.organizationId })).some((item) => (item.metadata as { sessionId: string }).sessionId === sessionId)).toBe(true);
+    expect(
+      (await auditEntries(t.db, { action: "SESSION_SUMMARY_REDRAFTED", organizationId: admin.organizationId })).some(
+        (item) => (item.metadata as { sessionId: string }).sessionId === sessionId,
+      ),
+    ).toBe(true);
     const shared = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`);
     expect(shared.status).toBe(200);
     expect((await mailsTo(t.db, parent.user.email)).at(-1)!.body).toContain("scored 86%");
@@ -229,7 +280,9 @@ describe("a summary after its report is corrected", () => {
     const shared = await tina.client.post<Summary>(`/api/tutor/sessions/${sessionId}/summaries/${maya}/share`, { acknowledgeReportChange: true });
     expect(shared.status).toBe(200);
     expect(shared.body).toMatchObject({ status: "shared", body: "Maya scored 70% and did well.", reportChanges: [] });
-    const audit = (await auditEntries(t.db, { action: "SESSION_SUMMARY_SHARED", organizationId: admin.organizationId })).find((item) => (item.metadata as { sessionId: string }).sessionId === sessionId);
+    const audit = (await auditEntries(t.db, { action: "SESSION_SUMMARY_SHARED", organizationId: admin.organizationId })).find(
+      (item) => (item.metadata as { sessionId: string }).sessionId === sessionId,
+    );
     expect(audit!.metadata).toMatchObject({ sharedAsItIs: ["scorePercent"] });
 
     // A later correction leaves the shared words as the family has them.
@@ -288,7 +341,9 @@ describe("sharing a summary", () => {
     expect((await mailsTo(t.db, otherParent.user.email)).length).toBe(otherParentMailsBefore);
 
     const forParent = await parent.client.get<FamilySummaryPage>(`/api/parent/summaries?sessionId=${sessionId}`);
-    expect(forParent.body.items.map((item) => [item.studentName, item.body])).toEqual([["Maya Lopez", "Maya worked through factorising with real confidence."]]);
+    expect(forParent.body.items.map((item) => [item.studentName, item.body])).toEqual([
+      ["Maya Lopez", "Maya worked through factorising with real confidence."],
+    ]);
     expect(forParent.body.items[0]).toMatchObject({ tutorName: "Tina Tutor", subject: "Mathematics" });
     // Noah's summary is not shared, and not Pat's child: nothing for the other parent yet.
     expect((await otherParent.client.get<FamilySummaryPage>(`/api/parent/summaries?sessionId=${sessionId}`)).body.items).toEqual([]);
@@ -301,7 +356,9 @@ describe("sharing a summary", () => {
     const edit = await tina.client.put(`/api/tutor/sessions/${sessionId}/summaries/${maya}`, { body: "Changed after sharing" });
     expect(edit.status).toBe(409);
     expect(edit.body.error.message).toContain("can no longer be changed");
-    expect((await auditEntries(t.db, { action: "SESSION_SUMMARY_SHARED", organizationId: admin.organizationId })).some((item) => item.studentId === maya)).toBe(true);
+    expect((await auditEntries(t.db, { action: "SESSION_SUMMARY_SHARED", organizationId: admin.organizationId })).some((item) => item.studentId === maya)).toBe(
+      true,
+    );
   });
 
   it("waits for an admin's review when the workspace requires it", async () => {
@@ -346,17 +403,23 @@ describe("missing reports", () => {
     expect(tinaDue.body.items.find((item) => item.id === overdue)!.overdue).toBe(true);
     expect(tinaDue.body.items.find((item) => item.id === recent)!.overdue).toBe(false);
 
-    const tinaOverdue = (await tina.client.get<DueReportPage>("/api/tutor/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map((item) => item.id);
+    const tinaOverdue = (await tina.client.get<DueReportPage>("/api/tutor/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map(
+      (item) => item.id,
+    );
     expect(tinaOverdue).toContain(overdue);
     expect(tinaOverdue).not.toContain(recent);
-    const adminOverdue = (await admin.client.get<DueReportPage>("/api/admin/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map((item) => item.id);
+    const adminOverdue = (await admin.client.get<DueReportPage>("/api/admin/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map(
+      (item) => item.id,
+    );
     expect(adminOverdue).toEqual(expect.arrayContaining([overdue, otherTutors]));
     expect((await otherAdmin.client.get<DueReportPage>("/api/admin/session-reports/due?pageSize=100")).body.items).toEqual([]);
     expect((await parent.client.get("/api/tutor/session-reports/due")).status).toBe(403);
 
     // Filing the report takes it off the list.
     await tina.client.put(`/api/tutor/sessions/${overdue}/report`, report([entry(noah)]));
-    expect((await tina.client.get<DueReportPage>("/api/tutor/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map((item) => item.id)).not.toContain(overdue);
+    expect(
+      (await tina.client.get<DueReportPage>("/api/tutor/session-reports/due?overdueOnly=true&pageSize=100")).body.items.map((item) => item.id),
+    ).not.toContain(overdue);
     const bad = await tina.client.get("/api/tutor/session-reports/due?overdueOnly=maybe");
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body)).toContain("Overdue only must be true or false.");

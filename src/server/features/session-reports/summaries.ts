@@ -29,27 +29,56 @@ import { requireManager } from "./service.ts";
 async function findSummary(tx: Transaction, session: SessionRow, studentId: string) {
   if (!isRecordId(studentId)) throw notFound("The summary");
   const [row] = await tx
-    .select({ summary: sessionSummary, name: student.name, preferredName: student.preferredName, erasedAt: student.erasedAt, entry: sessionReportStudent, report: sessionReport })
+    .select({
+      summary: sessionSummary,
+      name: student.name,
+      preferredName: student.preferredName,
+      erasedAt: student.erasedAt,
+      entry: sessionReportStudent,
+      report: sessionReport,
+    })
     .from(sessionSummary)
     .innerJoin(student, and(eq(student.organizationId, sessionSummary.organizationId), eq(student.id, sessionSummary.studentId)))
     .innerJoin(
       sessionReportStudent,
-      and(eq(sessionReportStudent.organizationId, sessionSummary.organizationId), eq(sessionReportStudent.sessionId, sessionSummary.sessionId), eq(sessionReportStudent.studentId, sessionSummary.studentId)),
+      and(
+        eq(sessionReportStudent.organizationId, sessionSummary.organizationId),
+        eq(sessionReportStudent.sessionId, sessionSummary.sessionId),
+        eq(sessionReportStudent.studentId, sessionSummary.studentId),
+      ),
     )
     .innerJoin(sessionReport, and(eq(sessionReport.organizationId, sessionSummary.organizationId), eq(sessionReport.sessionId, sessionSummary.sessionId)))
-    .where(and(eq(sessionSummary.organizationId, session.organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, studentId.toLowerCase())))
+    .where(
+      and(
+        eq(sessionSummary.organizationId, session.organizationId),
+        eq(sessionSummary.sessionId, session.id),
+        eq(sessionSummary.studentId, studentId.toLowerCase()),
+      ),
+    )
     .for("update", { of: sessionSummary });
   if (!row) throw notFound("The summary");
   const facts = reportFactsOf(row.report, row.entry);
   const draft = (await drafterFor(tx, session))(facts, row);
-  const where = and(eq(sessionSummary.organizationId, session.organizationId), eq(sessionSummary.sessionId, session.id), eq(sessionSummary.studentId, row.summary.studentId));
+  const where = and(
+    eq(sessionSummary.organizationId, session.organizationId),
+    eq(sessionSummary.sessionId, session.id),
+    eq(sessionSummary.studentId, row.summary.studentId),
+  );
   return { ...row, facts, draft, where };
 }
 
-const sharedAlready = (sharedAt: Date) => conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
+const sharedAlready = (sharedAt: Date) =>
+  conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
 
 /** Saves new words. Words equal to the draft from the report as it stands are the draft again (up to date, unedited). */
-export async function updateSummary(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
+export async function updateSummary(
+  db: Database,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  studentId: string,
+  input: SummaryUpdate,
+): Promise<Summary> {
   requireManager(relationship);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
@@ -59,13 +88,26 @@ export async function updateSummary(db: Database, actor: Actor, relationship: Se
     const [saved] = await tx
       .update(sessionSummary)
       // Edited words keep the facts they were drafted from: changing them does not make them agree with a corrected report.
-      .set({ body: input.body, edited: !isDraft, ...(isDraft ? { reportFacts: found.facts } : {}), updatedAt: new Date(), updatedByUserId: actor.viewer.user.id })
+      .set({
+        body: input.body,
+        edited: !isDraft,
+        ...(isDraft ? { reportFacts: found.facts } : {}),
+        updatedAt: new Date(),
+        updatedByUserId: actor.viewer.user.id,
+      })
       .where(found.where)
       .returning();
-    await auditSessions(tx, actor, "SESSION_SUMMARY_EDITED", [found.summary.studentId], `${actor.viewer.user.name} edited a summary of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`, {
-      sessionId: session.id,
-      length: input.body.length,
-    });
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_SUMMARY_EDITED",
+      [found.summary.studentId],
+      `${actor.viewer.user.name} edited a summary of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
+      {
+        sessionId: session.id,
+        length: input.body.length,
+      },
+    );
     return shapeSummary(saved!, found.name, found.draft, found.facts);
   });
 }
@@ -82,9 +124,16 @@ export async function redraftSummary(db: Database, actor: Actor, relationship: S
       .set({ body: found.draft, edited: false, reportFacts: found.facts, updatedAt: new Date(), updatedByUserId: actor.viewer.user.id })
       .where(found.where)
       .returning();
-    await auditSessions(tx, actor, "SESSION_SUMMARY_REDRAFTED", [found.summary.studentId], `${actor.viewer.user.name} redrafted a summary of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)} from its report`, {
-      sessionId: session.id,
-    });
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_SUMMARY_REDRAFTED",
+      [found.summary.studentId],
+      `${actor.viewer.user.name} redrafted a summary of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)} from its report`,
+      {
+        sessionId: session.id,
+      },
+    );
     return shapeSummary(saved!, found.name, found.draft, found.facts);
   });
 }
@@ -93,7 +142,14 @@ export async function redraftSummary(db: Database, actor: Actor, relationship: S
  * Shares a summary with the family, or (a tutor, when the workspace requires review) submits
  * it for an admin's review. Mail goes out after the commit: a refused share sends nothing.
  */
-export async function shareSummary(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string, input: SummaryShare): Promise<Summary> {
+export async function shareSummary(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  studentId: string,
+  input: SummaryShare,
+): Promise<Summary> {
   requireManager(relationship);
   const organizationId = actor.viewer.organizationId;
   const { summary, outgoing } = await withWorkspace(deps.db, organizationId, async (tx) => {
@@ -112,7 +168,14 @@ export async function shareSummary(deps: AppDeps, actor: Actor, relationship: Se
     if (policy.summaryRequiresReview && relationship === "tutor") {
       if (found.summary.status === "awaiting_review") throw conflict("This summary already awaits an admin's review.");
       const [saved] = await tx.update(sessionSummary).set({ status: "awaiting_review", submittedAt: now }).where(found.where).returning();
-      await auditSessions(tx, actor, "SESSION_SUMMARY_SUBMITTED", [found.summary.studentId], `${actor.viewer.user.name} submitted a summary of the ${session.subject} session of ${when} for review`, audited);
+      await auditSessions(
+        tx,
+        actor,
+        "SESSION_SUMMARY_SUBMITTED",
+        [found.summary.studentId],
+        `${actor.viewer.user.name} submitted a summary of the ${session.subject} session of ${when} for review`,
+        audited,
+      );
       return { summary: shapeSummary(saved!, found.name, found.draft, found.facts), outgoing: [] };
     }
     const [saved] = await tx
@@ -125,7 +188,14 @@ export async function shareSummary(deps: AppDeps, actor: Actor, relationship: Se
       })
       .where(found.where)
       .returning();
-    await auditSessions(tx, actor, "SESSION_SUMMARY_SHARED", [found.summary.studentId], `${actor.viewer.user.name} shared a summary of the ${session.subject} session of ${when} with the family`, audited);
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_SUMMARY_SHARED",
+      [found.summary.studentId],
+      `${actor.viewer.user.name} shared a summary of the ${session.subject} session of ${when} with the family`,
+      audited,
+    );
     const recipients = await familyOf(tx, organizationId, found.summary.studentId);
     const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
     const outgoing = recipients.map((person) =>

@@ -37,17 +37,22 @@ afterAll(() => t?.close());
 const inHours = (hours: number) => new Date(Math.floor((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString().slice(0, 16);
 
 async function schedule(subject: string, hours: number, studentIds = [maya], tutorMemberId = tina.memberId): Promise<Session> {
-  return (await createSession(admin.client, { tutorMemberId, studentIds, subject, startsAt: inHours(hours), endsAt: inHours(hours + 1), timeZone: "UTC" })).items[0]!;
+  return (await createSession(admin.client, { tutorMemberId, studentIds, subject, startsAt: inHours(hours), endsAt: inHours(hours + 1), timeZone: "UTC" }))
+    .items[0]!;
 }
 
-const ask = (who: MemberFixture, area: "parent" | "student", sessionId: string, reason: string) => who.client.post<CancellationRequestView & { error: { message: string } }>(`/api/${area}/sessions/${sessionId}/cancellation-requests`, { reason });
-const requestsOn = (who: MemberFixture | AdminFixture, area: string, sessionId: string) => who.client.get<CancellationRequestList>(`/api/${area}/sessions/${sessionId}/cancellation-requests`);
+const ask = (who: MemberFixture, area: "parent" | "student", sessionId: string, reason: string) =>
+  who.client.post<CancellationRequestView & { error: { message: string } }>(`/api/${area}/sessions/${sessionId}/cancellation-requests`, { reason });
+const requestsOn = (who: MemberFixture | AdminFixture, area: string, sessionId: string) =>
+  who.client.get<CancellationRequestList>(`/api/${area}/sessions/${sessionId}/cancellation-requests`);
 const openFor = (who: MemberFixture | AdminFixture, area: "admin" | "tutor") => who.client.get<CancellationRequestList>(`/api/${area}/cancellation-requests`);
 
 async function mailDelivered(): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`);
+    const { rows } = await t.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`,
+    );
     if (rows[0]!.waiting === 0) return;
     if (Date.now() > deadline) throw new Error("mail jobs still waiting after 30 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -64,17 +69,35 @@ describe("asking and declining", () => {
     const session = await schedule("History", 120);
     const res = await ask(parent, "parent", session.id, "Family holiday");
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ state: "requested", reason: "Family holiday", requester: { name: "Pat Parent", role: "parent" }, decidedAt: null, decidedBy: null, declineReason: null });
+    expect(res.body).toMatchObject({
+      state: "requested",
+      reason: "Family holiday",
+      requester: { name: "Pat Parent", role: "parent" },
+      decidedAt: null,
+      decidedBy: null,
+      declineReason: null,
+    });
     expect(res.body.session).toMatchObject({ id: session.id, subject: "History", tutorName: "Tina Tutor", studentNames: ["Maya Lopez"], status: "scheduled" });
     expect((await admin.client.get(`/api/admin/sessions/${session.id}`)).body.status).toBe("scheduled");
 
-    for (const [who, area] of [[tina, "tutor"], [admin, "admin"]] as const) {
-      expect((await openFor(who, area)).body.items.map((item) => item.id), area).toContain(res.body.id);
+    for (const [who, area] of [
+      [tina, "tutor"],
+      [admin, "admin"],
+    ] as const) {
+      expect(
+        (await openFor(who, area)).body.items.map((item) => item.id),
+        area,
+      ).toContain(res.body.id);
       expect((await requestsOn(who, area, session.id)).body.items.map((item) => item.id)).toEqual([res.body.id]);
     }
-    const [entry] = (await auditEntries(t.db, { action: "SESSION_CANCELLATION_REQUESTED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { requestId?: string }).requestId === res.body.id);
+    const [entry] = (await auditEntries(t.db, { action: "SESSION_CANCELLATION_REQUESTED", organizationId: admin.organizationId })).filter(
+      (e) => (e.metadata as { requestId?: string }).requestId === res.body.id,
+    );
     expect(entry).toMatchObject({ studentId: maya, userId: parent.user.id, actorRole: "parent" });
-    for (const [to, area] of [[tina.user.email, "tutor"], [admin.user.email, "admin"]] as const) {
+    for (const [to, area] of [
+      [tina.user.email, "tutor"],
+      [admin.user.email, "admin"],
+    ] as const) {
       const [mail] = await mailAbout(to, "Cancellation requested: History");
       expect(mail?.body, to).toContain("Pat Parent (parent) asked to cancel the History session");
       expect(mail?.body).toContain("Family holiday");
@@ -112,13 +135,17 @@ describe("asking and declining", () => {
       expect(refused.status, JSON.stringify(body)).toBe(422);
       expect(refused.body.error.issues[0].message).toBe(message);
     }
-    const declined = await tina.client.post<CancellationRequestView>(`/api/tutor/cancellation-requests/${request.id}/decline`, { reason: "The match is on Sunday" });
+    const declined = await tina.client.post<CancellationRequestView>(`/api/tutor/cancellation-requests/${request.id}/decline`, {
+      reason: "The match is on Sunday",
+    });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ state: "declined", decidedBy: "Tina Tutor", declineReason: "The match is on Sunday", decidedAt: expect.any(String) });
     expect((await requestsOn(parent, "parent", session.id)).body.items[0]).toMatchObject({ state: "declined", declineReason: "The match is on Sunday" });
     expect((await admin.client.get(`/api/admin/sessions/${session.id}`)).body.status).toBe("scheduled");
     expect((await openFor(tina, "tutor")).body.items.map((item) => item.id)).not.toContain(request.id);
-    const [entry] = (await auditEntries(t.db, { action: "SESSION_CANCELLATION_DECLINED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { requestId?: string }).requestId === request.id);
+    const [entry] = (await auditEntries(t.db, { action: "SESSION_CANCELLATION_DECLINED", organizationId: admin.organizationId })).filter(
+      (e) => (e.metadata as { requestId?: string }).requestId === request.id,
+    );
     expect(entry).toMatchObject({ studentId: maya, userId: tina.user.id, actorRole: "tutor" });
     const [mail] = await mailAbout(parent.user.email, "Cancellation declined: Geography");
     expect(mail?.body).toContain("Tina Tutor declined your request to cancel the Geography session");
@@ -144,13 +171,17 @@ describe("accepting", () => {
     expect(cancelled).toMatchObject({ status: "late_cancelled", cancelledBy: "Ada Admin", cancellationReason: "Requested by Pat Parent: Sick" });
     expect((await requestsOn(pupil, "student", session.id)).body.items[0]).toMatchObject({ id: other.id, state: "closed", decidedBy: "Ada Admin" });
     for (const action of ["SESSION_CANCELLED", "SESSION_CANCELLATION_ACCEPTED"]) {
-      const entries = (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter((e) => JSON.stringify(e.metadata).includes(session.id));
+      const entries = (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter((e) =>
+        JSON.stringify(e.metadata).includes(session.id),
+      );
       expect(entries, action).toHaveLength(1);
     }
     const [mail] = await mailAbout(parent.user.email, "Cancelled: Biology");
     expect(mail?.body).toContain("Ada Admin cancelled");
     expect(mail?.body).toContain("Requested by Pat Parent: Sick");
-    expect((await admin.client.post(`/api/admin/cancellation-requests/${other.id}/accept`)).body.error.message).toBe("This cancellation request is closed: the session was cancelled.");
+    expect((await admin.client.post(`/api/admin/cancellation-requests/${other.id}/accept`)).body.error.message).toBe(
+      "This cancellation request is closed: the session was cancelled.",
+    );
   });
 
   it("outside the notice period the tutor's acceptance is an ordinary cancellation", async () => {

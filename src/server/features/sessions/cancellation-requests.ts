@@ -29,10 +29,21 @@ type ManagerRelationship = "admin" | "tutor";
 const OPEN_LIST_LIMIT = 200;
 
 const requestNotFound = () => notFound("The cancellation request");
-const STATE_WORDS: Record<RequestRow["state"], string> = { requested: "open", accepted: "already accepted", declined: "already declined", closed: "closed: the session was cancelled" };
+const STATE_WORDS: Record<RequestRow["state"], string> = {
+  requested: "open",
+  accepted: "already accepted",
+  declined: "already declined",
+  closed: "closed: the session was cancelled",
+};
 
 /** The requests as the viewer reads them, each with its session in the viewer's zone, in the order of `rows`. */
-async function shapeRequests(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: { request: RequestRow; session: SessionRow }[], viewerZone: string): Promise<CancellationRequestView[]> {
+async function shapeRequests(
+  tx: Transaction,
+  actor: Actor,
+  relationship: SessionRelationship,
+  rows: { request: RequestRow; session: SessionRow }[],
+  viewerZone: string,
+): Promise<CancellationRequestView[]> {
   if (rows.length === 0) return [];
   const sessions = [...new Map(rows.map((row) => [row.session.id, row.session])).values()];
   const shaped = new Map((await shape(tx, actor, relationship, sessions, viewerZone)).map((session) => [session.id, session]));
@@ -69,18 +80,33 @@ function requestsWithSessions(tx: Queryable, viewerCondition: SQL | undefined) {
   return tx
     .select({ request: cancellationRequest, session: tutoringSession })
     .from(cancellationRequest)
-    .innerJoin(tutoringSession, and(eq(tutoringSession.organizationId, cancellationRequest.organizationId), eq(tutoringSession.id, cancellationRequest.sessionId)))
+    .innerJoin(
+      tutoringSession,
+      and(eq(tutoringSession.organizationId, cancellationRequest.organizationId), eq(tutoringSession.id, cancellationRequest.sessionId)),
+    )
     .where(viewerCondition);
 }
 
 /** The open requests the tutor (their sessions) or an admin (all) decides, the soonest session first (the bench times this builder). */
 export function openRequestsQuery(tx: Queryable, actor: Pick<Actor, "viewer">, relationship: ManagerRelationship) {
-  return requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.state, "requested"), visibleSessions(actor.viewer, relationship)))
+  return requestsWithSessions(
+    tx,
+    and(
+      eq(cancellationRequest.organizationId, actor.viewer.organizationId),
+      eq(cancellationRequest.state, "requested"),
+      visibleSessions(actor.viewer, relationship),
+    ),
+  )
     .orderBy(asc(tutoringSession.startsAt), asc(cancellationRequest.createdAt))
     .limit(OPEN_LIST_LIMIT);
 }
 
-export async function listOpenRequests(db: Database, actor: Actor, relationship: ManagerRelationship, timeZone: string | undefined): Promise<CancellationRequestList> {
+export async function listOpenRequests(
+  db: Database,
+  actor: Actor,
+  relationship: ManagerRelationship,
+  timeZone: string | undefined,
+): Promise<CancellationRequestList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const rows = await openRequestsQuery(tx, actor, relationship);
@@ -89,12 +115,21 @@ export async function listOpenRequests(db: Database, actor: Actor, relationship:
 }
 
 /** The requests on one session: a parent or student reads their own, the tutor and admins all; newest first. */
-export async function listSessionRequests(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, timeZone: string | undefined): Promise<CancellationRequestList> {
+export async function listSessionRequests(
+  db: Database,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  timeZone: string | undefined,
+): Promise<CancellationRequestList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, relationship, sessionId);
     const own = relationship === "parent" || relationship === "student" ? eq(cancellationRequest.requestedByUserId, actor.viewer.user.id) : undefined;
-    const rows = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.sessionId, session.id), own)).orderBy(desc(cancellationRequest.createdAt));
+    const rows = await requestsWithSessions(
+      tx,
+      and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.sessionId, session.id), own),
+    ).orderBy(desc(cancellationRequest.createdAt));
     return { items: await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
   });
 }
@@ -105,7 +140,9 @@ async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRe
     .select({ id: student.id })
     .from(sessionStudent)
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-    .where(and(eq(sessionStudent.organizationId, actor.viewer.organizationId), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, relationship)));
+    .where(
+      and(eq(sessionStudent.organizationId, actor.viewer.organizationId), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, relationship)),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -114,7 +151,13 @@ async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRe
  * of the same person on the same session is refused (409); the session row is locked so that
  * two requests sent at once cannot both pass that check.
  */
-export async function requestCancellation(deps: AppDeps, actor: Actor, relationship: FamilyRelationship, sessionId: string, input: CancellationRequest): Promise<CancellationRequestView> {
+export async function requestCancellation(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: FamilyRelationship,
+  sessionId: string,
+  input: CancellationRequest,
+): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const row = await findVisible(tx, actor, relationship, sessionId, true);
@@ -123,16 +166,33 @@ export async function requestCancellation(deps: AppDeps, actor: Actor, relations
     const [open] = await tx
       .select({ id: cancellationRequest.id })
       .from(cancellationRequest)
-      .where(and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.sessionId, row.id), eq(cancellationRequest.requestedByUserId, actor.viewer.user.id), eq(cancellationRequest.state, "requested")));
+      .where(
+        and(
+          eq(cancellationRequest.organizationId, organizationId),
+          eq(cancellationRequest.sessionId, row.id),
+          eq(cancellationRequest.requestedByUserId, actor.viewer.user.id),
+          eq(cancellationRequest.state, "requested"),
+        ),
+      );
     if (open) throw conflict("You already asked to cancel this session; the tutor or an admin has not decided yet.");
-    const [created] = await tx.insert(cancellationRequest).values({ organizationId, sessionId: row.id, requestedByUserId: actor.viewer.user.id, requesterRole: relationship, reason: input.reason }).returning();
+    const [created] = await tx
+      .insert(cancellationRequest)
+      .values({ organizationId, sessionId: row.id, requestedByUserId: actor.viewer.user.id, requesterRole: relationship, reason: input.reason })
+      .returning();
     const when = describeTime(row.startsAt, row.endsAt, row.timeZone);
     const requester = `${actor.viewer.user.name} (${relationship})`;
-    await auditSessions(tx, actor, "SESSION_CANCELLATION_REQUESTED", await ownStudents(tx, actor, relationship, row.id), `${requester} asked to cancel the ${row.subject} session of ${when}`, {
-      sessionId: row.id,
-      requestId: created!.id,
-      reasonLength: input.reason.length,
-    });
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_CANCELLATION_REQUESTED",
+      await ownStudents(tx, actor, relationship, row.id),
+      `${requester} asked to cancel the ${row.subject} session of ${when}`,
+      {
+        sessionId: row.id,
+        requestId: created!.id,
+        reasonLength: input.reason.length,
+      },
+    );
     await queueCancellationRequestedMails(deps, tx, row, { requester, reason: input.reason });
     const [view] = await shapeRequests(tx, actor, relationship, [{ request: created!, session: row }], await workspaceZone(tx, organizationId));
     return view!;
@@ -140,9 +200,21 @@ export async function requestCancellation(deps: AppDeps, actor: Actor, relations
 }
 
 /** The open request and its session, locked, among the sessions the tutor or admin sees; 404 outside, 409 when already decided. */
-async function openRequest(tx: Transaction, actor: Actor, relationship: ManagerRelationship, requestId: string): Promise<{ request: RequestRow; session: SessionRow }> {
+async function openRequest(
+  tx: Transaction,
+  actor: Actor,
+  relationship: ManagerRelationship,
+  requestId: string,
+): Promise<{ request: RequestRow; session: SessionRow }> {
   if (!isRecordId(requestId)) throw requestNotFound();
-  const [found] = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId), visibleSessions(actor.viewer, relationship))).for("update", {
+  const [found] = await requestsWithSessions(
+    tx,
+    and(
+      eq(cancellationRequest.organizationId, actor.viewer.organizationId),
+      eq(cancellationRequest.id, requestId),
+      visibleSessions(actor.viewer, relationship),
+    ),
+  ).for("update", {
     of: cancellationRequest,
   });
   if (!found) throw requestNotFound();
@@ -150,7 +222,13 @@ async function openRequest(tx: Transaction, actor: Actor, relationship: ManagerR
   return found;
 }
 
-async function viewOf(tx: Transaction, actor: Actor, relationship: ManagerRelationship, requestId: string, timeZone: string | undefined): Promise<CancellationRequestView> {
+async function viewOf(
+  tx: Transaction,
+  actor: Actor,
+  relationship: ManagerRelationship,
+  requestId: string,
+  timeZone: string | undefined,
+): Promise<CancellationRequestView> {
   const rows = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId)));
   const [view] = await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, actor.viewer.organizationId)));
   return view!;
@@ -162,7 +240,13 @@ async function viewOf(tx: Transaction, actor: Actor, relationship: ManagerRelati
  * to its people and the closing of the session's other open requests all apply as for any
  * cancellation; the request's reason is kept with the session.
  */
-export async function acceptRequest(deps: AppDeps, actor: Actor, relationship: ManagerRelationship, requestId: string, timeZone: string | undefined): Promise<CancellationRequestView> {
+export async function acceptRequest(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: ManagerRelationship,
+  requestId: string,
+  timeZone: string | undefined,
+): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, relationship, requestId);
@@ -173,16 +257,30 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, relationship: M
     const [requester] = request.requestedByUserId ? await tx.select({ name: user.name }).from(user).where(eq(user.id, request.requestedByUserId)) : [];
     const reason = `Requested by ${requester?.name ?? `a ${request.requesterRole}`}: ${request.reason}`;
     await cancelWithin(deps, tx, actor, relationship, session.id, { scope: "this", reason });
-    await auditSessions(tx, actor, "SESSION_CANCELLATION_ACCEPTED", await studentsOf(tx, organizationId, [session.id]), `${actor.viewer.user.name} accepted the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`, {
-      sessionId: session.id,
-      requestId: request.id,
-    });
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_CANCELLATION_ACCEPTED",
+      await studentsOf(tx, organizationId, [session.id]),
+      `${actor.viewer.user.name} accepted the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
+      {
+        sessionId: session.id,
+        requestId: request.id,
+      },
+    );
     return viewOf(tx, actor, relationship, request.id, timeZone);
   });
 }
 
 /** The tutor or an admin declines, with a reason the requester reads (and is mailed); the session stays as it is. */
-export async function declineRequest(deps: AppDeps, actor: Actor, relationship: ManagerRelationship, requestId: string, input: CancellationDecline, timeZone: string | undefined): Promise<CancellationRequestView> {
+export async function declineRequest(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: ManagerRelationship,
+  requestId: string,
+  input: CancellationDecline,
+  timeZone: string | undefined,
+): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, relationship, requestId);
@@ -190,12 +288,24 @@ export async function declineRequest(deps: AppDeps, actor: Actor, relationship: 
       .update(cancellationRequest)
       .set({ state: "declined", decidedByUserId: actor.viewer.user.id, decidedAt: new Date(), declineReason: input.reason })
       .where(and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.id, request.id)));
-    await auditSessions(tx, actor, "SESSION_CANCELLATION_DECLINED", await studentsOf(tx, organizationId, [session.id]), `${actor.viewer.user.name} declined the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`, {
-      sessionId: session.id,
-      requestId: request.id,
-      reasonLength: input.reason.length,
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_CANCELLATION_DECLINED",
+      await studentsOf(tx, organizationId, [session.id]),
+      `${actor.viewer.user.name} declined the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
+      {
+        sessionId: session.id,
+        requestId: request.id,
+        reasonLength: input.reason.length,
+      },
+    );
+    await queueCancellationDeclinedMail(deps, tx, session, {
+      requesterUserId: request.requestedByUserId,
+      requesterRole: request.requesterRole,
+      by: actor.viewer.user.name,
+      reason: input.reason,
     });
-    await queueCancellationDeclinedMail(deps, tx, session, { requesterUserId: request.requestedByUserId, requesterRole: request.requesterRole, by: actor.viewer.user.name, reason: input.reason });
     return viewOf(tx, actor, relationship, request.id, timeZone);
   });
 }

@@ -4,7 +4,12 @@
  * sessions) and admins (every session) list the open ones and accept or decline them.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { cancellationDeclineSchema, cancellationRequestListQuerySchema, cancellationRequestListSchema, cancellationRequestViewSchema } from "../../../shared/schemas/cancellation-requests.ts";
+import {
+  cancellationDeclineSchema,
+  cancellationRequestListQuerySchema,
+  cancellationRequestListSchema,
+  cancellationRequestViewSchema,
+} from "../../../shared/schemas/cancellation-requests.ts";
 import { cancellationRequestSchema } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps, AppEnv, MemberEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
@@ -23,12 +28,28 @@ function sessionRequestsRoute(deps: AppDeps, relationship: SessionRelationship) 
     method: "get",
     path: `/${relationship}/sessions/{sessionId}/cancellation-requests`,
     tags: ["Sessions"],
-    summary: relationship === "parent" || relationship === "student" ? "The viewer's own cancellation requests on a session, newest first" : "Every cancellation request on a session, newest first",
+    summary:
+      relationship === "parent" || relationship === "student"
+        ? "The viewer's own cancellation requests on a session, newest first"
+        : "Every cancellation request on a session, newest first",
     request: { params: sessionParams, query: cancellationRequestListQuerySchema },
-    responses: { 200: { description: "The requests, with their state and decision.", content: jsonContent(cancellationRequestListSchema) }, ...sessionNotFound, ...errorResponses },
+    responses: {
+      200: { description: "The requests, with their state and decision.", content: jsonContent(cancellationRequestListSchema) },
+      ...sessionNotFound,
+      ...errorResponses,
+    },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await listSessionRequests(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
+    c.json(
+      await listSessionRequests(
+        deps.db,
+        { viewer: c.var.member, ipAddress: c.var.clientIp },
+        relationship,
+        c.req.valid("param").sessionId,
+        c.req.valid("query").timeZone,
+      ),
+      200,
+    ),
   );
 }
 
@@ -47,7 +68,10 @@ function askRoute(deps: AppDeps, relationship: "parent" | "student") {
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await requestCancellation(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
+    c.json(
+      await requestCancellation(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
+      201,
+    ),
   );
 }
 
@@ -82,7 +106,9 @@ function decideRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actor(c), relationship, c.req.valid("query").timeZone), 200))
     .openapi(accept, async (c) => c.json(await acceptRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200))
-    .openapi(decline, async (c) => c.json(await declineRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200));
+    .openapi(decline, async (c) =>
+      c.json(await declineRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200),
+    );
 }
 
 export function cancellationRoutes(deps: AppDeps) {

@@ -55,11 +55,21 @@ export async function refuseDoubleBooking(
     .from(tutoringSession)
     .innerJoin(member, and(eq(member.organizationId, tutoringSession.organizationId), eq(member.id, tutoringSession.tutorMemberId)))
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.tutorMemberId, input.tutorMemberId), NOT_CANCELLED, except, overlapsAny(input.slots)))
+    .where(
+      and(
+        eq(tutoringSession.organizationId, organizationId),
+        eq(tutoringSession.tutorMemberId, input.tutorMemberId),
+        NOT_CANCELLED,
+        except,
+        overlapsAny(input.slots),
+      ),
+    )
     .orderBy(asc(tutoringSession.startsAt))
     .limit(1);
   if (tutorClash) {
-    throw conflict(`${tutorClash.tutorName} already has a session then: ${tutorClash.subject} on ${describeTime(tutorClash.startsAt, tutorClash.endsAt, input.timeZone)}.`);
+    throw conflict(
+      `${tutorClash.tutorName} already has a session then: ${tutorClash.subject} on ${describeTime(tutorClash.startsAt, tutorClash.endsAt, input.timeZone)}.`,
+    );
   }
   if (input.studentIds.length === 0) return;
   const [studentClash] = await tx
@@ -67,11 +77,21 @@ export async function refuseDoubleBooking(
     .from(sessionStudent)
     .innerJoin(tutoringSession, and(eq(tutoringSession.organizationId, sessionStudent.organizationId), eq(tutoringSession.id, sessionStudent.sessionId)))
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-    .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.studentId, input.studentIds), NOT_CANCELLED, except, overlapsAny(input.slots)))
+    .where(
+      and(
+        eq(sessionStudent.organizationId, organizationId),
+        inArray(sessionStudent.studentId, input.studentIds),
+        NOT_CANCELLED,
+        except,
+        overlapsAny(input.slots),
+      ),
+    )
     .orderBy(asc(tutoringSession.startsAt))
     .limit(1);
   if (studentClash) {
-    throw conflict(`${studentClash.studentName} already has a session then: ${studentClash.subject} on ${describeTime(studentClash.startsAt, studentClash.endsAt, input.timeZone)}.`);
+    throw conflict(
+      `${studentClash.studentName} already has a session then: ${studentClash.subject} on ${describeTime(studentClash.startsAt, studentClash.endsAt, input.timeZone)}.`,
+    );
   }
 }
 
@@ -79,7 +99,14 @@ export async function refuseDoubleBooking(
  * Refuses (422 on confirmOutsideAvailability) a slot that does not lie within one of the tutor's
  * weekly availability slots, unless confirmed. A tutor without any availability is never available.
  */
-export async function requireWithinAvailability(tx: Transaction, organizationId: string, tutorMemberId: string, slots: Slot[], confirmed: boolean | undefined, viewerZone: string): Promise<void> {
+export async function requireWithinAvailability(
+  tx: Transaction,
+  organizationId: string,
+  tutorMemberId: string,
+  slots: Slot[],
+  confirmed: boolean | undefined,
+  viewerZone: string,
+): Promise<void> {
   if (confirmed || slots.length === 0) return;
   const [profile] = await tx
     .select({ timeZone: tutorProfile.timeZone })
@@ -98,10 +125,15 @@ export async function requireWithinAvailability(tx: Transaction, organizationId:
     // A slot ending at midnight reads as 00:00 of the next day.
     const endTime = end.date !== start.date && end.time === "00:00" ? "24:00" : end.time;
     if (end.date !== start.date && endTime !== "24:00") return true;
-    return !week.some((available) => available.weekday === start.weekday && available.startsAt.slice(0, 5) <= start.time && endTime <= available.endsAt.slice(0, 5));
+    return !week.some(
+      (available) => available.weekday === start.weekday && available.startsAt.slice(0, 5) <= start.time && endTime <= available.endsAt.slice(0, 5),
+    );
   });
   if (outside) {
-    const where = week.length === 0 ? "The tutor has not set any availability" : `${describeTime(outside.startsAt, outside.endsAt, viewerZone)} is outside the tutor's availability (${WEEKDAY_LABELS[localTimeOf(outside.startsAt, zone).weekday - 1]}s in ${zone})`;
+    const where =
+      week.length === 0
+        ? "The tutor has not set any availability"
+        : `${describeTime(outside.startsAt, outside.endsAt, viewerZone)} is outside the tutor's availability (${WEEKDAY_LABELS[localTimeOf(outside.startsAt, zone).weekday - 1]}s in ${zone})`;
     const message = `${where}. Send confirmOutsideAvailability: true to schedule it anyway.`;
     throw new AppError("VALIDATION_FAILED", 422, message, [{ path: ["confirmOutsideAvailability"], message }]);
   }

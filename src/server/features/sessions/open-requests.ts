@@ -13,5 +13,11 @@ export async function closeOpenRequests(tx: Transaction, actor: Actor, sessionId
   await tx
     .update(cancellationRequest)
     .set({ state: "closed", decidedByUserId: actor.viewer.user.id, decidedAt: now })
-    .where(and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), inArray(cancellationRequest.sessionId, sessionIds), eq(cancellationRequest.state, "requested")));
+    .where(
+      and(
+        eq(cancellationRequest.organizationId, actor.viewer.organizationId),
+        inArray(cancellationRequest.sessionId, sessionIds),
+        eq(cancellationRequest.state, "requested"),
+      ),
+    );
 }

@@ -30,7 +30,9 @@ import { readSessionPolicy, updateSessionPolicy } from "./workspace-policy.ts";
 /** Any id is accepted: one that names no visible session answers 404. */
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const notFoundResponse = { 404: { description: "No such session among the viewer's own." } };
-const conflictResponse = { 409: { description: "The tutor or a student is already booked then (the message names the clashing session), or the session is cancelled." } };
+const conflictResponse = {
+  409: { description: "The tutor or a student is already booked then (the message names the clashing session), or the session is cancelled." },
+};
 const batch = (description: string) => ({ description, content: jsonContent(sessionBatchSchema) });
 
 function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
@@ -41,7 +43,10 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     tags: ["Sessions"],
     summary: `Sessions in a date range (at most 62 days): ${area.who}`,
     request: { query: sessionListQuerySchema },
-    responses: { 200: { description: "One page, by start time; local times in the viewer's zone.", content: jsonContent(sessionPageSchema) }, ...errorResponses },
+    responses: {
+      200: { description: "One page, by start time; local times in the viewer's zone.", content: jsonContent(sessionPageSchema) },
+      ...errorResponses,
+    },
   });
   const read = defineOperation(needs(area.read), {
     method: "get",
@@ -52,9 +57,20 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     responses: { 200: { description: "The session.", content: jsonContent(sessionSchema) }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200))
+    .openapi(list, async (c) =>
+      c.json(await listSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200),
+    )
     .openapi(read, async (c) =>
-      c.json(await viewSession(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
+      c.json(
+        await viewSession(
+          deps.db,
+          { viewer: c.var.member, ipAddress: c.var.clientIp },
+          relationship,
+          c.req.valid("param").sessionId,
+          c.req.valid("query").timeZone,
+        ),
+        200,
+      ),
     );
 }
 
@@ -85,12 +101,20 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(create, async (c) => c.json(await createSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("json")), 201))
+    .openapi(create, async (c) =>
+      c.json(await createSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("json")), 201),
+    )
     .openapi(update, async (c) =>
-      c.json(await updateSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+      c.json(
+        await updateSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
+        200,
+      ),
     )
     .openapi(cancel, async (c) =>
-      c.json(await cancelSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200),
+      c.json(
+        await cancelSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
+        200,
+      ),
     );
 }
 
@@ -99,7 +123,13 @@ const policyReadRoute = defineOperation(needs("admin:settings:read"), {
   path: "/admin/session-policy",
   tags: ["Sessions"],
   summary: "The workspace's session policies (late-cancellation notice, reminder lead time, summary review, recording retention)",
-  responses: { 200: { description: "The policies (defaults: 24-hour notice, reminders 24 hours ahead, no review, recordings kept).", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
+  responses: {
+    200: {
+      description: "The policies (defaults: 24-hour notice, reminders 24 hours ahead, no review, recordings kept).",
+      content: jsonContent(sessionPolicySchema),
+    },
+    ...errorResponses,
+  },
 });
 
 const policyUpdateRoute = defineOperation(needs("admin:settings:write"), {
@@ -121,5 +151,7 @@ export function sessionRoutes(deps: AppDeps) {
     .route("/", readRoutes(deps, "student"))
     .route("/", cancellationRoutes(deps))
     .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }), 200))
-    .openapi(policyUpdateRoute, async (c) => c.json(await updateSessionPolicy(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 200));
+    .openapi(policyUpdateRoute, async (c) =>
+      c.json(await updateSessionPolicy(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 200),
+    );
 }

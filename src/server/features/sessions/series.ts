@@ -41,7 +41,13 @@ export interface Occurrence {
  * The occurrences of a weekly series starting at the local `start` (lasting until the local
  * `end` of the first), in `timeZone`, until a date (inclusive) or for a count.
  */
-export function expandWeekly(start: string, end: string, timeZone: string, repeat: Pick<SessionRepeat, "until" | "count">, maxOccurrences: number): Occurrence[] {
+export function expandWeekly(
+  start: string,
+  end: string,
+  timeZone: string,
+  repeat: Pick<SessionRepeat, "until" | "count">,
+  maxOccurrences: number,
+): Occurrence[] {
   const durationMs = Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`);
   const rule = new RRule({
     freq: RRule.WEEKLY,
@@ -52,6 +58,12 @@ export function expandWeekly(start: string, end: string, timeZone: string, repea
   return walls.map((wall) => {
     const localStart = wall.toISOString().slice(0, 16);
     const localEnd = new Date(wall.getTime() + durationMs).toISOString().slice(0, 16);
-    return { startsAt: zonedInstant(localStart, timeZone), endsAt: zonedInstant(localEnd, timeZone), occurrenceDate: localStart.slice(0, 10), localStart, localEnd };
+    return {
+      startsAt: zonedInstant(localStart, timeZone),
+      endsAt: zonedInstant(localEnd, timeZone),
+      occurrenceDate: localStart.slice(0, 10),
+      localStart,
+      localEnd,
+    };
   });
 }

@@ -61,7 +61,9 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
     .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(actor.viewer, relationship)))
     .orderBy(asc(student.name));
   const tutorName = new Map(tutors.map((tutor) => [tutor.memberId, tutor.name]));
-  const actorIds = [...new Set(rows.flatMap((row) => [row.createdByUserId, row.updatedByUserId, row.cancelledByUserId]).filter((id): id is string => Boolean(id)))];
+  const actorIds = [
+    ...new Set(rows.flatMap((row) => [row.createdByUserId, row.updatedByUserId, row.cancelledByUserId]).filter((id): id is string => Boolean(id))),
+  ];
   const actors = actorIds.length > 0 ? await tx.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, actorIds)) : [];
   const actorName = new Map(actors.map((person) => [person.id, person.name]));
   const nameOf = (userId: string | null) => (userId ? (actorName.get(userId) ?? null) : null);
@@ -94,7 +96,11 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
 }
 
 /** The list's condition: what the viewer may see through `relationship`, overlapping [from, to), with the filters. */
-export function sessionRangeWhere(viewer: Viewer, relationship: SessionRelationship, query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">): SQL | undefined {
+export function sessionRangeWhere(
+  viewer: Viewer,
+  relationship: SessionRelationship,
+  query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">,
+): SQL | undefined {
   return and(
     visibleSessions(viewer, relationship),
     lt(tutoringSession.startsAt, new Date(query.to)),
@@ -147,7 +153,13 @@ export async function findVisible(tx: Transaction, actor: Actor, relationship: S
   return row;
 }
 
-export async function viewSession(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, timeZone: string | undefined): Promise<Session> {
+export async function viewSession(
+  db: Database,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  timeZone: string | undefined,
+): Promise<Session> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const row = await findVisible(tx, actor, relationship, sessionId);
@@ -195,7 +207,8 @@ async function requireStudents(tx: Transaction, actor: Actor, relationship: Sess
   for (const [index, id] of studentIds.entries()) {
     const row = rows.find((candidate) => candidate.id === id);
     const field = (message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path: ["studentIds", index], message }]);
-    if (relationship === "tutor" && (!row || row.erasedAt || !row.assigned)) throw field("No such student among yours (a student with a current assignment to you).");
+    if (relationship === "tutor" && (!row || row.erasedAt || !row.assigned))
+      throw field("No such student among yours (a student with a current assignment to you).");
     if (!row) throw field("No such student in this workspace.");
     if (row.erasedAt) throw field("This student's personal data was erased; no session can be scheduled.");
     if (!row.assigned) throw field(`${row.name} has no current assignment to this tutor; assign the tutor first.`);
@@ -211,7 +224,14 @@ async function planningZone(tx: Transaction, organizationId: string, tutorMember
   return profile?.timeZone ?? (await workspaceZone(tx, organizationId));
 }
 
-export async function auditSessions(tx: Transaction, actor: Actor, action: AuditAction, studentIds: string[], description: string, metadata: Record<string, unknown>): Promise<void> {
+export async function auditSessions(
+  tx: Transaction,
+  actor: Actor,
+  action: AuditAction,
+  studentIds: string[],
+  description: string,
+  metadata: Record<string, unknown>,
+): Promise<void> {
   for (const studentId of studentIds) await auditStudent(tx, actor, { action, studentId, description, metadata });
 }
 
@@ -233,8 +253,17 @@ export async function createSessions(db: Database, actor: Actor, relationship: S
     const timeZone = await planningZone(tx, organizationId, tutorMemberId, input.timeZone);
     const occurrences = input.repeat
       ? expandWeekly(input.startsAt, input.endsAt, timeZone, input.repeat, SERIES_MAX_OCCURRENCES)
-      : [{ startsAt: zonedInstant(input.startsAt, timeZone), endsAt: zonedInstant(input.endsAt, timeZone), occurrenceDate: null, localStart: input.startsAt, localEnd: input.endsAt }];
-    if (occurrences.length > SERIES_MAX_OCCURRENCES) throw invalidField("repeat", `A series has at most ${SERIES_MAX_OCCURRENCES} sessions; choose an earlier end date.`);
+      : [
+          {
+            startsAt: zonedInstant(input.startsAt, timeZone),
+            endsAt: zonedInstant(input.endsAt, timeZone),
+            occurrenceDate: null,
+            localStart: input.startsAt,
+            localEnd: input.endsAt,
+          },
+        ];
+    if (occurrences.length > SERIES_MAX_OCCURRENCES)
+      throw invalidField("repeat", `A series has at most ${SERIES_MAX_OCCURRENCES} sessions; choose an earlier end date.`);
     if (input.repeat && occurrences.length < 2) throw invalidField("repeat", "This series would have only one session; schedule a single session instead.");
     await refuseDoubleBooking(tx, organizationId, { tutorMemberId, studentIds: input.studentIds, slots: occurrences, exceptIds: [], timeZone });
     await requireWithinAvailability(tx, organizationId, tutorMemberId, occurrences, input.confirmOutsideAvailability, timeZone);
@@ -282,7 +311,12 @@ export async function createSessions(db: Database, actor: Actor, relationship: S
     const description = seriesId
       ? `${actor.viewer.user.name} scheduled a weekly series of ${rows.length} ${input.subject} sessions from ${describeTime(first.startsAt, first.endsAt, timeZone)}`
       : `${actor.viewer.user.name} scheduled a ${input.subject} session on ${describeTime(first.startsAt, first.endsAt, timeZone)}`;
-    await auditSessions(tx, actor, "SESSION_SCHEDULED", input.studentIds, description, { sessionIds: rows.map((row) => row.id), seriesId, tutorMemberId, outsideAvailabilityConfirmed: input.confirmOutsideAvailability === true });
+    await auditSessions(tx, actor, "SESSION_SCHEDULED", input.studentIds, description, {
+      sessionIds: rows.map((row) => row.id),
+      seriesId,
+      tutorMemberId,
+      outsideAvailabilityConfirmed: input.confirmOutsideAvailability === true,
+    });
     return { items: await shape(tx, actor, relationship, rows, timeZone), seriesId };
   });
 }
@@ -310,23 +344,53 @@ async function targetsOf(tx: Transaction, organizationId: string, row: SessionRo
  * Moves "this and following" onto a new series: the old one now ends the day before this
  * occurrence; the new one starts at this occurrence (at its new local time) and ends as the old did.
  */
-async function splitSeries(tx: Transaction, actor: Actor, row: SessionRow, targets: SessionRow[], firstLocalStart: string, durationMinutes: number, timeZone: string): Promise<string | null> {
+async function splitSeries(
+  tx: Transaction,
+  actor: Actor,
+  row: SessionRow,
+  targets: SessionRow[],
+  firstLocalStart: string,
+  durationMinutes: number,
+  timeZone: string,
+): Promise<string | null> {
   if (!row.seriesId || !row.occurrenceDate || targets.length === 0) return row.seriesId;
   const organizationId = actor.viewer.organizationId;
-  const [old] = await tx.select().from(sessionSeries).where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, row.seriesId)));
+  const [old] = await tx
+    .select()
+    .from(sessionSeries)
+    .where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, row.seriesId)));
   if (!old) return row.seriesId;
   const lastDate = targets[targets.length - 1]!.occurrenceDate!;
   const until = old.untilDate && old.untilDate > lastDate ? old.untilDate : lastDate;
   const [created] = await tx
     .insert(sessionSeries)
-    .values({ organizationId, tutorMemberId: row.tutorMemberId, rule: weeklyRule({ until }), dtstartLocal: firstLocalStart, timeZone, durationMinutes, untilDate: until, count: null, createdByUserId: actor.viewer.user.id })
+    .values({
+      organizationId,
+      tutorMemberId: row.tutorMemberId,
+      rule: weeklyRule({ until }),
+      dtstartLocal: firstLocalStart,
+      timeZone,
+      durationMinutes,
+      untilDate: until,
+      count: null,
+      createdByUserId: actor.viewer.user.id,
+    })
     .returning({ id: sessionSeries.id });
   const oldUntil = addLocalDays(`${row.occurrenceDate}T00:00`, -1).slice(0, 10);
-  await tx.update(sessionSeries).set({ untilDate: oldUntil, count: null, rule: weeklyRule({ until: oldUntil }) }).where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, old.id)));
+  await tx
+    .update(sessionSeries)
+    .set({ untilDate: oldUntil, count: null, rule: weeklyRule({ until: oldUntil }) })
+    .where(and(eq(sessionSeries.organizationId, organizationId), eq(sessionSeries.id, old.id)));
   return created!.id;
 }
 
-export async function updateSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
+export async function updateSession(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  input: SessionUpdate,
+): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw sessionNotFound();
   return withWorkspace(deps.db, organizationId, async (tx) => {
@@ -345,21 +409,41 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
 
     const timeZone = input.timeZone ?? row.timeZone;
     const moving = input.startsAt !== undefined && input.endsAt !== undefined;
-    const durationMinutes = moving ? Math.round((Date.parse(`${input.endsAt}:00Z`) - Date.parse(`${input.startsAt}:00Z`)) / 60_000) : Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+    const durationMinutes = moving
+      ? Math.round((Date.parse(`${input.endsAt}:00Z`) - Date.parse(`${input.startsAt}:00Z`)) / 60_000)
+      : Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
     const shiftDays = moving ? daysBetween(localTimeOf(row.startsAt, timeZone).date, input.startsAt!.slice(0, 10)) : 0;
     const planned = targets.map((target) => {
-      if (!moving) return { target, startsAt: target.startsAt, endsAt: target.endsAt, localStart: `${localTimeOf(target.startsAt, timeZone).date}T${localTimeOf(target.startsAt, timeZone).time}` };
-      const localStart = target.id === row.id ? input.startsAt! : `${addLocalDays(`${localTimeOf(target.startsAt, timeZone).date}T00:00`, shiftDays).slice(0, 10)}T${input.startsAt!.slice(11)}`;
+      if (!moving)
+        return {
+          target,
+          startsAt: target.startsAt,
+          endsAt: target.endsAt,
+          localStart: `${localTimeOf(target.startsAt, timeZone).date}T${localTimeOf(target.startsAt, timeZone).time}`,
+        };
+      const localStart =
+        target.id === row.id
+          ? input.startsAt!
+          : `${addLocalDays(`${localTimeOf(target.startsAt, timeZone).date}T00:00`, shiftDays).slice(0, 10)}T${input.startsAt!.slice(11)}`;
       const end = new Date(Date.parse(`${localStart}:00Z`) + durationMinutes * 60_000).toISOString().slice(0, 16);
       return { target, startsAt: zonedInstant(localStart, timeZone), endsAt: zonedInstant(end, timeZone), localStart };
     });
     const slots: Slot[] = planned.map(({ startsAt, endsAt }) => ({ startsAt, endsAt }));
     if (moving || input.studentIds) {
-      await refuseDoubleBooking(tx, organizationId, { tutorMemberId: row.tutorMemberId, studentIds, slots, exceptIds: targets.map((target) => target.id), timeZone });
+      await refuseDoubleBooking(tx, organizationId, {
+        tutorMemberId: row.tutorMemberId,
+        studentIds,
+        slots,
+        exceptIds: targets.map((target) => target.id),
+        timeZone,
+      });
     }
     if (moving) await requireWithinAvailability(tx, organizationId, row.tutorMemberId, slots, input.confirmOutsideAvailability, timeZone);
 
-    const seriesId = input.scope === "following" && row.seriesId ? await splitSeries(tx, actor, row, targets, planned[0]!.localStart, durationMinutes, timeZone) : row.seriesId;
+    const seriesId =
+      input.scope === "following" && row.seriesId
+        ? await splitSeries(tx, actor, row, targets, planned[0]!.localStart, durationMinutes, timeZone)
+        : row.seriesId;
     const now = new Date();
     const updated: SessionRow[] = [];
     for (const plan of planned) {
@@ -387,20 +471,36 @@ export async function updateSession(deps: AppDeps, actor: Actor, relationship: S
       await tx.insert(sessionStudent).values(ids.flatMap((id) => input.studentIds!.map((studentId) => ({ organizationId, sessionId: id, studentId }))));
     }
     const fields = Object.keys(input).filter((key) => !["scope", "confirmOutsideAvailability", "timeZone"].includes(key));
-    const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, timeZone)}`;
-    await auditSessions(tx, actor, "SESSION_UPDATED", [...new Set([...oldStudents, ...studentIds])], `${actor.viewer.user.name} changed ${which} (${fields.join(", ")})`, {
-      sessionIds: targets.map((target) => target.id),
-      scope: input.scope,
-      fields,
-      seriesId,
-      previousSeriesId: row.seriesId,
-    });
+    const which =
+      targets.length > 1
+        ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, timeZone)} on`
+        : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, timeZone)}`;
+    await auditSessions(
+      tx,
+      actor,
+      "SESSION_UPDATED",
+      [...new Set([...oldStudents, ...studentIds])],
+      `${actor.viewer.user.name} changed ${which} (${fields.join(", ")})`,
+      {
+        sessionIds: targets.map((target) => target.id),
+        scope: input.scope,
+        fields,
+        seriesId,
+        previousSeriesId: row.seriesId,
+      },
+    );
     await queueSessionChangeMails(deps, tx, organizationId, { kind: "changed", by: actor.viewer.user.name, before: targets, after: updated });
     return { items: await shape(tx, actor, relationship, updated, timeZone), seriesId };
   });
 }
 
-export async function cancelSession(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
+export async function cancelSession(
+  deps: AppDeps,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  input: SessionCancel,
+): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
   if (!canWrite(relationship)) throw sessionNotFound();
   return withWorkspace(deps.db, organizationId, (tx) => cancelWithin(deps, tx, actor, relationship, sessionId, input));
@@ -411,7 +511,14 @@ export async function cancelSession(deps: AppDeps, actor: Actor, relationship: S
  * audited, mailed, and the sessions' open cancellation requests closed (accepting a request
  * comes through here too).
  */
-export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
+export async function cancelWithin(
+  deps: AppDeps,
+  tx: Transaction,
+  actor: Actor,
+  relationship: SessionRelationship,
+  sessionId: string,
+  input: SessionCancel,
+): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
   const row = await findVisible(tx, actor, relationship, sessionId, true);
   if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
@@ -423,21 +530,53 @@ export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor,
     const late = target.startsAt.getTime() - now.getTime() < hours * 3_600_000;
     const [saved] = await tx
       .update(tutoringSession)
-      .set({ status: late ? "late_cancelled" : "cancelled", cancelledAt: now, cancelledByUserId: actor.viewer.user.id, cancellationReason: input.reason || null, updatedAt: now, updatedByUserId: actor.viewer.user.id })
+      .set({
+        status: late ? "late_cancelled" : "cancelled",
+        cancelledAt: now,
+        cancelledByUserId: actor.viewer.user.id,
+        cancellationReason: input.reason || null,
+        updatedAt: now,
+        updatedByUserId: actor.viewer.user.id,
+      })
       .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, target.id)))
       .returning();
     updated.push(saved!);
   }
-  await closeOpenRequests(tx, actor, targets.map((target) => target.id), now);
+  await closeOpenRequests(
+    tx,
+    actor,
+    targets.map((target) => target.id),
+    now,
+  );
   const lateCount = updated.filter((saved) => saved.status === "late_cancelled").length;
-  const which = targets.length > 1 ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, row.timeZone)} on` : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, row.timeZone)}`;
-  await auditSessions(tx, actor, "SESSION_CANCELLED", await studentsOf(tx, organizationId, targets.map((target) => target.id)), `${actor.viewer.user.name} cancelled ${which}${lateCount > 0 ? ` (late: inside the ${hours}-hour notice period)` : ""}`, {
-    sessionIds: targets.map((target) => target.id),
-    scope: input.scope,
-    late: lateCount > 0,
-    lateCount,
-    noticeHours: hours,
+  const which =
+    targets.length > 1
+      ? `${targets.length} ${row.subject} sessions from ${describeTime(row.startsAt, row.endsAt, row.timeZone)} on`
+      : `the ${row.subject} session of ${describeTime(row.startsAt, row.endsAt, row.timeZone)}`;
+  await auditSessions(
+    tx,
+    actor,
+    "SESSION_CANCELLED",
+    await studentsOf(
+      tx,
+      organizationId,
+      targets.map((target) => target.id),
+    ),
+    `${actor.viewer.user.name} cancelled ${which}${lateCount > 0 ? ` (late: inside the ${hours}-hour notice period)` : ""}`,
+    {
+      sessionIds: targets.map((target) => target.id),
+      scope: input.scope,
+      late: lateCount > 0,
+      lateCount,
+      noticeHours: hours,
+    },
+  );
+  await queueSessionChangeMails(deps, tx, organizationId, {
+    kind: "cancelled",
+    by: actor.viewer.user.name,
+    before: targets,
+    after: updated,
+    reason: input.reason || null,
   });
-  await queueSessionChangeMails(deps, tx, organizationId, { kind: "cancelled", by: actor.viewer.user.name, before: targets, after: updated, reason: input.reason || null });
   return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
 }

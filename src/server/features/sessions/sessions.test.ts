@@ -65,8 +65,16 @@ describe("scheduling one session", () => {
       onlineUrl: "https://meet.example.com/abc",
       status: "scheduled",
     });
-    const entries = (await auditEntries(t.db, { action: "SESSION_SCHEDULED", organizationId: admin.organizationId })).filter((entry) => (entry.metadata as { sessionIds: string[] }).sessionIds.includes(created!.id));
-    expect(entries).toEqual([expect.objectContaining({ studentId: maya, userId: admin.user.id, description: "Ada Admin scheduled a Physics session on Tue 1 Dec 2026, 16:00–17:00 (Europe/London)" })]);
+    const entries = (await auditEntries(t.db, { action: "SESSION_SCHEDULED", organizationId: admin.organizationId })).filter((entry) =>
+      (entry.metadata as { sessionIds: string[] }).sessionIds.includes(created!.id),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        studentId: maya,
+        userId: admin.user.id,
+        description: "Ada Admin scheduled a Physics session on Tue 1 Dec 2026, 16:00–17:00 (Europe/London)",
+      }),
+    ]);
 
     const list = await admin.client.get(`/api/admin/sessions?from=2026-12-01&to=2026-12-02&tutorMemberId=${tina.memberId}`);
     expect(list.status).toBe(200);
@@ -89,14 +97,29 @@ describe("scheduling one session", () => {
     const list = await admin.client.get(`/api/admin/sessions?from=2026-12-10&to=2026-12-11&studentId=${noah}`);
     expect(list.body.items.map((item: Session) => item.subject)).toEqual(["Night revision"]);
 
-    const [row] = await t.db.select().from(tutoringSession).where(eq(tutoringSession.id, (late.body.items as Session[])[0]!.id));
+    const [row] = await t.db
+      .select()
+      .from(tutoringSession)
+      .where(eq(tutoringSession.id, (late.body.items as Session[])[0]!.id));
     // The database holds the 12-hour rule too: the calendars' lower bound on starts_at relies on it.
-    await expect(t.db.update(tutoringSession).set({ endsAt: new Date(row!.startsAt.getTime() + 13 * 3_600_000) }).where(eq(tutoringSession.id, row!.id))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(tutoringSession)
+        .set({ endsAt: new Date(row!.startsAt.getTime() + 13 * 3_600_000) })
+        .where(eq(tutoringSession.id, row!.id)),
+    ).rejects.toThrow();
   });
 
   it("refuses bad input with a clear message and writes nothing", async () => {
     const before = [await sessionCount(), await seriesCount()];
-    const base = { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Maths", startsAt: "2026-12-02T16:00", endsAt: "2026-12-02T17:00", confirmOutsideAvailability: true };
+    const base = {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      subject: "Maths",
+      startsAt: "2026-12-02T16:00",
+      endsAt: "2026-12-02T17:00",
+      confirmOutsideAvailability: true,
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, endsAt: "2026-12-02T15:00" }, "End must be after start."],
       [{ ...base, studentIds: ["00000000-0000-4000-8000-000000000000"] }, "No such student in this workspace."],
@@ -124,25 +147,49 @@ describe("scheduling one session", () => {
 
 describe("weekly series", () => {
   it("with a count keeps 17:00 in Europe/London across the October change (UTC moves by an hour)", async () => {
-    const res = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2026-10-13T17:00", endsAt: "2026-10-13T18:00", repeat: { frequency: "weekly", count: 4 } });
+    const res = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: "2026-10-13T17:00",
+      endsAt: "2026-10-13T18:00",
+      repeat: { frequency: "weekly", count: 4 },
+    });
     expect(res.seriesId).toEqual(expect.any(String));
     expect(res.items.map((item) => item.local.date)).toEqual(["2026-10-13", "2026-10-20", "2026-10-27", "2026-11-03"]);
     expect(res.items.map((item) => item.local.startTime)).toEqual(["17:00", "17:00", "17:00", "17:00"]);
     expect(utcHours(res.items)).toEqual([16, 16, 17, 17]);
     expect(res.items.map((item) => item.occurrenceDate)).toEqual(["2026-10-13", "2026-10-20", "2026-10-27", "2026-11-03"]);
     const [series] = await t.db.select().from(sessionSeries).where(eq(sessionSeries.id, res.seriesId!));
-    expect(series).toMatchObject({ rule: "FREQ=WEEKLY;COUNT=4", dtstartLocal: "2026-10-13T17:00", timeZone: "Europe/London", durationMinutes: 60, count: 4, untilDate: null });
+    expect(series).toMatchObject({
+      rule: "FREQ=WEEKLY;COUNT=4",
+      dtstartLocal: "2026-10-13T17:00",
+      timeZone: "Europe/London",
+      durationMinutes: 60,
+      count: 4,
+      untilDate: null,
+    });
 
     // A viewer in New York: 12:00 EDT, then 13:00 while only London has changed, then 12:00 EST.
     const list = await parent.client.get("/api/parent/sessions?from=2026-10-12&to=2026-11-05&timeZone=America/New_York");
     expect(list.status).toBe(200);
     const ours = (list.body.items as Session[]).filter((item) => item.seriesId === res.seriesId);
-    expect(ours.map((item) => `${item.local.date} ${item.local.startTime}`)).toEqual(["2026-10-13 12:00", "2026-10-20 12:00", "2026-10-27 13:00", "2026-11-03 12:00"]);
+    expect(ours.map((item) => `${item.local.date} ${item.local.startTime}`)).toEqual([
+      "2026-10-13 12:00",
+      "2026-10-20 12:00",
+      "2026-10-27 13:00",
+      "2026-11-03 12:00",
+    ]);
     expect(ours[0]!.local.timeZone).toBe("America/New_York");
   });
 
   it("until a date keeps 17:00 in America/New_York across the November change", async () => {
-    const res = await createSession(admin.client, { tutorMemberId: theo.memberId, studentIds: [maya], startsAt: "2026-10-22T17:00", endsAt: "2026-10-22T18:00", repeat: { frequency: "weekly", until: "2026-11-12" } });
+    const res = await createSession(admin.client, {
+      tutorMemberId: theo.memberId,
+      studentIds: [maya],
+      startsAt: "2026-10-22T17:00",
+      endsAt: "2026-10-22T18:00",
+      repeat: { frequency: "weekly", until: "2026-11-12" },
+    });
     expect(res.items.map((item) => item.timeZone)).toEqual(Array(4).fill("America/New_York"));
     expect(res.items.map((item) => item.local.date)).toEqual(["2026-10-22", "2026-10-29", "2026-11-05", "2026-11-12"]);
     expect(res.items.map((item) => item.local.startTime)).toEqual(["17:00", "17:00", "17:00", "17:00"]);
@@ -152,23 +199,56 @@ describe("weekly series", () => {
   });
 
   it("edits one occurrence without touching the others", async () => {
-    const { items } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-01-05T10:00", endsAt: "2027-01-05T11:00", repeat: { frequency: "weekly", count: 3 } });
-    const res = await tina.client.patch(`/api/tutor/sessions/${items[1]!.id}`, { startsAt: "2027-01-13T12:00", endsAt: "2027-01-13T13:30", location: "Library", confirmOutsideAvailability: true });
+    const { items } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: "2027-01-05T10:00",
+      endsAt: "2027-01-05T11:00",
+      repeat: { frequency: "weekly", count: 3 },
+    });
+    const res = await tina.client.patch(`/api/tutor/sessions/${items[1]!.id}`, {
+      startsAt: "2027-01-13T12:00",
+      endsAt: "2027-01-13T13:30",
+      location: "Library",
+      confirmOutsideAvailability: true,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([expect.objectContaining({ id: items[1]!.id, startsAt: "2027-01-13T12:00:00.000Z", endsAt: "2027-01-13T13:30:00.000Z", location: "Library", seriesId: items[1]!.seriesId })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        id: items[1]!.id,
+        startsAt: "2027-01-13T12:00:00.000Z",
+        endsAt: "2027-01-13T13:30:00.000Z",
+        location: "Library",
+        seriesId: items[1]!.seriesId,
+      }),
+    ]);
     const after = await admin.client.get(`/api/admin/sessions?from=2027-01-01&to=2027-01-31&studentId=${noah}`);
     expect((after.body.items as Session[]).map((item) => [item.startsAt, item.location])).toEqual([
       ["2027-01-05T10:00:00.000Z", null],
       ["2027-01-13T12:00:00.000Z", "Library"],
       ["2027-01-19T10:00:00.000Z", null],
     ]);
-    const [entry] = (await auditEntries(t.db, { action: "SESSION_UPDATED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { sessionIds: string[] }).sessionIds.includes(items[1]!.id));
+    const [entry] = (await auditEntries(t.db, { action: "SESSION_UPDATED", organizationId: admin.organizationId })).filter((e) =>
+      (e.metadata as { sessionIds: string[] }).sessionIds.includes(items[1]!.id),
+    );
     expect(entry).toMatchObject({ studentId: noah, userId: tina.user.id, actorRole: "tutor" });
   });
 
   it("edits this and the following occurrences, splitting the series", async () => {
-    const { items, seriesId } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-02-02T10:00", endsAt: "2027-02-02T11:00", repeat: { frequency: "weekly", count: 4 } });
-    const res = await admin.client.patch(`/api/admin/sessions/${items[2]!.id}`, { scope: "following", startsAt: "2027-02-16T15:00", endsAt: "2027-02-16T16:00", subject: "Chemistry", confirmOutsideAvailability: true });
+    const { items, seriesId } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: "2027-02-02T10:00",
+      endsAt: "2027-02-02T11:00",
+      repeat: { frequency: "weekly", count: 4 },
+    });
+    const res = await admin.client.patch(`/api/admin/sessions/${items[2]!.id}`, {
+      scope: "following",
+      startsAt: "2027-02-16T15:00",
+      endsAt: "2027-02-16T16:00",
+      subject: "Chemistry",
+      confirmOutsideAvailability: true,
+    });
     expect(res.status).toBe(200);
     const newSeries = res.body.seriesId as string;
     expect(newSeries).not.toBe(seriesId);
@@ -192,7 +272,13 @@ describe("weekly series", () => {
 
 describe("conflicts", () => {
   it("refuse double booking a tutor, naming the clashing session, and write nothing", async () => {
-    await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Biology", startsAt: "2027-03-02T16:00", endsAt: "2027-03-02T17:00" });
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      subject: "Biology",
+      startsAt: "2027-03-02T16:00",
+      endsAt: "2027-03-02T17:00",
+    });
     const before = [await sessionCount(), await seriesCount()];
     const res = await admin.client.post("/api/admin/sessions", {
       tutorMemberId: tina.memberId,
@@ -204,7 +290,10 @@ describe("conflicts", () => {
       confirmOutsideAvailability: true,
     });
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: "CONFLICT", message: "Tina Tutor already has a session then: Biology on Tue 2 Mar 2027, 16:00–17:00 (Europe/London)." });
+    expect(res.body.error).toEqual({
+      code: "CONFLICT",
+      message: "Tina Tutor already has a session then: Biology on Tue 2 Mar 2027, 16:00–17:00 (Europe/London).",
+    });
     expect([await sessionCount(), await seriesCount()]).toEqual(before);
     // Back to back is not a clash.
     await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-03-02T17:00", endsAt: "2027-03-02T18:00" });
@@ -212,15 +301,30 @@ describe("conflicts", () => {
 
   it("refuse double booking a student with another tutor, in the viewer's zone", async () => {
     const before = await sessionCount();
-    const res = await theo.client.post("/api/tutor/sessions", { studentIds: [maya], subject: "French", startsAt: "2027-03-02T11:30", endsAt: "2027-03-02T12:30", confirmOutsideAvailability: true });
+    const res = await theo.client.post("/api/tutor/sessions", {
+      studentIds: [maya],
+      subject: "French",
+      startsAt: "2027-03-02T11:30",
+      endsAt: "2027-03-02T12:30",
+      confirmOutsideAvailability: true,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe("Maya Lopez already has a session then: Biology on Tue 2 Mar 2027, 11:00–12:00 (America/New_York).");
     expect(await sessionCount()).toBe(before);
   });
 
   it("ignore cancelled sessions, and moving a session checks the other sessions only", async () => {
-    const { items } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-03-09T16:00", endsAt: "2027-03-09T17:00" });
-    const moved = await admin.client.patch(`/api/admin/sessions/${items[0]!.id}`, { startsAt: "2027-03-09T16:30", endsAt: "2027-03-09T17:30", confirmOutsideAvailability: true });
+    const { items } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: "2027-03-09T16:00",
+      endsAt: "2027-03-09T17:00",
+    });
+    const moved = await admin.client.patch(`/api/admin/sessions/${items[0]!.id}`, {
+      startsAt: "2027-03-09T16:30",
+      endsAt: "2027-03-09T17:30",
+      confirmOutsideAvailability: true,
+    });
     expect(moved.status).toBe(200);
     expect((await admin.client.post(`/api/admin/sessions/${items[0]!.id}/cancel`, { reason: "Ill" })).status).toBe(200);
     await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-03-09T16:00", endsAt: "2027-03-09T17:00" });
@@ -232,22 +336,38 @@ describe("conflicts", () => {
     const before = await sessionCount();
     const refused = await tina.client.post("/api/tutor/sessions", body);
     expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toBe("Thu 1 Apr 2027, 19:00–20:00 (Europe/London) is outside the tutor's availability (Thursdays in Europe/London). Send confirmOutsideAvailability: true to schedule it anyway.");
+    expect(refused.body.error.message).toBe(
+      "Thu 1 Apr 2027, 19:00–20:00 (Europe/London) is outside the tutor's availability (Thursdays in Europe/London). Send confirmOutsideAvailability: true to schedule it anyway.",
+    );
     expect(refused.body.error.issues[0].path).toEqual(["confirmOutsideAvailability"]);
     expect(await sessionCount()).toBe(before);
     const inside = await tina.client.post("/api/tutor/sessions", { ...body, startsAt: "2027-04-01T17:00", endsAt: "2027-04-01T18:00" });
     expect(inside.status).toBe(201);
     const confirmed = await tina.client.post("/api/tutor/sessions", { ...body, confirmOutsideAvailability: true });
     expect(confirmed.status).toBe(201);
-    const [entry] = (await auditEntries(t.db, { action: "SESSION_SCHEDULED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { sessionIds: string[] }).sessionIds.includes(confirmed.body.items[0].id));
+    const [entry] = (await auditEntries(t.db, { action: "SESSION_SCHEDULED", organizationId: admin.organizationId })).filter((e) =>
+      (e.metadata as { sessionIds: string[] }).sessionIds.includes(confirmed.body.items[0].id),
+    );
     expect(entry?.metadata).toMatchObject({ outsideAvailabilityConfirmed: true });
   });
 });
 
 describe("cancelling", () => {
   it("inside the notice period is a late cancellation; outside it is not; the period is a workspace setting", async () => {
-    const soon = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: inHours(10), endsAt: inHours(11), timeZone: "UTC" });
-    const later = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: inHours(72), endsAt: inHours(73), timeZone: "UTC" });
+    const soon = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: inHours(10),
+      endsAt: inHours(11),
+      timeZone: "UTC",
+    });
+    const later = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: inHours(72),
+      endsAt: inHours(73),
+      timeZone: "UTC",
+    });
     const late = await tina.client.post(`/api/tutor/sessions/${soon.items[0]!.id}/cancel`, { reason: "Tutor ill" });
     expect(late.status).toBe(200);
     expect(late.body.items[0]).toMatchObject({ status: "late_cancelled", cancellationReason: "Tutor ill", cancelledAt: expect.any(String) });
@@ -256,7 +376,9 @@ describe("cancelling", () => {
     const scheduled = await admin.client.get(`/api/admin/sessions/${later.items[0]!.id}`);
     expect(scheduled.body).toMatchObject({ createdBy: "Ada Admin", cancelledBy: null });
     expect((await admin.client.post(`/api/admin/sessions/${later.items[0]!.id}/cancel`, {})).body.items[0].status).toBe("cancelled");
-    const entries = (await auditEntries(t.db, { action: "SESSION_CANCELLED", organizationId: admin.organizationId })).filter((e) => (e.metadata as { sessionIds: string[] }).sessionIds.includes(soon.items[0]!.id));
+    const entries = (await auditEntries(t.db, { action: "SESSION_CANCELLED", organizationId: admin.organizationId })).filter((e) =>
+      (e.metadata as { sessionIds: string[] }).sessionIds.includes(soon.items[0]!.id),
+    );
     expect(entries).toEqual([expect.objectContaining({ studentId: noah, metadata: expect.objectContaining({ late: true, noticeHours: 24 }) })]);
     // Cancelling twice is refused.
     expect((await admin.client.post(`/api/admin/sessions/${later.items[0]!.id}/cancel`, {})).status).toBe(409);
@@ -264,13 +386,25 @@ describe("cancelling", () => {
     const policy = await admin.client.put("/api/admin/session-policy", { lateCancellationHours: 2 });
     expect(policy.body).toMatchObject({ lateCancellationHours: 2, reminderLeadHours: 24, summaryRequiresReview: false, recordingRetentionDays: null });
     expect((await admin.client.get("/api/admin/session-policy")).body).toMatchObject({ lateCancellationHours: 2 });
-    const again = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: inHours(10), endsAt: inHours(11), timeZone: "UTC" });
+    const again = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: inHours(10),
+      endsAt: inHours(11),
+      timeZone: "UTC",
+    });
     expect((await admin.client.post(`/api/admin/sessions/${again.items[0]!.id}/cancel`, {})).body.items[0].status).toBe("cancelled");
     await admin.client.put("/api/admin/session-policy", { lateCancellationHours: 24 });
   });
 
   it("this and following cancels the rest of the series", async () => {
-    const { items } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-05-04T10:00", endsAt: "2027-05-04T11:00", repeat: { frequency: "weekly", count: 3 } });
+    const { items } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [noah],
+      startsAt: "2027-05-04T10:00",
+      endsAt: "2027-05-04T11:00",
+      repeat: { frequency: "weekly", count: 3 },
+    });
     const res = await admin.client.post(`/api/admin/sessions/${items[1]!.id}/cancel`, { scope: "following" });
     expect((res.body.items as Session[]).map((item) => [item.id, item.status])).toEqual([
       [items[1]!.id, "cancelled"],
@@ -286,10 +420,18 @@ describe("who may", () => {
   let theoSession: Session;
   let group: Session;
   beforeAll(async () => {
-    mayaSession = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-06-01T10:00", endsAt: "2027-06-01T11:00" })).items[0]!;
-    noahSession = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-06-02T10:00", endsAt: "2027-06-02T11:00" })).items[0]!;
-    theoSession = (await createSession(admin.client, { tutorMemberId: theo.memberId, studentIds: [maya], startsAt: "2027-06-03T10:00", endsAt: "2027-06-03T11:00" })).items[0]!;
-    group = (await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya, noah], startsAt: "2027-06-04T10:00", endsAt: "2027-06-04T11:00" })).items[0]!;
+    mayaSession = (
+      await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-06-01T10:00", endsAt: "2027-06-01T11:00" })
+    ).items[0]!;
+    noahSession = (
+      await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [noah], startsAt: "2027-06-02T10:00", endsAt: "2027-06-02T11:00" })
+    ).items[0]!;
+    theoSession = (
+      await createSession(admin.client, { tutorMemberId: theo.memberId, studentIds: [maya], startsAt: "2027-06-03T10:00", endsAt: "2027-06-03T11:00" })
+    ).items[0]!;
+    group = (
+      await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya, noah], startsAt: "2027-06-04T10:00", endsAt: "2027-06-04T11:00" })
+    ).items[0]!;
   });
   const ids = (res: { body: { items: Session[] } }) => res.body.items.map((item) => item.id);
   const june = "from=2027-06-01&to=2027-06-08";
@@ -300,12 +442,31 @@ describe("who may", () => {
     expect((await tina.client.patch(`/api/tutor/sessions/${theoSession.id}`, { notes: "x" })).status).toBe(404);
     expect((await tina.client.post(`/api/tutor/sessions/${theoSession.id}/cancel`, {})).status).toBe(404);
     const before = await sessionCount();
-    const unassigned = await theo.client.post("/api/tutor/sessions", { studentIds: [noah], subject: "Maths", startsAt: "2027-06-05T10:00", endsAt: "2027-06-05T11:00", confirmOutsideAvailability: true });
+    const unassigned = await theo.client.post("/api/tutor/sessions", {
+      studentIds: [noah],
+      subject: "Maths",
+      startsAt: "2027-06-05T10:00",
+      endsAt: "2027-06-05T11:00",
+      confirmOutsideAvailability: true,
+    });
     expect(unassigned.status).toBe(422);
     expect(unassigned.body.error.message).toBe("No such student among yours (a student with a current assignment to you).");
-    const foreign = await theo.client.post("/api/tutor/sessions", { studentIds: [elsewhere], subject: "Maths", startsAt: "2027-06-05T10:00", endsAt: "2027-06-05T11:00", confirmOutsideAvailability: true });
+    const foreign = await theo.client.post("/api/tutor/sessions", {
+      studentIds: [elsewhere],
+      subject: "Maths",
+      startsAt: "2027-06-05T10:00",
+      endsAt: "2027-06-05T11:00",
+      confirmOutsideAvailability: true,
+    });
     expect(foreign.body.error.message).toBe("No such student among yours (a student with a current assignment to you).");
-    const asOther = await theo.client.post("/api/tutor/sessions", { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Maths", startsAt: "2027-06-05T10:00", endsAt: "2027-06-05T11:00", confirmOutsideAvailability: true });
+    const asOther = await theo.client.post("/api/tutor/sessions", {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      subject: "Maths",
+      startsAt: "2027-06-05T10:00",
+      endsAt: "2027-06-05T11:00",
+      confirmOutsideAvailability: true,
+    });
     expect(asOther.body.error.message).toBe("Tutors schedule their own sessions only.");
     expect(await sessionCount()).toBe(before);
   });
@@ -335,7 +496,13 @@ describe("who may", () => {
       expect((await otherAdmin.client.patch(`/api/admin/sessions/${session.id}`, { notes: "x" })).status).toBe(404);
       expect((await otherAdmin.client.post(`/api/admin/sessions/${session.id}/cancel`, {})).status).toBe(404);
     }
-    const res = await otherAdmin.client.post("/api/admin/sessions", { tutorMemberId: tina.memberId, studentIds: [maya], subject: "Maths", startsAt: "2027-06-05T10:00", endsAt: "2027-06-05T11:00" });
+    const res = await otherAdmin.client.post("/api/admin/sessions", {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      subject: "Maths",
+      startsAt: "2027-06-05T10:00",
+      endsAt: "2027-06-05T11:00",
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe("No such member in this workspace.");
     expect((await admin.client.get(`/api/admin/sessions/${mayaSession.id}`)).body.notes).toBe("");

@@ -37,7 +37,8 @@ export async function updateSessionPolicy(db: Database, actor: Actor, input: Ses
       userId: actor.viewer.user.id,
       actorRole: actor.viewer.role,
       action: "SESSION_POLICY_CHANGED",
-      description: changes.length > 0 ? `${actor.viewer.user.name} set ${changes.join(", ")}` : `${actor.viewer.user.name} saved the session policies unchanged`,
+      description:
+        changes.length > 0 ? `${actor.viewer.user.name} set ${changes.join(", ")}` : `${actor.viewer.user.name} saved the session policies unchanged`,
       ipAddress: actor.ipAddress,
       metadata: { changed, previous: Object.fromEntries(changed.map((key) => [key, before[key]])) },
     });

@@ -42,7 +42,8 @@ const newWorkspaceTimeZone = (zone: string | undefined) => (zone !== undefined &
 function databaseErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string") return { code: candidate.code, constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined };
+    if (typeof candidate.code === "string")
+      return { code: candidate.code, constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined };
     current = candidate.cause;
   }
   return undefined;
@@ -99,14 +100,25 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
     await db.transaction(async (tx) => {
       // The invitation link was mailed to this address: opening it proved the address.
       await tx.insert(user).values({ id: userId, name: input.fullName, email, emailVerified: Boolean(invitation), createdAt: now, updatedAt: now });
-      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash, createdAt: now, updatedAt: now });
+      await tx
+        .insert(account)
+        .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash, createdAt: now, updatedAt: now });
       if (invitation) {
         // Active at once with the invited role; signing in still waits for the confirmed email.
         const memberId = crypto.randomUUID();
-        await tx.insert(member).values({ id: memberId, organizationId: invitation.organizationId, userId, role: invitation.role, status: "active", createdAt: now });
+        await tx
+          .insert(member)
+          .values({ id: memberId, organizationId: invitation.organizationId, userId, role: invitation.role, status: "active", createdAt: now });
         // From here on the transaction runs as the application role, inside the invitation's workspace.
         await enterWorkspace(tx, invitation.organizationId);
-        const entry = { organizationId: invitation.organizationId, userId, actorRole: invitation.role, action: "USER_SIGNUP" as const, description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
+        const entry = {
+          organizationId: invitation.organizationId,
+          userId,
+          actorRole: invitation.role,
+          action: "USER_SIGNUP" as const,
+          description: `${input.fullName} signed up with email ${email}`,
+          ipAddress: context.clientIp,
+        };
         await writeAuditIgnoringFailure(tx, entry, context.logger);
         await completeInvitation(tx, { invitation, userId, memberId, name: input.fullName, ipAddress: context.clientIp });
         return;
@@ -114,7 +126,14 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
       const organizationId = joinWorkspace
         ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
         : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) })).organizationId;
-      const entry = { organizationId, userId, actorRole: "pending", action: "USER_SIGNUP" as const, description: `${input.fullName} signed up with email ${email}`, ipAddress: context.clientIp };
+      const entry = {
+        organizationId,
+        userId,
+        actorRole: "pending",
+        action: "USER_SIGNUP" as const,
+        description: `${input.fullName} signed up with email ${email}`,
+        ipAddress: context.clientIp,
+      };
       await writeAuditIgnoringFailure(tx, entry, context.logger);
     });
   } catch (error) {

@@ -18,7 +18,12 @@ import { ownRecordId, requireVisibleStudent } from "./service.ts";
 export const accessLogQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page. */
   cursor: z.string().max(200, "Cursor is not valid.").optional(),
-  limit: z.coerce.number({ error: "Limit must be a number." }).int("Limit must be a whole number.").min(1, "Limit must be 1 or more.").max(100, "Limit must be at most 100.").default(50),
+  limit: z.coerce
+    .number({ error: "Limit must be a number." })
+    .int("Limit must be a whole number.")
+    .min(1, "Limit must be 1 or more.")
+    .max(100, "Limit must be at most 100.")
+    .default(50),
 });
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 
@@ -91,7 +96,14 @@ export async function fullAccessLog(tx: Queryable, organizationId: string, stude
   return entries;
 }
 
-function toEntry(row: { id: string; createdAt: Date; actorName: string | null; actorRole: string | null; action: string; description: string }): AccessLogEntry {
+function toEntry(row: {
+  id: string;
+  createdAt: Date;
+  actorName: string | null;
+  actorRole: string | null;
+  action: string;
+  description: string;
+}): AccessLogEntry {
   return { id: row.id, at: row.createdAt.toISOString(), actorName: row.actorName, actorRole: row.actorRole, action: row.action, description: row.description };
 }
 

@@ -64,7 +64,12 @@ const linkRoute = defineOperation(needs("admin:students:write"), {
   tags: ["Students"],
   summary: "Link a parent member of the workspace as a guardian",
   request: { params: studentParams, body: { required: true, content: jsonContent(linkGuardianSchema) } },
-  responses: { 200: detail("The record with the new guardian."), ...notFoundResponse, 409: { description: "Already a guardian, or the record was erased." }, ...errorResponses },
+  responses: {
+    200: detail("The record with the new guardian."),
+    ...notFoundResponse,
+    409: { description: "Already a guardian, or the record was erased." },
+    ...errorResponses,
+  },
 });
 
 const unlinkRoute = defineOperation(needs("admin:students:write"), {
@@ -73,7 +78,11 @@ const unlinkRoute = defineOperation(needs("admin:students:write"), {
   tags: ["Students"],
   summary: "Unlink a guardian",
   request: { params: guardianParams },
-  responses: { 200: detail("The record without that guardian."), 404: { description: "No such student, or that member is not its guardian." }, ...errorResponses },
+  responses: {
+    200: detail("The record without that guardian."),
+    404: { description: "No such student, or that member is not its guardian." },
+    ...errorResponses,
+  },
 });
 
 const eraseRoute = defineOperation(needs("admin:students:write"), {
@@ -91,28 +100,43 @@ const accessLogRoute = defineOperation(needs("admin:students:read"), {
   tags: ["Students"],
   summary: "Who read or changed the record, newest first",
   request: { params: studentParams, query: accessLogQuerySchema },
-  responses: { 200: { description: "One page of entries and the next page's cursor.", content: jsonContent(accessLogSchema) }, ...notFoundResponse, ...errorResponses },
+  responses: {
+    200: { description: "One page of entries and the next page's cursor.", content: jsonContent(accessLogSchema) },
+    ...notFoundResponse,
+    ...errorResponses,
+  },
 });
 
 export function adminStudentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => c.json(await listStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200))
     .openapi(createRoute, async (c) => c.json(await createStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 201))
-    .openapi(readRoute, async (c) => c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "admin", c.req.valid("param").studentId), 200))
+    .openapi(readRoute, async (c) =>
+      c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "admin", c.req.valid("param").studentId), 200),
+    )
     .openapi(updateRoute, async (c) =>
       c.json(await updateStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").studentId, c.req.valid("json")), 200),
     )
     .openapi(linkRoute, async (c) =>
-      c.json(await linkGuardian(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").studentId, c.req.valid("json").memberId), 200),
+      c.json(
+        await linkGuardian(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").studentId, c.req.valid("json").memberId),
+        200,
+      ),
     )
     .openapi(unlinkRoute, async (c) => {
       const { studentId, memberId } = c.req.valid("param");
       return c.json(await unlinkGuardian(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, studentId, memberId), 200);
     })
     .openapi(eraseRoute, async (c) =>
-      c.json(await eraseStudent(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").studentId, c.req.valid("json").confirmName), 200),
+      c.json(
+        await eraseStudent(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").studentId, c.req.valid("json").confirmName),
+        200,
+      ),
     )
     .openapi(accessLogRoute, async (c) =>
-      c.json(await readAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "admin", c.req.valid("param").studentId, c.req.valid("query")), 200),
+      c.json(
+        await readAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "admin", c.req.valid("param").studentId, c.req.valid("query")),
+        200,
+      ),
     );
 }

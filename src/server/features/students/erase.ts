@@ -11,7 +11,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../core/context.ts";
-import { member, organization, sessionRecording, sessionReport, sessionStudent, sessionSummary, student, studentGuardian, user, workspaceInvitation } from "../../db/schema.ts";
+import {
+  member,
+  organization,
+  sessionRecording,
+  sessionReport,
+  sessionStudent,
+  sessionSummary,
+  student,
+  studentGuardian,
+  user,
+  workspaceInvitation,
+} from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
@@ -67,7 +78,12 @@ async function eraseSessionData(tx: Transaction, organizationId: string, student
   };
 }
 
-export async function eraseStudent(deps: Pick<AppDeps, "db" | "mailer" | "logger" | "recordings">, actor: Actor, studentId: string, confirmName: string): Promise<StudentDetail> {
+export async function eraseStudent(
+  deps: Pick<AppDeps, "db" | "mailer" | "logger" | "recordings">,
+  actor: Actor,
+  studentId: string,
+  confirmName: string,
+): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   const { detail, recipients, formerName, workspace, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
@@ -85,7 +101,19 @@ export async function eraseStudent(deps: Pick<AppDeps, "db" | "mailer" | "logger
 
     await tx
       .update(student)
-      .set({ name: ERASED_NAME, preferredName: null, grade: null, school: null, subjects: [], goals: "", notes: "", status: "former", userId: null, erasedAt: new Date(), updatedAt: new Date() })
+      .set({
+        name: ERASED_NAME,
+        preferredName: null,
+        grade: null,
+        school: null,
+        subjects: [],
+        goals: "",
+        notes: "",
+        status: "former",
+        userId: null,
+        erasedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId)));
     const unlinked = await tx
       .delete(studentGuardian)
@@ -94,7 +122,9 @@ export async function eraseStudent(deps: Pick<AppDeps, "db" | "mailer" | "logger
     const revoked = await tx
       .update(workspaceInvitation)
       .set({ status: "revoked" })
-      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.studentId, studentId), eq(workspaceInvitation.status, "pending")))
+      .where(
+        and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.studentId, studentId), eq(workspaceInvitation.status, "pending")),
+      )
       .returning({ id: workspaceInvitation.id });
     const sessionData = await eraseSessionData(tx, organizationId, studentId);
     await auditStudent(tx, actor, {
@@ -114,7 +144,13 @@ export async function eraseStudent(deps: Pick<AppDeps, "db" | "mailer" | "logger
       ...guardians.map((guardian) => ({ ...guardian, recipient: "guardian" as const })),
       ...(login ? [{ ...login, recipient: "student" as const }] : []),
     ];
-    return { detail: await detailOf(tx, organizationId, studentId), recipients, formerName: record.name, workspace: workspaceRow?.name ?? "your workspace", storageKeys: sessionData.storageKeys };
+    return {
+      detail: await detailOf(tx, organizationId, studentId),
+      recipients,
+      formerName: record.name,
+      workspace: workspaceRow?.name ?? "your workspace",
+      storageKeys: sessionData.storageKeys,
+    };
   });
 
   // The rows are gone; a file left by a failed delete is unreachable, and logged for the operator.

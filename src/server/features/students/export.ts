@@ -38,19 +38,91 @@ export function exportFiles(detail: StudentDetail, sessions: SessionHistoryEntry
   return {
     "student.json": JSON.stringify(json, null, 2) + "\n",
     "student.csv": csv(
-      ["id", "name", "preferredName", "grade", "school", "subjects", "goals", "notes", "status", "loginName", "loginEmail", "createdAt", "updatedAt", "erasedAt"],
-      [[detail.id, detail.name, detail.preferredName, detail.grade, detail.school, detail.subjects.join("; "), detail.goals, detail.notes, detail.status, detail.login?.name, detail.login?.email, detail.createdAt, detail.updatedAt, detail.erasedAt]],
+      [
+        "id",
+        "name",
+        "preferredName",
+        "grade",
+        "school",
+        "subjects",
+        "goals",
+        "notes",
+        "status",
+        "loginName",
+        "loginEmail",
+        "createdAt",
+        "updatedAt",
+        "erasedAt",
+      ],
+      [
+        [
+          detail.id,
+          detail.name,
+          detail.preferredName,
+          detail.grade,
+          detail.school,
+          detail.subjects.join("; "),
+          detail.goals,
+          detail.notes,
+          detail.status,
+          detail.login?.name,
+          detail.login?.email,
+          detail.createdAt,
+          detail.updatedAt,
+          detail.erasedAt,
+        ],
+      ],
     ),
-    "guardians.csv": csv(["memberId", "name", "email"], detail.guardians.map((guardian) => [guardian.memberId, guardian.name, guardian.email])),
+    "guardians.csv": csv(
+      ["memberId", "name", "email"],
+      detail.guardians.map((guardian) => [guardian.memberId, guardian.name, guardian.email]),
+    ),
     "assignments.csv": csv(
       ["id", "tutorName", "subject", "rateOverrideMinor", "startsOn", "endsOn", "current"],
       detail.assignments.map((item) => [item.id, item.tutorName, item.subject, item.rateOverrideMinor, item.startsOn, item.endsOn, item.current]),
     ),
     "sessions.csv": csv(
-      ["sessionId", "subject", "tutorName", "startsAt", "endsAt", "timeZone", "status", "attendance", "previousHomework", "understanding", "engagement", "scorePercent", "topics", "homeworkSet", "summary", "summarySharedAt"],
-      sessions.map((item) => [item.sessionId, item.subject, item.tutorName, item.startsAt, item.endsAt, item.timeZone, item.status, item.attendance, item.previousHomework, item.understanding, item.engagement, item.scorePercent, item.topics, item.homeworkSet, item.summary, item.summarySharedAt]),
+      [
+        "sessionId",
+        "subject",
+        "tutorName",
+        "startsAt",
+        "endsAt",
+        "timeZone",
+        "status",
+        "attendance",
+        "previousHomework",
+        "understanding",
+        "engagement",
+        "scorePercent",
+        "topics",
+        "homeworkSet",
+        "summary",
+        "summarySharedAt",
+      ],
+      sessions.map((item) => [
+        item.sessionId,
+        item.subject,
+        item.tutorName,
+        item.startsAt,
+        item.endsAt,
+        item.timeZone,
+        item.status,
+        item.attendance,
+        item.previousHomework,
+        item.understanding,
+        item.engagement,
+        item.scorePercent,
+        item.topics,
+        item.homeworkSet,
+        item.summary,
+        item.summarySharedAt,
+      ]),
     ),
-    "access-log.csv": csv(["at", "actorName", "actorRole", "action", "description"], accessLog.map((entry) => [entry.at, entry.actorName, entry.actorRole, entry.action, entry.description])),
+    "access-log.csv": csv(
+      ["at", "actorName", "actorRole", "action", "description"],
+      accessLog.map((entry) => [entry.at, entry.actorName, entry.actorRole, entry.action, entry.description]),
+    ),
   };
 }
 
@@ -68,7 +140,16 @@ function asciiSlug(name: string): string {
 
 /** "Zoë Ørsted" → "zoë-ørsted": letters and digits of any script, for the UTF-8 file name. */
 function unicodeSlug(name: string): string {
-  return [...name.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "")].slice(0, 60).join("").replace(/-+$/, "");
+  return [
+    ...name
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, ""),
+  ]
+    .slice(0, 60)
+    .join("")
+    .replace(/-+$/, "");
 }
 
 /** The day as YYYY-MM-DD in the workspace's zone (UTC if that zone is unusable). */
@@ -96,7 +177,12 @@ export function exportDisposition(studentName: string, exportedAt: Date, timeZon
 }
 
 /** The archive's bytes and its Content-Disposition (see exportDisposition). */
-export async function exportStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
+export async function exportStudent(
+  db: Database,
+  actor: Actor,
+  relationship: Relationship,
+  studentId: string,
+): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
   const organizationId = actor.viewer.organizationId;
   const exportedAt = new Date();
   const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {

@@ -46,7 +46,10 @@ const parentExportRoute = defineOperation(needs("parent:students:read"), {
   summary: "Download everything held about the child: JSON and CSV files in one zip archive",
   request: { params: studentParams },
   responses: {
-    200: { description: "The archive (student.json, student.csv, guardians.csv, assignments.csv, access-log.csv).", content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: {
+      description: "The archive (student.json, student.csv, guardians.csv, assignments.csv, access-log.csv).",
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+    },
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -88,10 +91,17 @@ const ownAccessLogRoute = defineOperation(needs("student:read"), {
 
 export function familyStudentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(parentListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent") }, 200))
-    .openapi(parentReadRoute, async (c) => c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId), 200))
+    .openapi(parentListRoute, async (c) =>
+      c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent") }, 200),
+    )
+    .openapi(parentReadRoute, async (c) =>
+      c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId), 200),
+    )
     .openapi(parentAccessLogRoute, async (c) =>
-      c.json(await readAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId, c.req.valid("query")), 200),
+      c.json(
+        await readAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId, c.req.valid("query")),
+        200,
+      ),
     )
     .openapi(parentExportRoute, async (c) => {
       const { zip, disposition } = await exportStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId);
@@ -101,8 +111,14 @@ export function familyStudentRoutes(deps: AppDeps) {
         "cache-control": "no-store",
       });
     })
-    .openapi(tutorListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor") }, 200))
-    .openapi(tutorReadRoute, async (c) => c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor", c.req.valid("param").studentId), 200))
+    .openapi(tutorListRoute, async (c) =>
+      c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor") }, 200),
+    )
+    .openapi(tutorReadRoute, async (c) =>
+      c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor", c.req.valid("param").studentId), 200),
+    )
     .openapi(ownRecordRoute, async (c) => c.json(await viewOwnRecord(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }), 200))
-    .openapi(ownAccessLogRoute, async (c) => c.json(await readOwnAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200));
+    .openapi(ownAccessLogRoute, async (c) =>
+      c.json(await readOwnAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200),
+    );
 }

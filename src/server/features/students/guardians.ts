@@ -27,9 +27,18 @@ export async function linkGuardian(db: Database, actor: Actor, studentId: string
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was erased; no guardian can be linked to the record.");
     const parent = await requireParent(tx, organizationId, memberId);
-    const inserted = await tx.insert(studentGuardian).values({ organizationId, studentId, memberId }).onConflictDoNothing().returning({ memberId: studentGuardian.memberId });
+    const inserted = await tx
+      .insert(studentGuardian)
+      .values({ organizationId, studentId, memberId })
+      .onConflictDoNothing()
+      .returning({ memberId: studentGuardian.memberId });
     if (inserted.length === 0) throw conflict(`${parent.name} is already a guardian of this student.`);
-    await auditStudent(tx, actor, { action: "GUARDIAN_LINKED", studentId, description: `${actorLabel(actor)} linked ${parent.name} as a guardian`, metadata: { memberId } });
+    await auditStudent(tx, actor, {
+      action: "GUARDIAN_LINKED",
+      studentId,
+      description: `${actorLabel(actor)} linked ${parent.name} as a guardian`,
+      metadata: { memberId },
+    });
     return detailOf(tx, organizationId, studentId);
   });
 }
@@ -43,7 +52,11 @@ export async function unlinkGuardian(db: Database, actor: Actor, studentId: stri
       .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.studentId, studentId), eq(studentGuardian.memberId, memberId)))
       .returning({ memberId: studentGuardian.memberId });
     if (removed.length === 0) throw notFound("The guardian link");
-    const [guardian] = await tx.select({ name: user.name }).from(member).innerJoin(user, eq(user.id, member.userId)).where(and(eq(member.organizationId, organizationId), eq(member.id, memberId)));
+    const [guardian] = await tx
+      .select({ name: user.name })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(and(eq(member.organizationId, organizationId), eq(member.id, memberId)));
     await auditStudent(tx, actor, {
       action: "GUARDIAN_UNLINKED",
       studentId,

@@ -93,7 +93,10 @@ export function studentPageQuery(tx: Queryable, organizationId: string, where: S
 
 /** The number of records matching `where` (the list's total). */
 export function studentCountQuery(tx: Queryable, organizationId: string, where: SQL | undefined) {
-  return tx.select({ total: count() }).from(student).where(and(eq(student.organizationId, organizationId), where));
+  return tx
+    .select({ total: count() })
+    .from(student)
+    .where(and(eq(student.organizationId, organizationId), where));
 }
 
 /** One page of the records matching `where`, with their guardians and tutors, and the total. */

@@ -44,7 +44,13 @@ export async function listRelatedStudents(db: Database, actor: Actor, relationsh
  * The id of the record the viewer may see through `relationship`, or a 404. Run inside the
  * caller's transaction; `forUpdate` locks the row against a concurrent change or erasure.
  */
-export async function requireVisibleStudent(tx: Transaction, actor: Actor, relationship: Relationship, studentId: string, options: { forUpdate?: boolean } = {}) {
+export async function requireVisibleStudent(
+  tx: Transaction,
+  actor: Actor,
+  relationship: Relationship,
+  studentId: string,
+  options: { forUpdate?: boolean } = {},
+) {
   if (!isRecordId(studentId)) throw studentNotFound();
   const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, relationship), options);
   if (!row) throw studentNotFound();
@@ -126,7 +132,9 @@ export async function updateStudent(db: Database, actor: Actor, studentId: strin
   return withWorkspace(db, organizationId, async (tx) => {
     const current = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (current.erasedAt) throw conflict("This student's personal data was erased; the record can no longer be edited.");
-    const changed = (Object.keys(changes) as (keyof StudentCreate)[]).filter((field) => changes[field] !== undefined && !sameValue(changes[field], current[field]));
+    const changed = (Object.keys(changes) as (keyof StudentCreate)[]).filter(
+      (field) => changes[field] !== undefined && !sameValue(changes[field], current[field]),
+    );
     if (changed.length > 0) {
       const values = Object.fromEntries(changed.map((field) => [field, changes[field]]));
       await tx

@@ -62,7 +62,12 @@ describe("POST /api/admin/students", () => {
       erasedAt: null,
     });
     const [entry] = await entriesAbout(res.body.id, "STUDENT_CREATED");
-    expect(entry).toMatchObject({ organizationId: admin.organizationId, userId: admin.user.id, actorRole: "admin", description: "Ada Admin created the record" });
+    expect(entry).toMatchObject({
+      organizationId: admin.organizationId,
+      userId: admin.user.id,
+      actorRole: "admin",
+      description: "Ada Admin created the record",
+    });
     expect(entry!.description).not.toContain("Maya");
     expect(JSON.stringify(entry!.metadata)).not.toContain("Maya");
   });
@@ -245,12 +250,18 @@ describe("guardians", () => {
     expect(linked.body.guardians).toEqual([{ memberId: parent.memberId, userId: parent.user.id, name: "Paula Parent", email: parent.user.email }]);
     const both = await linkGuardian(admin.client, created.id, secondParent.memberId);
     expect(both.guardians.map((guardian) => guardian.name)).toEqual(["Paula Parent", "Pete Parent"]);
-    expect((await entriesAbout(created.id, "GUARDIAN_LINKED"))[1]).toMatchObject({ description: "Ada Admin linked Paula Parent as a guardian", metadata: { memberId: parent.memberId } });
+    expect((await entriesAbout(created.id, "GUARDIAN_LINKED"))[1]).toMatchObject({
+      description: "Ada Admin linked Paula Parent as a guardian",
+      metadata: { memberId: parent.memberId },
+    });
 
     const unlinked = await admin.client.delete(`/api/admin/students/${created.id}/guardians/${parent.memberId}`);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body.guardians.map((guardian: { name: string }) => guardian.name)).toEqual(["Pete Parent"]);
-    expect((await entriesAbout(created.id, "GUARDIAN_UNLINKED"))[0]).toMatchObject({ description: "Ada Admin unlinked Paula Parent as a guardian", metadata: { memberId: parent.memberId } });
+    expect((await entriesAbout(created.id, "GUARDIAN_UNLINKED"))[0]).toMatchObject({
+      description: "Ada Admin unlinked Paula Parent as a guardian",
+      metadata: { memberId: parent.memberId },
+    });
     expect((await admin.client.delete(`/api/admin/students/${created.id}/guardians/${parent.memberId}`)).status).toBe(404);
   });
 

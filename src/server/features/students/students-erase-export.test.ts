@@ -42,7 +42,10 @@ describe("the export's file name", () => {
   const noon = new Date("2026-11-25T12:00:00Z");
 
   it("is the child's name as an ASCII slug and the day", () => {
-    expect(exportDisposition("Ada Lovelace", noon, "UTC")).toEqual({ fileName: "glassroom-ada-lovelace-2026-11-25.zip", disposition: 'attachment; filename="glassroom-ada-lovelace-2026-11-25.zip"' });
+    expect(exportDisposition("Ada Lovelace", noon, "UTC")).toEqual({
+      fileName: "glassroom-ada-lovelace-2026-11-25.zip",
+      disposition: 'attachment; filename="glassroom-ada-lovelace-2026-11-25.zip"',
+    });
     expect(exportDisposition("  O'Brien,  Seán  ", noon, "UTC").fileName).toBe("glassroom-o-brien-sean-2026-11-25.zip");
   });
 
@@ -65,15 +68,29 @@ describe("the export's file name", () => {
 
 describe("GET /api/parent/students/{studentId}/export", () => {
   it("downloads a zip of the record, guardians, assignments and the whole access log, audited", async () => {
-    const child = await createStudent(admin.client, { name: "Maya Lopez", school: "Hill, \"North\" School", goals: "=HYPERLINK(\"x\")", subjects: ["Maths"] });
+    const child = await createStudent(admin.client, { name: "Maya Lopez", school: 'Hill, "North" School', goals: '=HYPERLINK("x")', subjects: ["Maths"] });
     await linkGuardian(admin.client, child.id, parent.memberId);
     await linkGuardian(admin.client, child.id, otherParent.memberId);
     await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", rateOverrideMinor: 4500 });
     await tutor.client.get(`/api/tutor/students/${child.id}`);
     const ended = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000);
     const local = (date: Date) => date.toISOString().slice(0, 16);
-    const session = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [child.id], subject: "Maths", startsAt: local(new Date(ended.getTime() - 3_600_000)), endsAt: local(ended), timeZone: "UTC" })).items[0]!;
-    const report = { topics: "Ratios", homeworkSet: "Sheet 2", privateNotes: "Tutor-only remark.", students: [{ studentId: child.id, attendance: "late", previousHomework: "partly", understanding: 4, engagement: 3, scorePercent: 71 }] };
+    const session = (
+      await createSession(admin.client, {
+        tutorMemberId: tutor.memberId,
+        studentIds: [child.id],
+        subject: "Maths",
+        startsAt: local(new Date(ended.getTime() - 3_600_000)),
+        endsAt: local(ended),
+        timeZone: "UTC",
+      })
+    ).items[0]!;
+    const report = {
+      topics: "Ratios",
+      homeworkSet: "Sheet 2",
+      privateNotes: "Tutor-only remark.",
+      students: [{ studentId: child.id, attendance: "late", previousHomework: "partly", understanding: 4, engagement: 3, scorePercent: 71 }],
+    };
     expect((await admin.client.put(`/api/admin/sessions/${session.id}/report`, report)).status).toBe(200);
     expect((await admin.client.post(`/api/admin/sessions/${session.id}/summaries/${child.id}/share`)).status).toBe(200);
 
@@ -93,13 +110,28 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     const actions = json.accessLog.map((entry: { action: string }) => entry.action);
     expect(actions[0]).toBe("STUDENT_EXPORTED");
     expect(actions).toEqual(expect.arrayContaining(["STUDENT_CREATED", "GUARDIAN_LINKED", "ASSIGNMENT_CREATED", "STUDENT_VIEWED"]));
-    expect(json.accessLog.find((entry: { action: string }) => entry.action === "STUDENT_VIEWED")).toMatchObject({ actorName: "Tina Tutor", description: "Tina Tutor viewed the record" });
+    expect(json.accessLog.find((entry: { action: string }) => entry.action === "STUDENT_VIEWED")).toMatchObject({
+      actorName: "Tina Tutor",
+      description: "Tina Tutor viewed the record",
+    });
 
     expect(files["student.csv"]!.split("\r\n")[1]).toContain(`${child.id},Maya Lopez,,,"Hill, ""North"" School",Maths,"'=HYPERLINK(""x"")"`);
     expect(files["guardians.csv"]).toContain(`${parent.memberId},Paula Parent,${parent.user.email}`);
     expect(files["assignments.csv"]).toContain("Tina Tutor,Maths,4500,");
     // Sessions: the child's part of the report and the shared summary; never the private notes.
-    expect(json.sessions).toMatchObject([{ sessionId: session.id, subject: "Maths", tutorName: "Tina Tutor", status: "completed", attendance: "late", understanding: 4, engagement: 3, scorePercent: 71, topics: "Ratios" }]);
+    expect(json.sessions).toMatchObject([
+      {
+        sessionId: session.id,
+        subject: "Maths",
+        tutorName: "Tina Tutor",
+        status: "completed",
+        attendance: "late",
+        understanding: 4,
+        engagement: 3,
+        scorePercent: 71,
+        topics: "Ratios",
+      },
+    ]);
     expect(json.sessions[0].summary).toContain("Maya arrived late to the Maths session");
     expect(files["sessions.csv"]).toContain(`${session.id},Maths,Tina Tutor,`);
     expect(JSON.stringify(files)).not.toContain("Tutor-only remark.");
@@ -108,7 +140,10 @@ describe("GET /api/parent/students/{studentId}/export", () => {
     expect(logLines).toHaveLength(json.accessLog.length + 1);
     expect(logLines[1]).toContain("Paula Parent,parent,STUDENT_EXPORTED,Paula Parent downloaded the record's data");
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.studentId, child.id), eq(auditLog.action, "STUDENT_EXPORTED")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.studentId, child.id), eq(auditLog.action, "STUDENT_EXPORTED")));
     expect(entry).toMatchObject({ userId: parent.user.id, actorRole: "parent", description: "Paula Parent downloaded the record's data" });
   });
 
@@ -125,7 +160,15 @@ describe("GET /api/parent/students/{studentId}/export", () => {
 
 describe("POST /api/admin/students/{studentId}/erase", () => {
   it("anonymises the record, unlinks and mails the guardians and login, revokes invitations, and audits", async () => {
-    const child = await createStudent(admin.client, { name: "Maya Lopez", preferredName: "May", grade: "9", school: "Hill School", subjects: ["Maths"], goals: "GCSE", notes: "Allergic to nuts" });
+    const child = await createStudent(admin.client, {
+      name: "Maya Lopez",
+      preferredName: "May",
+      grade: "9",
+      school: "Hill School",
+      subjects: ["Maths"],
+      goals: "GCSE",
+      notes: "Allergic to nuts",
+    });
     await linkGuardian(admin.client, child.id, parent.memberId);
     const assignment = await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: child.id });
     const login = await createMember(t, { admin, role: "student", fullName: "Maya Login" });
@@ -134,7 +177,14 @@ describe("POST /api/admin/students/{studentId}/erase", () => {
     await parent.client.get(`/api/parent/students/${child.id}`);
     await login.client.get("/api/student/profile");
     // A pending invitation for the record (the invitations API is H2's; the row is made directly).
-    await t.db.insert(workspaceInvitation).values({ organizationId: admin.organizationId, email: "aunt@example.com", role: "parent", studentId: child.id, tokenHash: `hash-${child.id}`, expiresAt: new Date(Date.now() + 86_400_000) });
+    await t.db.insert(workspaceInvitation).values({
+      organizationId: admin.organizationId,
+      email: "aunt@example.com",
+      role: "parent",
+      studentId: child.id,
+      tokenHash: `hash-${child.id}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
 
     const res = await admin.client.post(`/api/admin/students/${child.id}/erase`, { confirmName: "Maya Lopez" });
     expect(res.status).toBe(200);
@@ -193,7 +243,9 @@ describe("POST /api/admin/students/{studentId}/erase", () => {
     for (const confirmName of ["noah nash", "Noah", "Someone Else"]) {
       const res = await admin.client.post(`/api/admin/students/${child.id}/erase`, { confirmName });
       expect(res.status).toBe(422);
-      expect(res.body.error.issues).toEqual([{ path: ["confirmName"], message: "Type the student's name exactly as it appears on the record to confirm the erasure." }]);
+      expect(res.body.error.issues).toEqual([
+        { path: ["confirmName"], message: "Type the student's name exactly as it appears on the record to confirm the erasure." },
+      ]);
     }
     const missing = await admin.client.post(`/api/admin/students/${child.id}/erase`, {});
     expect(missing.body.error.issues).toEqual([{ path: ["confirmName"], message: "Type the student's name to confirm." }]);
@@ -210,7 +262,12 @@ describe("POST /api/admin/students/{studentId}/erase", () => {
     expect(edit.status).toBe(409);
     expect(edit.body.error.message).toBe("This student's personal data was erased; the record can no longer be edited.");
     expect((await admin.client.post(`/api/admin/students/${child.id}/guardians`, { memberId: parent.memberId })).status).toBe(409);
-    const assign = await admin.client.post("/api/admin/assignments", { tutorMemberId: tutor.memberId, studentId: child.id, subject: "Maths", startsOn: "2024-01-01" });
+    const assign = await admin.client.post("/api/admin/assignments", {
+      tutorMemberId: tutor.memberId,
+      studentId: child.id,
+      subject: "Maths",
+      startsOn: "2024-01-01",
+    });
     expect(assign.status).toBe(422);
     expect(assign.body.error.issues[0].path).toEqual(["studentId"]);
   });
@@ -231,30 +288,74 @@ describe("erasure of a student's session data", () => {
     const erased = await createStudent(admin.client, { name: "Pip Erase" });
     const other = await createStudent(admin.client, { name: "Quin Stay" });
     for (const id of [erased.id, other.id]) await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: id, startsOn: "2020-01-01" });
-    const solo = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [erased.id], startsAt: inHours(-30), endsAt: inHours(-29), timeZone: "UTC" })).items[0]!.id;
-    const group = (await createSession(admin.client, { tutorMemberId: tutor.memberId, studentIds: [erased.id, other.id], startsAt: inHours(-27), endsAt: inHours(-26), timeZone: "UTC" })).items[0]!.id;
-    expect((await admin.client.put(`/api/admin/sessions/${solo}/report`, { topics: "Fractions", privateNotes: "Pip was upset about school.", students: [attended(erased.id)] })).status).toBe(200);
-    expect((await admin.client.put(`/api/admin/sessions/${group}/report`, { topics: "Decimals", privateNotes: "Good group.", students: [attended(erased.id), attended(other.id)] })).status).toBe(200);
+    const solo = (
+      await createSession(admin.client, {
+        tutorMemberId: tutor.memberId,
+        studentIds: [erased.id],
+        startsAt: inHours(-30),
+        endsAt: inHours(-29),
+        timeZone: "UTC",
+      })
+    ).items[0]!.id;
+    const group = (
+      await createSession(admin.client, {
+        tutorMemberId: tutor.memberId,
+        studentIds: [erased.id, other.id],
+        startsAt: inHours(-27),
+        endsAt: inHours(-26),
+        timeZone: "UTC",
+      })
+    ).items[0]!.id;
+    expect(
+      (
+        await admin.client.put(`/api/admin/sessions/${solo}/report`, {
+          topics: "Fractions",
+          privateNotes: "Pip was upset about school.",
+          students: [attended(erased.id)],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.client.put(`/api/admin/sessions/${group}/report`, {
+          topics: "Decimals",
+          privateNotes: "Good group.",
+          students: [attended(erased.id), attended(other.id)],
+        })
+      ).status,
+    ).toBe(200);
     const soloFile = await uploadRecording(admin.client, "admin", solo, sampleMp3(2000));
     expect(soloFile.status).toBe(201);
     const groupLink = await admin.client.post(`/api/admin/sessions/${group}/recordings/links`, { title: "Group call", url: "https://example.com/group.mp4" });
     expect(groupLink.status).toBe(201);
-    const storageKey = (await t.db.select({ key: sessionRecording.storageKey }).from(sessionRecording).where(eq(sessionRecording.id, soloFile.body.id)))[0]!.key!;
+    const storageKey = (await t.db.select({ key: sessionRecording.storageKey }).from(sessionRecording).where(eq(sessionRecording.id, soloFile.body.id)))[0]!
+      .key!;
     expect(await t.deps.recordings.size(storageKey)).toBe(2000);
 
     expect((await admin.client.post(`/api/admin/students/${erased.id}/erase`, { confirmName: "Pip Erase" })).status).toBe(200);
 
-    const summaries = await t.db.select({ studentId: sessionSummary.studentId }).from(sessionSummary).where(eq(sessionSummary.organizationId, admin.organizationId));
+    const summaries = await t.db
+      .select({ studentId: sessionSummary.studentId })
+      .from(sessionSummary)
+      .where(eq(sessionSummary.organizationId, admin.organizationId));
     expect(summaries.map((row) => row.studentId)).not.toContain(erased.id);
     expect(summaries.map((row) => row.studentId)).toContain(other.id);
-    const notes = Object.fromEntries((await t.db.select({ sessionId: sessionReport.sessionId, notes: sessionReport.privateNotes }).from(sessionReport)).map((row) => [row.sessionId, row.notes]));
+    const notes = Object.fromEntries(
+      (await t.db.select({ sessionId: sessionReport.sessionId, notes: sessionReport.privateNotes }).from(sessionReport)).map((row) => [
+        row.sessionId,
+        row.notes,
+      ]),
+    );
     expect(notes[solo]).toBe("");
     expect(notes[group]).toBe("Good group.");
     const recordings = (await t.db.select({ id: sessionRecording.id }).from(sessionRecording)).map((row) => row.id);
     expect(recordings).not.toContain(soloFile.body.id);
     expect(recordings).toContain(groupLink.body.id);
     expect(await t.deps.recordings.size(storageKey)).toBeNull();
-    const [entry] = await t.db.select({ metadata: auditLog.metadata }).from(auditLog).where(and(eq(auditLog.studentId, erased.id), eq(auditLog.action, "STUDENT_ERASED")));
+    const [entry] = await t.db
+      .select({ metadata: auditLog.metadata })
+      .from(auditLog)
+      .where(and(eq(auditLog.studentId, erased.id), eq(auditLog.action, "STUDENT_ERASED")));
     expect(entry!.metadata).toMatchObject({ summariesDeleted: 2, privateNotesCleared: 1, recordingsDeleted: [soloFile.body.id] });
   });
 });

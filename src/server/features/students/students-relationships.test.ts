@@ -187,7 +187,11 @@ describe("student", () => {
   it("reads their own record, audited without their name", async () => {
     const res = await studentMember.client.get("/api/student/profile");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: maya.id, name: "Maya Lopez", login: { userId: studentMember.user.id, name: "Maya Login", email: studentMember.user.email } });
+    expect(res.body).toMatchObject({
+      id: maya.id,
+      name: "Maya Lopez",
+      login: { userId: studentMember.user.id, name: "Maya Login", email: studentMember.user.email },
+    });
     const [entry] = await viewsOf(maya.id, studentMember.user.id);
     expect(entry).toMatchObject({ actorRole: "student", description: "The student viewed the record" });
     const log = await studentMember.client.get("/api/student/profile/access-log?limit=1");
@@ -222,10 +226,19 @@ describe("email addresses on the record", () => {
     await t.db.update(student).set({ userId: login.user.id }).where(eq(student.id, shared.id));
     const emails = (body: StudentDetail) => ({ login: body.login?.email, guardians: body.guardians.map((guardian) => guardian.email) });
 
-    expect(emails((await admin.client.get(`/api/admin/students/${shared.id}`)).body)).toEqual({ login: login.user.email, guardians: [parent.user.email, otherParent.user.email] });
-    expect(emails((await otherTutor.client.get(`/api/tutor/students/${shared.id}`)).body)).toEqual({ login: null, guardians: [parent.user.email, otherParent.user.email] });
+    expect(emails((await admin.client.get(`/api/admin/students/${shared.id}`)).body)).toEqual({
+      login: login.user.email,
+      guardians: [parent.user.email, otherParent.user.email],
+    });
+    expect(emails((await otherTutor.client.get(`/api/tutor/students/${shared.id}`)).body)).toEqual({
+      login: null,
+      guardians: [parent.user.email, otherParent.user.email],
+    });
     expect(emails((await parent.client.get(`/api/parent/students/${shared.id}`)).body)).toEqual({ login: null, guardians: [parent.user.email, null] });
-    expect(emails((await login.client.get("/api/student/profile")).body)).toEqual({ login: login.user.email, guardians: [parent.user.email, otherParent.user.email] });
+    expect(emails((await login.client.get("/api/student/profile")).body)).toEqual({
+      login: login.user.email,
+      guardians: [parent.user.email, otherParent.user.email],
+    });
   });
 });
 

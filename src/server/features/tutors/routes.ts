@@ -86,12 +86,14 @@ const ownAvailabilityRoute = defineOperation(needs("tutor:settings:write"), {
  * is not a membership: an admin viewing the tutor area has no tutor profile of their own.
  */
 function ownMemberId(viewer: MemberContext): string {
-  if (viewer.membership.role !== "tutor") throw new AppError("NOT_FOUND", 404, "You have no tutor profile: your membership in this workspace is not a tutor's.");
+  if (viewer.membership.role !== "tutor")
+    throw new AppError("NOT_FOUND", 404, "You have no tutor profile: your membership in this workspace is not a tutor's.");
   return viewer.membership.id;
 }
 
 export function tutorRoutes(deps: AppDeps) {
-  const read = (viewer: MemberContext, memberId: string) => withWorkspace(deps.db, viewer.organizationId, (tx) => tutorDetail(tx, viewer.organizationId, memberId));
+  const read = (viewer: MemberContext, memberId: string) =>
+    withWorkspace(deps.db, viewer.organizationId, (tx) => tutorDetail(tx, viewer.organizationId, memberId));
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const organizationId = c.var.member.organizationId;

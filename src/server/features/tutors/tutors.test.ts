@@ -30,16 +30,30 @@ afterAll(() => t?.close());
 
 const profileRow = async (memberId: string) => (await t.db.select().from(tutorProfile).where(eq(tutorProfile.memberId, memberId)))[0];
 const auditOf = async (action: string, memberId: string) =>
-  (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter((entry) => (entry.metadata as { memberId?: string }).memberId === memberId);
+  (await auditEntries(t.db, { action, organizationId: admin.organizationId })).filter(
+    (entry) => (entry.metadata as { memberId?: string }).memberId === memberId,
+  );
 
 /** A student taught by the tutor: rows written directly, as the students API is not this feature's. */
 async function teach(tutorMemberId: string, name: string, dates: { startsOn: string; endsOn?: string | null; subject?: string }[], erased = false) {
   const [row] = await t.db
     .insert(student)
-    .values({ organizationId: admin.organizationId, name: erased ? "Erased student" : name, erasedAt: erased ? new Date() : null, status: erased ? "former" : "active" })
+    .values({
+      organizationId: admin.organizationId,
+      name: erased ? "Erased student" : name,
+      erasedAt: erased ? new Date() : null,
+      status: erased ? "former" : "active",
+    })
     .returning({ id: student.id });
   for (const date of dates) {
-    await t.db.insert(assignment).values({ organizationId: admin.organizationId, tutorMemberId, studentId: row!.id, subject: date.subject ?? "Mathematics", startsOn: date.startsOn, endsOn: date.endsOn ?? null });
+    await t.db.insert(assignment).values({
+      organizationId: admin.organizationId,
+      tutorMemberId,
+      studentId: row!.id,
+      subject: date.subject ?? "Mathematics",
+      startsOn: date.startsOn,
+      endsOn: date.endsOn ?? null,
+    });
   }
   return row!.id;
 }
@@ -91,7 +105,15 @@ describe("GET /api/admin/tutors/{memberId}", () => {
   it("answers the defaults before the first save, without writing a profile", async () => {
     const res = await admin.client.get(`/api/admin/tutors/${theo.memberId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ memberId: theo.memberId, name: "Theo Teacher", bio: "", payRateMinor: null, timeZone: "Europe/London", availability: [], assignments: [] });
+    expect(res.body).toMatchObject({
+      memberId: theo.memberId,
+      name: "Theo Teacher",
+      bio: "",
+      payRateMinor: null,
+      timeZone: "Europe/London",
+      availability: [],
+      assignments: [],
+    });
     expect(await profileRow(theo.memberId)).toBeUndefined();
   });
 
@@ -110,7 +132,14 @@ describe("GET /api/admin/tutors/{memberId}", () => {
       ["Cleo Future", false],
       ["Bob Former", false],
     ]);
-    expect(res.body.assignments[1]).toMatchObject({ tutorMemberId: dan.memberId, tutorName: "Dan Dates", subject: expect.any(String), rateOverrideMinor: null, startsOn: "2020-01-01", endsOn: null });
+    expect(res.body.assignments[1]).toMatchObject({
+      tutorMemberId: dan.memberId,
+      tutorName: "Dan Dates",
+      subject: expect.any(String),
+      rateOverrideMinor: null,
+      startsOn: "2020-01-01",
+      endsOn: null,
+    });
     const listed = (await admin.client.get("/api/admin/tutors?q=Dan%20Dates")).body.items[0];
     expect(listed.currentStudentCount).toBe(2);
   });
@@ -129,12 +158,28 @@ describe("GET /api/admin/tutors/{memberId}", () => {
 
 describe("PATCH /api/admin/tutors/{memberId}", () => {
   it("creates the profile on first save with the workspace's zone, and audits the field names only", async () => {
-    const res = await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, { subjects: ["Mathematics", "Physics", "mathematics"], bio: "Ten years of A-level maths.", payRateMinor: 3000, chargeRateMinor: 5500 });
+    const res = await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, {
+      subjects: ["Mathematics", "Physics", "mathematics"],
+      bio: "Ten years of A-level maths.",
+      payRateMinor: 3000,
+      chargeRateMinor: 5500,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ subjects: ["Mathematics", "Physics"], bio: "Ten years of A-level maths.", payRateMinor: 3000, chargeRateMinor: 5500, timeZone: "Europe/London", status: "active" });
+    expect(res.body).toMatchObject({
+      subjects: ["Mathematics", "Physics"],
+      bio: "Ten years of A-level maths.",
+      payRateMinor: 3000,
+      chargeRateMinor: 5500,
+      timeZone: "Europe/London",
+      status: "active",
+    });
     expect(await profileRow(tina.memberId)).toMatchObject({ organizationId: admin.organizationId, timeZone: "Europe/London", payRateMinor: 3000 });
     const [entry] = await auditOf("TUTOR_PROFILE_UPDATED", tina.memberId);
-    expect(entry).toMatchObject({ userId: admin.user.id, actorRole: "admin", description: "Ada Admin changed the tutor profile of Tina Tutor: subjects, bio, pay rate, default charge rate" });
+    expect(entry).toMatchObject({
+      userId: admin.user.id,
+      actorRole: "admin",
+      description: "Ada Admin changed the tutor profile of Tina Tutor: subjects, bio, pay rate, default charge rate",
+    });
     expect(entry!.metadata).toEqual({ memberId: tina.memberId, fields: ["subjects", "bio", "payRateMinor", "chargeRateMinor"] });
     expect(JSON.stringify(entry)).not.toMatch(/3000|5500|A-level/);
   });
@@ -144,10 +189,16 @@ describe("PATCH /api/admin/tutors/{memberId}", () => {
     const same = await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, { payRateMinor: 3000, bio: "Ten years of A-level maths." });
     expect(same.status).toBe(200);
     expect(await auditOf("TUTOR_PROFILE_UPDATED", tina.memberId)).toHaveLength(before);
-    const changed = await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, { payRateMinor: null, status: "inactive", bio: "Ten years of A-level maths." });
+    const changed = await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, {
+      payRateMinor: null,
+      status: "inactive",
+      bio: "Ten years of A-level maths.",
+    });
     expect(changed.body).toMatchObject({ payRateMinor: null, status: "inactive" });
     expect((await auditOf("TUTOR_PROFILE_UPDATED", tina.memberId)).at(-1)!.metadata).toEqual({ memberId: tina.memberId, fields: ["payRateMinor", "status"] });
-    expect((await admin.client.get("/api/admin/tutors?status=inactive")).body.items.map((item: { memberId: string }) => item.memberId)).toEqual([tina.memberId]);
+    expect((await admin.client.get("/api/admin/tutors?status=inactive")).body.items.map((item: { memberId: string }) => item.memberId)).toEqual([
+      tina.memberId,
+    ]);
     await admin.client.patch(`/api/admin/tutors/${tina.memberId}`, { status: "active", payRateMinor: 3000 });
   });
 
@@ -197,10 +248,16 @@ describe("PUT /api/admin/tutors/{memberId}/availability", () => {
     expect(await profileRow(theo.memberId)).toMatchObject({ timeZone: "Europe/London", subjects: [] });
     const replaced = await admin.client.put(`/api/admin/tutors/${theo.memberId}/availability`, { slots: [{ weekday: 7, startsAt: "10:00", endsAt: "11:00" }] });
     expect(replaced.body.availability).toEqual([{ weekday: 7, startsAt: "10:00", endsAt: "11:00" }]);
-    const rows = await t.db.select().from(tutorAvailability).where(and(eq(tutorAvailability.organizationId, admin.organizationId), eq(tutorAvailability.memberId, theo.memberId)));
+    const rows = await t.db
+      .select()
+      .from(tutorAvailability)
+      .where(and(eq(tutorAvailability.organizationId, admin.organizationId), eq(tutorAvailability.memberId, theo.memberId)));
     expect(rows).toHaveLength(1);
     const entries = await auditOf("TUTOR_AVAILABILITY_UPDATED", theo.memberId);
-    expect(entries.map((entry) => entry.description)).toEqual(["Ada Admin changed the availability of Theo Teacher: 3 slots a week", "Ada Admin changed the availability of Theo Teacher: 1 slot a week"]);
+    expect(entries.map((entry) => entry.description)).toEqual([
+      "Ada Admin changed the availability of Theo Teacher: 3 slots a week",
+      "Ada Admin changed the availability of Theo Teacher: 1 slot a week",
+    ]);
     // The same week again is not a change.
     await admin.client.put(`/api/admin/tutors/${theo.memberId}/availability`, { slots: [{ weekday: 7, startsAt: "10:00", endsAt: "11:00" }] });
     expect(await auditOf("TUTOR_AVAILABILITY_UPDATED", theo.memberId)).toHaveLength(2);
@@ -219,7 +276,15 @@ describe("PUT /api/admin/tutors/{memberId}/availability", () => {
   });
 
   it.each([
-    ["overlapping slots", [{ weekday: 2, startsAt: "09:00", endsAt: "11:00" }, { weekday: 2, startsAt: "10:30", endsAt: "12:00" }], ["slots", 1, "startsAt"], "Slots on Tuesday overlap."],
+    [
+      "overlapping slots",
+      [
+        { weekday: 2, startsAt: "09:00", endsAt: "11:00" },
+        { weekday: 2, startsAt: "10:30", endsAt: "12:00" },
+      ],
+      ["slots", 1, "startsAt"],
+      "Slots on Tuesday overlap.",
+    ],
     ["an end before the start", [{ weekday: 2, startsAt: "11:00", endsAt: "09:00" }], ["slots", 0, "endsAt"], "End must be after start."],
     ["a time that is not HH:MM", [{ weekday: 2, startsAt: "9am", endsAt: "10:00" }], ["slots", 0, "startsAt"], "Start must be a time written HH:MM (24-hour)."],
     ["a day out of range", [{ weekday: 8, startsAt: "09:00", endsAt: "10:00" }], ["slots", 0, "weekday"], "Day must be from 1 (Monday) to 7 (Sunday)."],

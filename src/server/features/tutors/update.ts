@@ -62,7 +62,9 @@ export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, chang
         userId: edit.viewer.user.id,
         actorRole: edit.viewer.role,
         action: "TUTOR_PROFILE_UPDATED",
-        description: edit.own ? `${edit.viewer.user.name} changed their tutor profile: ${fields}` : `${edit.viewer.user.name} changed the tutor profile of ${tutor.name}: ${fields}`,
+        description: edit.own
+          ? `${edit.viewer.user.name} changed their tutor profile: ${fields}`
+          : `${edit.viewer.user.name} changed the tutor profile of ${tutor.name}: ${fields}`,
         ipAddress: edit.ipAddress,
         // Field names only, never the values (a rate or a bio is not the audit log's to keep).
         metadata: { memberId: tutor.memberId, fields: changed },
@@ -97,7 +99,9 @@ export async function replaceAvailability(deps: AppDeps, edit: ProfileEdit, avai
         userId: edit.viewer.user.id,
         actorRole: edit.viewer.role,
         action: "TUTOR_AVAILABILITY_UPDATED",
-        description: edit.own ? `${edit.viewer.user.name} changed their availability: ${slots}` : `${edit.viewer.user.name} changed the availability of ${tutor.name}: ${slots}`,
+        description: edit.own
+          ? `${edit.viewer.user.name} changed their availability: ${slots}`
+          : `${edit.viewer.user.name} changed the availability of ${tutor.name}: ${slots}`,
         ipAddress: edit.ipAddress,
         metadata: { memberId: tutor.memberId, slots: availability.slots.length },
       });

@@ -2,12 +2,7 @@ import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { joinCodeField } from "../../../shared/schemas/fields.ts";
-import {
-  createWorkspaceRequestSchema,
-  memberCountsSchema,
-  workspaceSettingsSchema,
-  workspaceSettingsUpdateSchema,
-} from "../../../shared/schemas/workspace.ts";
+import { createWorkspaceRequestSchema, memberCountsSchema, workspaceSettingsSchema, workspaceSettingsUpdateSchema } from "../../../shared/schemas/workspace.ts";
 import type { AppDeps, AppEnv, Viewer } from "../../core/context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
@@ -87,7 +82,10 @@ export function workspaceRoutes(deps: AppDeps) {
 
   const app = new OpenAPIHono<AppEnv>();
   // Join codes are short: guessing them is limited as on sign-up with a code, per address and per account.
-  app.use("/workspaces/join", rateLimit(deps.db, "join", { max: 10, windowSeconds: 600 }, deps.config.rateLimitMultiplier, { accountOf: (c) => c.var.viewer?.user.id }));
+  app.use(
+    "/workspaces/join",
+    rateLimit(deps.db, "join", { max: 10, windowSeconds: 600 }, deps.config.rateLimitMultiplier, { accountOf: (c) => c.var.viewer?.user.id }),
+  );
   return app
     .openapi(createRoute, async (c) => {
       const viewer = c.var.viewer!;
@@ -98,7 +96,14 @@ export function workspaceRoutes(deps: AppDeps) {
       await deps.db.transaction(async (tx) => {
         const { organizationId } = await createWorkspaceWithAdmin(tx, { name: workspaceName, userId: viewer.user.id });
         await tx.update(session).set({ activeOrganizationId: organizationId }).where(eq(session.id, viewer.session.id));
-        await writeAudit(tx, { organizationId, userId: viewer.user.id, actorRole: "admin", action: "WORKSPACE_CREATED", description: `${viewer.user.name} started the workspace ${workspaceName}`, ipAddress: c.var.clientIp });
+        await writeAudit(tx, {
+          organizationId,
+          userId: viewer.user.id,
+          actorRole: "admin",
+          action: "WORKSPACE_CREATED",
+          description: `${viewer.user.name} started the workspace ${workspaceName}`,
+          ipAddress: c.var.clientIp,
+        });
       });
       return c.json({ next: "dashboard" as const }, 201);
     })
@@ -107,7 +112,14 @@ export function workspaceRoutes(deps: AppDeps) {
       const workspace = await findJoinableWorkspace(deps.db, c.req.valid("json").joinCode);
       await deps.db.transaction(async (tx) => {
         await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id });
-        await writeAudit(tx, { organizationId: workspace.id, userId: viewer.user.id, actorRole: "pending", action: "JOIN_REQUESTED", description: `${viewer.user.name} (${viewer.user.email}) asked to join with the join code`, ipAddress: c.var.clientIp });
+        await writeAudit(tx, {
+          organizationId: workspace.id,
+          userId: viewer.user.id,
+          actorRole: "pending",
+          action: "JOIN_REQUESTED",
+          description: `${viewer.user.name} (${viewer.user.email}) asked to join with the join code`,
+          ipAddress: c.var.clientIp,
+        });
       });
       // Someone with no active workspace holds no session while pending (decision 003);
       // a member of other workspaces stays signed in there.
@@ -126,7 +138,15 @@ export function workspaceRoutes(deps: AppDeps) {
       const changes = c.req.valid("json");
       const settings = await deps.db.transaction(async (tx) => {
         const updated = await updateWorkspaceSettings(tx, viewer.organizationId, changes);
-        await writeAudit(tx, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action: "WORKSPACE_SETTINGS_CHANGED", description: `${viewer.user.name} changed ${Object.keys(changes).join(", ")}`, ipAddress: c.var.clientIp, metadata: changes });
+        await writeAudit(tx, {
+          organizationId: viewer.organizationId,
+          userId: viewer.user.id,
+          actorRole: viewer.role,
+          action: "WORKSPACE_SETTINGS_CHANGED",
+          description: `${viewer.user.name} changed ${Object.keys(changes).join(", ")}`,
+          ipAddress: c.var.clientIp,
+          metadata: changes,
+        });
         return updated;
       });
       return c.json(settings, 200);
@@ -138,4 +158,3 @@ export function workspaceRoutes(deps: AppDeps) {
       return c.json(settings, 200);
     });
 }
-

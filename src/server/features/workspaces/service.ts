@@ -129,11 +129,17 @@ export function memberCountsQuery(db: Executor, organizationId: string) {
 export async function countMembers(db: Database, organizationId: string): Promise<MemberCounts> {
   const [rows, students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
     const byRoleAndStatus = await memberCountsQuery(tx, organizationId);
-    const byStatus = await tx.select({ status: student.status, total: count() }).from(student).where(eq(student.organizationId, organizationId)).groupBy(student.status);
+    const byStatus = await tx
+      .select({ status: student.status, total: count() })
+      .from(student)
+      .where(eq(student.organizationId, organizationId))
+      .groupBy(student.status);
     const [open] = await tx
       .select({ total: count() })
       .from(workspaceInvitation)
-      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)));
+      .where(
+        and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)),
+      );
     return [byRoleAndStatus, byStatus, open?.total ?? 0] as const;
   });
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;

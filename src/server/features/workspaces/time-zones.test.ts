@@ -1,7 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
-import { confirmEmail, createAdmin, createMember, DEFAULT_PASSWORD, signIn, uniqueEmail, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
+import {
+  confirmEmail,
+  createAdmin,
+  createMember,
+  DEFAULT_PASSWORD,
+  signIn,
+  uniqueEmail,
+  type AdminFixture,
+  type MemberFixture,
+} from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { member, organization } from "../../db/schema.ts";
 
@@ -15,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const storedZone = async (organizationId: string) => (await t.db.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, organizationId)))[0]!.timeZone;
+const storedZone = async (organizationId: string) =>
+  (await t.db.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, organizationId)))[0]!.timeZone;
 
 // Offsets mean east to JavaScript and west to PostgreSQL; US/Pacific-New is known to Node only.
 const REFUSED = ["+0530", "+05:00", "US/Pacific-New", "UTC+5", "Mars/Olympus", "Etc/GMT+5", "europe/london"];
@@ -74,7 +84,13 @@ describe("a zone stored before the check, that the database refuses", () => {
 describe("a new workspace's time zone at sign-up", () => {
   async function startWorkspace(timeZone?: unknown) {
     const email = uniqueEmail("founder");
-    const res = await new ApiClient(t.app).post("/api/signup", { fullName: "Fay Founder", email, password: DEFAULT_PASSWORD, workspaceName: "Fay Tutoring", ...(timeZone === undefined ? {} : { timeZone }) });
+    const res = await new ApiClient(t.app).post("/api/signup", {
+      fullName: "Fay Founder",
+      email,
+      password: DEFAULT_PASSWORD,
+      workspaceName: "Fay Tutoring",
+      ...(timeZone === undefined ? {} : { timeZone }),
+    });
     expect(res.status).toBe(201);
     await confirmEmail(t, email);
     const client = await signIn(t, email, DEFAULT_PASSWORD);
@@ -92,10 +108,20 @@ describe("a new workspace's time zone at sign-up", () => {
 
   it("is the workspace's business only: joining a workspace with a zone changes nothing", async () => {
     const email = uniqueEmail("joiner");
-    const res = await new ApiClient(t.app).post("/api/signup", { fullName: "Jo Joiner", email, password: DEFAULT_PASSWORD, joinCode: admin.joinCode, timeZone: "Asia/Tokyo" });
+    const res = await new ApiClient(t.app).post("/api/signup", {
+      fullName: "Jo Joiner",
+      email,
+      password: DEFAULT_PASSWORD,
+      joinCode: admin.joinCode,
+      timeZone: "Asia/Tokyo",
+    });
     expect(res.status).toBe(201);
     expect(await storedZone(admin.organizationId)).toBe("UTC");
-    const [joined] = await t.db.select({ organizationId: member.organizationId }).from(member).innerJoin(organization, eq(organization.id, member.organizationId)).where(eq(organization.timeZone, "Asia/Tokyo"));
+    const [joined] = await t.db
+      .select({ organizationId: member.organizationId })
+      .from(member)
+      .innerJoin(organization, eq(organization.id, member.organizationId))
+      .where(eq(organization.timeZone, "Asia/Tokyo"));
     expect(joined).toBeUndefined();
   });
 });

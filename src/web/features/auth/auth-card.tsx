@@ -6,7 +6,17 @@ import { useEffect, useRef, type ReactNode } from "react";
  * the heading when the card replaces a form (a result, the next step), so that keyboard and
  * screen reader users start reading there.
  */
-export function AuthCard({ title, description, announce = false, children }: { title: string; description?: ReactNode; announce?: boolean; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  announce = false,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  announce?: boolean;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!announce) return;

@@ -19,7 +19,10 @@ export const WAITING_FOR_APPROVAL =
 
 export function InvalidLink() {
   return (
-    <AuthCard title="This link is invalid or has expired" description="A confirmation link works once, for 24 hours. Enter your email address and we will send you a new link.">
+    <AuthCard
+      title="This link is invalid or has expired"
+      description="A confirmation link works once, for 24 hours. Enter your email address and we will send you a new link."
+    >
       <ResendConfirmationForm />
     </AuthCard>
   );
@@ -45,8 +48,8 @@ export function Confirmed({ next, dashboard }: { next: ConfirmedNext; dashboard:
         {next === "dashboard" && !dashboard ? <Text>Sign in to go to your dashboard.</Text> : null}
         {next === "signin" ? (
           <Text>
-            If you started a workspace, sign in to go to your dashboard. If you asked to join one, you can sign in once an administrator of the
-            workspace approves your account: we will email you when they do.
+            If you started a workspace, sign in to go to your dashboard. If you asked to join one, you can sign in once an administrator of the workspace
+            approves your account: we will email you when they do.
           </Text>
         ) : null}
         {next !== "approval" && dashboard ? (

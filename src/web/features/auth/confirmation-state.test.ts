@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { MeResponse } from "../../../shared/schemas/me.ts";
 import { confirmationStateOf } from "./confirmation-state.ts";
 
-const workspace = { id: "w1", name: "Bright Minds", slug: "bright-minds", timeZone: "Europe/London", currency: "GBP", role: "tutor" as const, status: "active" as const };
+const workspace = {
+  id: "w1",
+  name: "Bright Minds",
+  slug: "bright-minds",
+  timeZone: "Europe/London",
+  currency: "GBP",
+  role: "tutor" as const,
+  status: "active" as const,
+};
 
 function me(overrides: Partial<MeResponse> = {}): MeResponse {
   return {

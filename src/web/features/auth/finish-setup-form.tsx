@@ -11,7 +11,9 @@ import { WorkspaceChoiceFields, type WorkspaceChoice, type WorkspaceChoiceValues
 
 const FIELDS = ["workspaceName", "joinCode"] as const;
 const loadSchemas = () => import("./form-schemas.ts");
-const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() => loadSchemas().then((module) => (values: WorkspaceChoiceValues) => module.workspaceChoiceShape(values.choice)));
+const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() =>
+  loadSchemas().then((module) => (values: WorkspaceChoiceValues) => module.workspaceChoiceShape(values.choice)),
+);
 
 /**
  * A signed-in account without a workspace (a new Google account): start a workspace (its

@@ -9,7 +9,12 @@ export function secretOf(totpURI: string): string | null {
 
 /** The secret in groups of four, easier to read and type into an app by hand. */
 export function groupSecret(secret: string): string {
-  return secret.replace(/\s+/g, "").match(/.{1,4}/g)?.join(" ") ?? "";
+  return (
+    secret
+      .replace(/\s+/g, "")
+      .match(/.{1,4}/g)
+      ?.join(" ") ?? ""
+  );
 }
 
 /** Backup codes as a text file: one per line, with what they are for. */

@@ -25,7 +25,11 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
   const startAllowed = config?.workspaceSignup ?? true;
   const [error, setError] = useState<ApiError | null>(null);
   // The link's code is applied after hydration: the page is pre-rendered without its query string.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const linkCode = hydrated && joinCode ? joinCode.toUpperCase() : "";
   const [chosen, setChosen] = useState<WorkspaceChoice | null>(null);
   const choice: WorkspaceChoice = !startAllowed ? "join" : (chosen ?? (linkCode ? "join" : "start"));
@@ -35,7 +39,12 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
     setError(null);
     try {
       // Without zod (it could not load), the values go as typed: the API checks the same rules and names each field.
-      const typed = { fullName: values.fullName, email: values.email, password: values.password, ...(choice === "start" ? { workspaceName: values.workspaceName } : { joinCode: values.joinCode }) };
+      const typed = {
+        fullName: values.fullName,
+        email: values.email,
+        password: values.password,
+        ...(choice === "start" ? { workspaceName: values.workspaceName } : { joinCode: values.joinCode }),
+      };
       const input = await signupForm.parse({ ...values, choice }).catch(() => typed);
       // A new workspace starts in the browser's zone. The server checks it and keeps UTC for a zone it
       // does not store (an offset, an old alias), so this page need not carry the zone rules.

@@ -52,7 +52,13 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
             error={fieldError}
           />
         ) : (
-          <TextInput label="Backup code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.currentTarget.value)} error={fieldError} />
+          <TextInput
+            label="Backup code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={fieldError}
+          />
         )}
         <Button type="submit" loading={busy} fullWidth>
           Verify

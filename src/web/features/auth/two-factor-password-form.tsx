@@ -47,7 +47,14 @@ export function TwoFactorPasswordForm({ onEnrolled }: { onEnrolled: (enrolment: 
             {error.message}
           </Alert>
         ) : null}
-        <PasswordInput label="Password" description="Your Glassroom password, to confirm it is you." autoComplete="current-password" required key={form.key("password")} {...form.getInputProps("password")} />
+        <PasswordInput
+          label="Password"
+          description="Your Glassroom password, to confirm it is you."
+          autoComplete="current-password"
+          required
+          key={form.key("password")}
+          {...form.getInputProps("password")}
+        />
         <Button type="submit" loading={submitting} fullWidth>
           Continue
         </Button>

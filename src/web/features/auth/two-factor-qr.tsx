@@ -36,7 +36,13 @@ export function TwoFactorQr({ totpURI }: { totpURI: string }) {
           Secret key
         </Text>
         <Text size="sm">Cannot scan? Enter this key in the app instead.</Text>
-        <Code block role="group" aria-labelledby={secretLabel} fz="md" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", overflow: "visible", letterSpacing: "0.05em" }}>
+        <Code
+          block
+          role="group"
+          aria-labelledby={secretLabel}
+          fz="md"
+          style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", overflow: "visible", letterSpacing: "0.05em" }}
+        >
           {groupSecret(secret)}
         </Code>
         <CopyButton value={secret}>

@@ -50,7 +50,13 @@ export function WorkspaceChoiceFields({
         </Radio.Group>
       ) : null}
       {choice === "start" && startAllowed ? (
-        <TextInput label="Workspace name" description="The name of your tutoring business." autoComplete="organization" required {...form.field("workspaceName")} />
+        <TextInput
+          label="Workspace name"
+          description="The name of your tutoring business."
+          autoComplete="organization"
+          required
+          {...form.field("workspaceName")}
+        />
       ) : (
         <TextInput
           key={joinCode}

@@ -99,7 +99,8 @@ export function useCreateSessions(area: "admin" | "tutor") {
 /** Changes a session (or it and the following ones of its series); every session changed. */
 export function useUpdateSession(area: "admin" | "tutor") {
   return useMutation({
-    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionUpdateRequest }) => api.patch<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}`, input),
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionUpdateRequest }) =>
+      api.patch<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}`, input),
     onSuccess: afterWrite,
   });
 }
@@ -112,7 +113,8 @@ export function outsideAvailabilityOf(error: unknown): string | null {
 
 export function useCancelSession(area: "admin" | "tutor") {
   return useMutation({
-    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionCancel }) => api.post<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancel`, input),
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: SessionCancel }) =>
+      api.post<SessionBatch>(`/${area}/sessions/${encodeURIComponent(sessionId)}/cancel`, input),
     onSuccess: afterWrite,
   });
 }

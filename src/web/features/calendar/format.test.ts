@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../shared/schemas/sessions.ts";
-import { availabilityMessage, hoursToShow, reportDue, TUTOR_COLOURS, tutorColours, isPastWall, landingStart, rangeFor, sessionHistory, wallDateTime, wallNow, wallTimes, zoneLabel } from "./format.ts";
+import {
+  availabilityMessage,
+  hoursToShow,
+  reportDue,
+  TUTOR_COLOURS,
+  tutorColours,
+  isPastWall,
+  landingStart,
+  rangeFor,
+  sessionHistory,
+  wallDateTime,
+  wallNow,
+  wallTimes,
+  zoneLabel,
+} from "./format.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({
@@ -30,7 +44,9 @@ describe("calendar formats", () => {
   });
 
   it("drops the API instruction from the availability refusal", () => {
-    expect(availabilityMessage("The tutor has not set any availability. Send confirmOutsideAvailability: true to schedule it anyway.")).toBe("The tutor has not set any availability.");
+    expect(availabilityMessage("The tutor has not set any availability. Send confirmOutsideAvailability: true to schedule it anyway.")).toBe(
+      "The tutor has not set any availability.",
+    );
   });
 
   it("reads a dropped event's wall time from its UTC fields, whatever the browser's zone", () => {
@@ -54,7 +70,14 @@ describe("calendar formats", () => {
 });
 
 describe("a session's history", () => {
-  const base = { createdAt: "2026-11-02T09:00:00.000Z", createdBy: "Ada Admin", updatedAt: "2026-11-02T09:00:00.000Z", updatedBy: "Ada Admin", cancelledAt: null, cancelledBy: null } as Session;
+  const base = {
+    createdAt: "2026-11-02T09:00:00.000Z",
+    createdBy: "Ada Admin",
+    updatedAt: "2026-11-02T09:00:00.000Z",
+    updatedBy: "Ada Admin",
+    cancelledAt: null,
+    cancelledBy: null,
+  } as Session;
 
   it("names who scheduled it, in the viewer's zone", () => {
     expect(sessionHistory(base, "America/New_York")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 04:00 (America/New_York)"]);
@@ -62,9 +85,15 @@ describe("a session's history", () => {
 
   it("adds the last change, and a cancellation once (not also as a change)", () => {
     const changed = { ...base, updatedAt: "2026-11-03T10:00:00.000Z", updatedBy: "Tom Tutor" };
-    expect(sessionHistory(changed, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)", "Last changed by Tom Tutor on 3 Nov 2026, 10:00 (Europe/London)"]);
+    expect(sessionHistory(changed, "Europe/London")).toEqual([
+      "Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)",
+      "Last changed by Tom Tutor on 3 Nov 2026, 10:00 (Europe/London)",
+    ]);
     const cancelled = { ...changed, updatedAt: "2026-11-04T08:00:00.000Z", cancelledAt: "2026-11-04T08:00:00.000Z", cancelledBy: "Tom Tutor" };
-    expect(sessionHistory(cancelled, "Europe/London")).toEqual(["Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)", "Cancelled by Tom Tutor on 4 Nov 2026, 08:00 (Europe/London)"]);
+    expect(sessionHistory(cancelled, "Europe/London")).toEqual([
+      "Scheduled by Ada Admin on 2 Nov 2026, 09:00 (Europe/London)",
+      "Cancelled by Tom Tutor on 4 Nov 2026, 08:00 (Europe/London)",
+    ]);
   });
 
   it("says a former member when the account is gone", () => {

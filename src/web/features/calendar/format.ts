@@ -62,7 +62,8 @@ export function wallTimes(session: Session): { start: string; end: string } {
 }
 
 /** "Monday 1 December 2026, 16:00–17:00 (Europe/London)": the session's instants in the display zone. */
-export const describeWhen = (session: Pick<Session, "startsAt" | "endsAt">, timeZone: string, style?: DateStyle) => formatSpan(session.startsAt, session.endsAt, timeZone, style);
+export const describeWhen = (session: Pick<Session, "startsAt" | "endsAt">, timeZone: string, style?: DateStyle) =>
+  formatSpan(session.startsAt, session.endsAt, timeZone, style);
 
 /**
  * The wall date-time (YYYY-MM-DDTHH:MM) of a calendar date: the calendar runs in "UTC" holding

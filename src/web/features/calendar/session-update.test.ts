@@ -30,10 +30,21 @@ describe("changing a session from the calendar", () => {
 
   it("sends only what the edit changed", () => {
     const values = fieldValuesOf(session);
-    expect(values).toEqual({ subject: "Mathematics", date: "2026-12-01", startTime: "16:00", endTime: "17:00", location: "", onlineUrl: "https://meet.example.com/a", notes: "Bring homework." });
+    expect(values).toEqual({
+      subject: "Mathematics",
+      date: "2026-12-01",
+      startTime: "16:00",
+      endTime: "17:00",
+      location: "",
+      onlineUrl: "https://meet.example.com/a",
+      notes: "Bring homework.",
+    });
     expect(updateRequest(session, values, "this", "Europe/London")).toBeNull();
     expect(updateRequest(session, { ...values, notes: " Bring homework. " }, "this", "Europe/London")).toBeNull();
-    expect(updateRequest(session, { ...values, notes: "Bring the workbook." }, "following", "Europe/London")).toEqual({ scope: "following", notes: "Bring the workbook." });
+    expect(updateRequest(session, { ...values, notes: "Bring the workbook." }, "following", "Europe/London")).toEqual({
+      scope: "following",
+      notes: "Bring the workbook.",
+    });
     expect(updateRequest(session, { ...values, onlineUrl: "" }, "this", "Europe/London")).toEqual({ scope: "this", onlineUrl: "" });
   });
 
@@ -47,7 +58,12 @@ describe("changing a session from the calendar", () => {
   });
 
   it("asks for a dropped session's wall times, confirming availability only when told", () => {
-    expect(dragRequest("2026-12-02T10:00", "2026-12-02T11:00", "this", "Europe/London", false)).toEqual({ scope: "this", startsAt: "2026-12-02T10:00", endsAt: "2026-12-02T11:00", timeZone: "Europe/London" });
+    expect(dragRequest("2026-12-02T10:00", "2026-12-02T11:00", "this", "Europe/London", false)).toEqual({
+      scope: "this",
+      startsAt: "2026-12-02T10:00",
+      endsAt: "2026-12-02T11:00",
+      timeZone: "Europe/London",
+    });
     expect(dragRequest("2026-12-31T23:30", "2027-01-01T00:30", "following", "Europe/London", true)).toEqual({
       scope: "following",
       startsAt: "2026-12-31T23:30",

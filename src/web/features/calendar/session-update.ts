@@ -33,7 +33,8 @@ export function fieldValuesOf(session: Session): SessionFieldValues {
  * Who may move a session on the calendar: admins and the session's tutor (a tutor's calendar
  * holds only their own sessions), a scheduled session that has not started.
  */
-export const isMovable = (area: CalendarArea, session: Session, now = Date.now()) => (area === "admin" || area === "tutor") && session.status === "scheduled" && Date.parse(session.startsAt) > now;
+export const isMovable = (area: CalendarArea, session: Session, now = Date.now()) =>
+  (area === "admin" || area === "tutor") && session.status === "scheduled" && Date.parse(session.startsAt) > now;
 
 /**
  * The change request for an edit: only what differs from the session, so that saving new notes
@@ -56,7 +57,13 @@ export function updateRequest(session: Session, values: SessionFieldValues, scop
 }
 
 /** The change request for a drag (a move or a resize): the new wall start and end in `timeZone`. */
-export const dragRequest = (start: string, end: string, scope: SessionUpdateScope, timeZone: string, confirmOutsideAvailability: boolean): SessionUpdateRequest => ({
+export const dragRequest = (
+  start: string,
+  end: string,
+  scope: SessionUpdateScope,
+  timeZone: string,
+  confirmOutsideAvailability: boolean,
+): SessionUpdateRequest => ({
   scope,
   startsAt: start,
   endsAt: end,

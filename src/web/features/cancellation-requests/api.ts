@@ -23,7 +23,10 @@ export const useOpenRequests = (area: ManagerArea) =>
 
 /** The requests on a session: a family's own, or all of them for the tutor and admins. */
 export const useSessionRequests = (area: CalendarArea, sessionId: string) =>
-  useQuery({ queryKey: cancellationKeys.session(area, sessionId), queryFn: () => api.get<CancellationRequestList>(`/${area}/sessions/${id(sessionId)}/cancellation-requests`) });
+  useQuery({
+    queryKey: cancellationKeys.session(area, sessionId),
+    queryFn: () => api.get<CancellationRequestList>(`/${area}/sessions/${id(sessionId)}/cancellation-requests`),
+  });
 
 /** After asking or deciding: the requests, the session (its status) and the calendars. */
 const afterWrite = () =>
@@ -35,7 +38,8 @@ const afterWrite = () =>
 
 export function useAskToCancel(area: FamilyArea) {
   return useMutation({
-    mutationFn: ({ sessionId, input }: { sessionId: string; input: CancellationRequest }) => api.post<CancellationRequestView>(`/${area}/sessions/${id(sessionId)}/cancellation-requests`, input),
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: CancellationRequest }) =>
+      api.post<CancellationRequestView>(`/${area}/sessions/${id(sessionId)}/cancellation-requests`, input),
     onSuccess: afterWrite,
   });
 }
@@ -49,7 +53,8 @@ export function useAcceptRequest(area: ManagerArea) {
 
 export function useDeclineRequest(area: ManagerArea) {
   return useMutation({
-    mutationFn: ({ requestId, input }: { requestId: string; input: CancellationDecline }) => api.post<CancellationRequestView>(`/${area}/cancellation-requests/${id(requestId)}/decline`, input),
+    mutationFn: ({ requestId, input }: { requestId: string; input: CancellationDecline }) =>
+      api.post<CancellationRequestView>(`/${area}/cancellation-requests/${id(requestId)}/decline`, input),
     onSuccess: afterWrite,
   });
 }

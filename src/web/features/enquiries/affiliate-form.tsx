@@ -13,7 +13,9 @@ type Values = Record<(typeof FIELDS)[number], string>;
 const toRequest = (values: Values) => ({ ...values, agreeToTerms: values.agreeToTerms === "on" });
 
 // The rules load after the first render (zod is about 25 KB of gzip: lib/forms.ts).
-const rules = deferredZodValidator<ReturnType<typeof toRequest>>(() => import("../../../shared/schemas/enquiries.ts").then((module) => module.affiliateRequestSchema));
+const rules = deferredZodValidator<ReturnType<typeof toRequest>>(() =>
+  import("../../../shared/schemas/enquiries.ts").then((module) => module.affiliateRequestSchema),
+);
 
 /** The affiliate programme's application: the API's rules, each refusal under its field, then a confirmation. */
 export function AffiliateForm() {
@@ -32,10 +34,30 @@ export function AffiliateForm() {
   }
 
   return (
-    <EnquiryFormFrame label="Affiliate application" onSubmit={submit} failure={failure} failureTitle="Your application was not sent" submitting={form.submitting} submitLabel="Apply to the programme">
+    <EnquiryFormFrame
+      label="Affiliate application"
+      onSubmit={submit}
+      failure={failure}
+      failureTitle="Your application was not sent"
+      submitting={form.submitting}
+      submitLabel="Apply to the programme"
+    >
       <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
-      <TextInput label="Email" type="email" autoComplete="email" description="We send your answer and, once approved, your referral link here." required {...form.field("email")} />
-      <TextInput label="Website or audience URL" type="url" autoComplete="url" description="Optional: your site, newsletter, channel or profile, starting with https://." {...form.field("website")} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        description="We send your answer and, once approved, your referral link here."
+        required
+        {...form.field("email")}
+      />
+      <TextInput
+        label="Website or audience URL"
+        type="url"
+        autoComplete="url"
+        description="Optional: your site, newsletter, channel or profile, starting with https://."
+        {...form.field("website")}
+      />
       <TextInput label="Country" autoComplete="country-name" description="Where you are based, for paying commission." required {...form.field("country")} />
       <Textarea
         label="Your audience"

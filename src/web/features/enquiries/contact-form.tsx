@@ -23,10 +23,22 @@ export function ContactForm() {
   }
 
   return (
-    <EnquiryFormFrame label="Contact form" onSubmit={submit} failure={failure} failureTitle="Your message was not sent" submitting={form.submitting} submitLabel="Send message">
+    <EnquiryFormFrame
+      label="Contact form"
+      onSubmit={submit}
+      failure={failure}
+      failureTitle="Your message was not sent"
+      submitting={form.submitting}
+      submitLabel="Send message"
+    >
       <TextInput label="Your name" autoComplete="name" required {...form.field("name")} />
       <TextInput label="Email" type="email" autoComplete="email" description="We reply to this address." required {...form.field("email")} />
-      <TextInput label="Organisation" autoComplete="organization" description="Optional: your tutoring business, school or publication." {...form.field("organisation")} />
+      <TextInput
+        label="Organisation"
+        autoComplete="organization"
+        description="Optional: your tutoring business, school or publication."
+        {...form.field("organisation")}
+      />
       <NativeSelect label="Topic" required defaultValue="" {...form.field("topic")}>
         <option value="" disabled>
           Choose a topic

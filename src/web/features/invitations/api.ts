@@ -19,6 +19,9 @@ export const useInvitations = () => useQuery(invitationsQuery);
 const refresh = () => queryClient.invalidateQueries({ queryKey: invitationKeys.all });
 const invitationPath = (invitation: Invitation) => `/admin/invitations/${encodeURIComponent(invitation.id)}`;
 
-export const useCreateInvitation = () => useMutation({ mutationFn: (input: InvitationCreate) => api.post<Invitation>("/admin/invitations", input), onSuccess: refresh });
-export const useResendInvitation = () => useMutation({ mutationFn: (invitation: Invitation) => api.post<Invitation>(`${invitationPath(invitation)}/resend`), onSettled: refresh });
-export const useRevokeInvitation = () => useMutation({ mutationFn: (invitation: Invitation) => api.post<Invitation>(`${invitationPath(invitation)}/revoke`), onSettled: refresh });
+export const useCreateInvitation = () =>
+  useMutation({ mutationFn: (input: InvitationCreate) => api.post<Invitation>("/admin/invitations", input), onSuccess: refresh });
+export const useResendInvitation = () =>
+  useMutation({ mutationFn: (invitation: Invitation) => api.post<Invitation>(`${invitationPath(invitation)}/resend`), onSettled: refresh });
+export const useRevokeInvitation = () =>
+  useMutation({ mutationFn: (invitation: Invitation) => api.post<Invitation>(`${invitationPath(invitation)}/revoke`), onSettled: refresh });

@@ -19,7 +19,8 @@ export async function readInvitationPreview(token: string): Promise<InvitationPr
   }
 }
 
-export const acceptInvitation = (token: string) => api.post<{ workspaceId: string; role: InvitationPreview["role"] }>(`/invitations/${encodeURIComponent(token)}/accept`);
+export const acceptInvitation = (token: string) =>
+  api.post<{ workspaceId: string; role: InvitationPreview["role"] }>(`/invitations/${encodeURIComponent(token)}/accept`);
 
 export interface InvitationSignup {
   fullName: string;

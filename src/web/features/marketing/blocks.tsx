@@ -4,9 +4,7 @@ import { Link } from "react-router";
 
 /** Marks a capability that is being built: never presented as shipped. */
 export function PlannedBadge() {
-  return (
-    <span className="planned-badge">Coming</span>
-  );
+  return <span className="planned-badge">Coming</span>;
 }
 
 /** The top of a content page: its one h1, a lead paragraph and the calls to action. */

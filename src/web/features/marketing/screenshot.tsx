@@ -3,7 +3,8 @@ import { Text } from "@mantine/core";
 /** The screenshots of public/screenshots (scripts/product-screenshots.ts): 1280 × 800 WebP, and 800 × 500 (name-800.webp). */
 export const SCREENSHOTS = {
   "tutor-calendar": "A tutor's Jobs calendar: the week's sessions by day and hour, each with its subject and students.",
-  "session-report": "A reported session: topics, homework, each student's attendance, understanding and engagement, private notes, and the summary shared with the family.",
+  "session-report":
+    "A reported session: topics, homework, each student's attendance, understanding and engagement, private notes, and the summary shared with the family.",
   "parent-child": "A parent's page for their child: the session summaries the tutors shared, newest first, in plain sentences.",
   "admin-students": "The admin's students list: each student with their grade, subjects, tutors and status, with search by name and a status filter.",
   "student-record": "A student's access log as the admin sees it: who opened or changed the record, their role, when, and what they did.",

@@ -40,7 +40,14 @@ export interface UploadHandle {
  * Content-Length) with XMLHttpRequest, whose upload events report progress, which fetch
  * cannot do for a request body.
  */
-export function uploadRecordingFile(area: "admin" | "tutor", sessionId: string, file: File, contentType: string, title: string, onProgress: (fraction: number) => void): UploadHandle {
+export function uploadRecordingFile(
+  area: "admin" | "tutor",
+  sessionId: string,
+  file: File,
+  contentType: string,
+  title: string,
+  onProgress: (fraction: number) => void,
+): UploadHandle {
   const request = new XMLHttpRequest();
   const done = new Promise<Recording>((resolve, reject) => {
     request.open("POST", `/api${base(area, sessionId)}/files?${new URLSearchParams({ title })}`);
@@ -50,7 +57,10 @@ export function uploadRecordingFile(area: "admin" | "tutor", sessionId: string, 
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      const response = new Response(request.responseText, { status: request.status, headers: { "content-type": request.getResponseHeader("content-type") ?? "application/json" } });
+      const response = new Response(request.responseText, {
+        status: request.status,
+        headers: { "content-type": request.getResponseHeader("content-type") ?? "application/json" },
+      });
       if (request.status >= 200 && request.status < 300) {
         void refresh(area, sessionId);
         resolve(JSON.parse(request.responseText) as Recording);

@@ -20,10 +20,15 @@ export const recordKeys = {
 const studentPath = (viewer: RecordViewer, studentId: string) => `/${viewer}/students/${encodeURIComponent(studentId)}`;
 
 /** A 404 means "no such record for you": the screen says so instead of showing an error. */
-const noRetryOnNotFound = (count: number, error: Error) => !(error instanceof ApiError && error.status === 404) && error instanceof ApiError && error.retryable && count < 1;
+const noRetryOnNotFound = (count: number, error: Error) =>
+  !(error instanceof ApiError && error.status === 404) && error instanceof ApiError && error.retryable && count < 1;
 
 export const studentListQuery = (viewer: RecordViewer) =>
-  queryOptions({ queryKey: recordKeys.list(viewer), queryFn: async () => (await api.get<{ items: StudentSummary[] }>(`/${viewer}/students`)).items, staleTime: 0 });
+  queryOptions({
+    queryKey: recordKeys.list(viewer),
+    queryFn: async () => (await api.get<{ items: StudentSummary[] }>(`/${viewer}/students`)).items,
+    staleTime: 0,
+  });
 export const useStudentList = (viewer: RecordViewer) => useQuery(studentListQuery(viewer));
 
 export const useStudentRecord = (viewer: RecordViewer, studentId: string) =>
@@ -34,7 +39,8 @@ export const useStudentRecord = (viewer: RecordViewer, studentId: string) =>
     staleTime: 0,
   });
 
-export const useOwnRecord = () => useQuery({ queryKey: recordKeys.own(), queryFn: () => api.get<StudentDetail>("/student/profile"), retry: noRetryOnNotFound, staleTime: 0 });
+export const useOwnRecord = () =>
+  useQuery({ queryKey: recordKeys.own(), queryFn: () => api.get<StudentDetail>("/student/profile"), retry: noRetryOnNotFound, staleTime: 0 });
 
 /** The access log of a record, newest first, a page at a time (keyset cursor). */
 export function useAccessLog(path: string, enabled = true) {

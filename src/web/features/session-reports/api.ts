@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { DueReportPage, FamilySummaryPage, ReportView, ReviewPage, SessionReportInput, Summary, SummaryShare } from "../../../shared/schemas/session-reports.ts";
+import type {
+  DueReportPage,
+  FamilySummaryPage,
+  ReportView,
+  ReviewPage,
+  SessionReportInput,
+  Summary,
+  SummaryShare,
+} from "../../../shared/schemas/session-reports.ts";
 import type { Session } from "../../../shared/schemas/sessions.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -47,7 +55,8 @@ export function useUpdateSummary(area: ManagerArea, sessionId: string, studentId
 /** Shares (or submits); `acknowledgeReportChange` shares words older than a correction of the report as they are. */
 export function useShareSummary(area: ManagerArea, sessionId: string, studentId: string) {
   return useMutation({
-    mutationFn: (input: SummaryShare = { acknowledgeReportChange: false }) => api.post<Summary>(`/${area}/sessions/${id(sessionId)}/summaries/${id(studentId)}/share`, input),
+    mutationFn: (input: SummaryShare = { acknowledgeReportChange: false }) =>
+      api.post<Summary>(`/${area}/sessions/${id(sessionId)}/summaries/${id(studentId)}/share`, input),
     onSuccess: afterWrite,
   });
 }
@@ -68,7 +77,11 @@ export const useDueReports = (area: ManagerArea, overdueOnly: boolean, page = 1)
   });
 
 export const useReviewQueue = (page = 1) =>
-  useQuery({ queryKey: reportKeys.review(page), queryFn: () => api.get<ReviewPage>(`/admin/summaries/awaiting-review?page=${page}&pageSize=20`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: reportKeys.review(page),
+    queryFn: () => api.get<ReviewPage>(`/admin/summaries/awaiting-review?page=${page}&pageSize=20`),
+    placeholderData: keepPreviousData,
+  });
 
 export const useFamilySummaries = (area: FamilyArea, filter: { studentId?: string; sessionId?: string }, page = 1, pageSize = 10) =>
   useQuery({

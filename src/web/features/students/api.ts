@@ -1,14 +1,6 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, type InfiniteData } from "@tanstack/react-query";
 import type { MemberPage } from "../../../shared/schemas/members.ts";
-import type {
-  AccessLog,
-  Assignment,
-  StudentCreate,
-  StudentDetail,
-  StudentPage,
-  StudentStatus,
-  StudentUpdate,
-} from "../../../shared/schemas/students.ts";
+import type { AccessLog, Assignment, StudentCreate, StudentDetail, StudentPage, StudentStatus, StudentUpdate } from "../../../shared/schemas/students.ts";
 import type { AssignmentCreate, AssignmentUpdate } from "../../../shared/schemas/tutors.ts";
 import { api, apiFetch } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -55,7 +47,8 @@ export const useStudents = (filters: StudentFilters) => useQuery(studentsQuery(f
  * One student record. Every read is audited as a view, so the record is read when the page
  * opens and changes update it from the server's answers instead of reading it again.
  */
-export const studentQuery = (studentId: string) => queryOptions({ queryKey: studentKeys.detail(studentId), queryFn: () => fetchStudent(studentId), retry: false });
+export const studentQuery = (studentId: string) =>
+  queryOptions({ queryKey: studentKeys.detail(studentId), queryFn: () => fetchStudent(studentId), retry: false });
 export const useStudent = (studentId: string) => useQuery(studentQuery(studentId));
 
 /** The record's access log, newest first, a page at a time ("Load more"). */
@@ -142,9 +135,13 @@ export function useCreateAssignment() {
 
 export function useUpdateAssignment() {
   return useMutation({
-    mutationFn: ({ assignment, changes }: { assignment: Assignment; changes: AssignmentUpdate }) => api.patch<Assignment>(assignmentPath(assignment.id), changes),
+    mutationFn: ({ assignment, changes }: { assignment: Assignment; changes: AssignmentUpdate }) =>
+      api.patch<Assignment>(assignmentPath(assignment.id), changes),
     onSuccess: (saved) => {
-      updateCachedStudent(saved.studentId, (student) => ({ ...student, assignments: student.assignments.map((item) => (item.id === saved.id ? saved : item)) }));
+      updateCachedStudent(saved.studentId, (student) => ({
+        ...student,
+        assignments: student.assignments.map((item) => (item.id === saved.id ? saved : item)),
+      }));
       return afterChange(saved.studentId);
     },
   });

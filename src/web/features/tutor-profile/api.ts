@@ -14,7 +14,11 @@ export const useOwnTutorProfile = () => useQuery(ownTutorProfileQuery);
 
 const store = (profile: TutorDetail) => queryClient.setQueryData(tutorProfileKeys.own, profile);
 
-export const useUpdateOwnTutorProfile = () => useMutation({ mutationFn: (changes: OwnProfileChanges) => api.patch<TutorDetail>("/tutor/profile", changes), onSuccess: store });
+export const useUpdateOwnTutorProfile = () =>
+  useMutation({ mutationFn: (changes: OwnProfileChanges) => api.patch<TutorDetail>("/tutor/profile", changes), onSuccess: store });
 
 export const useSaveOwnAvailability = () =>
-  useMutation({ mutationFn: (availability: Availability) => apiFetch<TutorDetail>("/tutor/availability", { method: "PUT", json: availability }), onSuccess: store });
+  useMutation({
+    mutationFn: (availability: Availability) => apiFetch<TutorDetail>("/tutor/availability", { method: "PUT", json: availability }),
+    onSuccess: store,
+  });

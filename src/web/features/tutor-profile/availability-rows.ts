@@ -30,7 +30,9 @@ export function slotFor(rows: readonly SlotRow[], weekday: number): SlotRow {
 }
 
 /** What PUT /tutor/availability takes, in the rows' order (so that the server's issue paths name the rows). */
-export const availabilityOf = (rows: readonly SlotRow[]): Availability => ({ slots: rows.map(({ weekday, startsAt, endsAt }) => ({ weekday, startsAt, endsAt })) });
+export const availabilityOf = (rows: readonly SlotRow[]): Availability => ({
+  slots: rows.map(({ weekday, startsAt, endsAt }) => ({ weekday, startsAt, endsAt })),
+});
 
 /** Issues (zod's or the server's) as form errors: "slots.3.startsAt" → message. */
 export function rowErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

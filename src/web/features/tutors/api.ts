@@ -44,7 +44,8 @@ export const useTutors = (filters: TutorFilters) => useQuery(tutorsQuery(filters
 export const useTutorOptions = (q: string, enabled: boolean) =>
   useQuery({ queryKey: tutorKeys.options(q), queryFn: () => fetchTutors({ q, status: null, page: 1 }, 50), placeholderData: keepPreviousData, enabled });
 
-export const tutorQuery = (memberId: string) => queryOptions({ queryKey: tutorKeys.detail(memberId), queryFn: () => api.get<TutorDetail>(tutorPath(memberId)), retry: false });
+export const tutorQuery = (memberId: string) =>
+  queryOptions({ queryKey: tutorKeys.detail(memberId), queryFn: () => api.get<TutorDetail>(tutorPath(memberId)), retry: false });
 export const useTutor = (memberId: string) => useQuery(tutorQuery(memberId));
 
 function saved(tutor: TutorDetail) {

@@ -47,6 +47,14 @@ describe("availability rows", () => {
       { key: "a", weekday: 3, startsAt: "10:00", endsAt: "12:00" },
       { key: "b", weekday: 1, startsAt: "10:00", endsAt: "11:00" },
     ];
-    expect(serverErrorsForRows([{ path: ["slots", 0, "startsAt"], message: "Bad" }, { path: [], message: "Whole" }], rows)).toEqual({ "slots.1.startsAt": "Bad", slots: "Whole" });
+    expect(
+      serverErrorsForRows(
+        [
+          { path: ["slots", 0, "startsAt"], message: "Bad" },
+          { path: [], message: "Whole" },
+        ],
+        rows,
+      ),
+    ).toEqual({ "slots.1.startsAt": "Bad", slots: "Whole" });
   });
 });

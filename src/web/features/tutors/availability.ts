@@ -20,7 +20,9 @@ const byDayAndStart = (a: Pick<SlotRow, "weekday" | "startsAt">, b: Pick<SlotRow
 
 /** The saved slots as rows, by day then start. Times are cut to HH:MM (the database may say HH:MM:SS). */
 export function rowsFrom(slots: readonly { weekday: number; startsAt: string; endsAt: string }[]): SlotRow[] {
-  return slots.map((slot) => ({ key: nextKey(), weekday: slot.weekday, startsAt: slot.startsAt.slice(0, 5), endsAt: slot.endsAt.slice(0, 5) })).sort(byDayAndStart);
+  return slots
+    .map((slot) => ({ key: nextKey(), weekday: slot.weekday, startsAt: slot.startsAt.slice(0, 5), endsAt: slot.endsAt.slice(0, 5) }))
+    .sort(byDayAndStart);
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -19,7 +19,11 @@ describe("gettingStartedSteps", () => {
   });
 
   it("a tutor or parent counts when a member or invited and still open", () => {
-    expect(gettingStartedSteps(counts({ students: 1 }), [invitation("tutor"), invitation("parent", "expired")])).toEqual({ students: true, tutors: true, parents: false });
+    expect(gettingStartedSteps(counts({ students: 1 }), [invitation("tutor"), invitation("parent", "expired")])).toEqual({
+      students: true,
+      tutors: true,
+      parents: false,
+    });
     expect(gettingStartedSteps(counts({ parents: 2 }), [invitation("student")])).toEqual({ students: false, tutors: false, parents: true });
   });
 

@@ -26,9 +26,7 @@ export default function AdminDashboard() {
             {data.pending > 0 ? (
               <Alert color="yellow" title="Registrations waiting for approval" mb="lg">
                 <Group gap="xs">
-                  <Text size="sm">
-                    {data.pending === 1 ? "1 person is" : `${data.pending} people are`} waiting for you to approve their account.
-                  </Text>
+                  <Text size="sm">{data.pending === 1 ? "1 person is" : `${data.pending} people are`} waiting for you to approve their account.</Text>
                   <Anchor component={Link} to="/admin/approvals" size="sm" fw={600}>
                     Review approvals
                   </Anchor>
@@ -38,7 +36,12 @@ export default function AdminDashboard() {
             <GettingStarted counts={data} />
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
               {[
-                { label: "Active students", value: data.students.active, to: "/admin/students", hint: data.students.paused > 0 ? `${data.students.paused} paused` : undefined },
+                {
+                  label: "Active students",
+                  value: data.students.active,
+                  to: "/admin/students",
+                  hint: data.students.paused > 0 ? `${data.students.paused} paused` : undefined,
+                },
                 { label: "Tutors", value: data.byRole.tutor, to: "/admin/tutors" },
                 { label: "Parents", value: data.byRole.parent, to: "/admin/members?role=parent" },
                 { label: "Admins", value: data.byRole.admin, to: "/admin/members?role=admin" },
@@ -65,7 +68,10 @@ export default function AdminDashboard() {
               <SectionCard title="Missing reports" description="Sessions still without a report 48 hours after they ended.">
                 <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
               </SectionCard>
-              <SectionCard title="Summaries awaiting review" description="Tutors' summaries that wait for your approval before families see them (Settings → Session policies).">
+              <SectionCard
+                title="Summaries awaiting review"
+                description="Tutors' summaries that wait for your approval before families see them (Settings → Session policies)."
+              >
                 <ReviewQueue timeZone={timeZone ?? "UTC"} />
               </SectionCard>
             </Stack>

@@ -59,7 +59,9 @@ function Record({ student }: { student: StudentDetail }) {
           </Title>
           <StudentStatusBadge status={student.status} erased={erased} />
         </Group>
-        {student.preferredName || facts ? <Text c="dimmed">{[student.preferredName ? `Goes by ${student.preferredName}` : null, facts || null].filter(Boolean).join(" · ")}</Text> : null}
+        {student.preferredName || facts ? (
+          <Text c="dimmed">{[student.preferredName ? `Goes by ${student.preferredName}` : null, facts || null].filter(Boolean).join(" · ")}</Text>
+        ) : null}
         {student.login ? (
           <Text size="sm" c="dimmed">
             Has a login: {student.login.email}

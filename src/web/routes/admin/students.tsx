@@ -46,7 +46,13 @@ export default function Students() {
             ) : (
               <Box>
                 <StudentsList students={page.items} busy={students.isPlaceholderData} />
-                <ListPager page={page.page} pageSize={page.pageSize || STUDENTS_PAGE_SIZE} total={page.total} noun={["student", "students"]} onPage={list.setPage} />
+                <ListPager
+                  page={page.page}
+                  pageSize={page.pageSize || STUDENTS_PAGE_SIZE}
+                  total={page.total}
+                  noun={["student", "students"]}
+                  onPage={list.setPage}
+                />
               </Box>
             )
           }

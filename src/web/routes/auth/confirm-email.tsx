@@ -4,15 +4,7 @@ import { useLoaderData, useRevalidator, useSearchParams, type ClientLoaderFuncti
 import { MESSAGES } from "../../../shared/messages.ts";
 import type { MeResponse } from "../../../shared/schemas/me.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import {
-  AskedToJoin,
-  AwaitingLink,
-  Confirmed,
-  FinishSetup,
-  InvalidLink,
-  loadFinishSetupForm,
-  SignedIn,
-} from "../../features/auth/confirmation-screens.tsx";
+import { AskedToJoin, AwaitingLink, Confirmed, FinishSetup, InvalidLink, loadFinishSetupForm, SignedIn } from "../../features/auth/confirmation-screens.tsx";
 import { confirmationStateOf } from "../../features/auth/confirmation-state.ts";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
 import { knownViewer, ME_STALE_TIME, readViewer } from "../../features/session/viewer.ts";
@@ -73,7 +65,11 @@ export default function ConfirmEmail() {
       return <SignedIn dashboard={state.dashboard} email={state.email} />;
     case "finish-setup":
       // The loader loaded the form for this state (the same URL and session).
-      return FinishSetupForm ? <FinishSetup email={state.email} onAskedToJoin={() => setAskedToJoin(true)} Form={FinishSetupForm} /> : <PageLoading label="Loading…" />;
+      return FinishSetupForm ? (
+        <FinishSetup email={state.email} onAskedToJoin={() => setAskedToJoin(true)} Form={FinishSetupForm} />
+      ) : (
+        <PageLoading label="Loading…" />
+      );
     case "awaiting-link":
       return <AwaitingLink />;
   }

@@ -23,10 +23,7 @@ import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/invite");
 
-type Loaded =
-  | { kind: "invalid" }
-  | { kind: "failed"; message: string }
-  | { kind: "loaded"; token: string; preview: InvitationPreview; me: MeResponse | null };
+type Loaded = { kind: "invalid" } | { kind: "failed"; message: string } | { kind: "loaded"; token: string; preview: InvitationPreview; me: MeResponse | null };
 
 /** The viewer, fresh from the public pages' session read; a failure to read it counts as signed out (as it did). */
 async function viewer(): Promise<MeResponse | null> {
@@ -43,7 +40,13 @@ async function viewer(): Promise<MeResponse | null> {
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   const token = new URL(request.url).searchParams.get("token");
   if (!token || !INVITATION_TOKEN_PATTERN.test(token)) return { kind: "invalid" };
-  const [preview, me] = await Promise.all([readInvitationPreview(token).then((read) => ({ read }), (error: unknown) => ({ error })), viewer()]);
+  const [preview, me] = await Promise.all([
+    readInvitationPreview(token).then(
+      (read) => ({ read }),
+      (error: unknown) => ({ error }),
+    ),
+    viewer(),
+  ]);
   if ("read" in preview) return { kind: "loaded", token, preview: preview.read, me };
   if (preview.error instanceof ApiError && preview.error.status === 404) return { kind: "invalid" };
   return { kind: "failed", message: preview.error instanceof Error ? preview.error.message : MESSAGES.unexpected };

@@ -45,7 +45,9 @@ export default function SetupTwoFactor() {
     return (
       <AuthCard title="Two-factor authentication is already on">
         <Stack gap="md">
-          <Text>Your account already asks for a code from your authenticator app when you sign in. To turn it off or get new backup codes, go to your settings.</Text>
+          <Text>
+            Your account already asks for a code from your authenticator app when you sign in. To turn it off or get new backup codes, go to your settings.
+          </Text>
           <Button component={Link} to={settingsPath}>
             Go to settings
           </Button>
@@ -56,7 +58,10 @@ export default function SetupTwoFactor() {
 
   if (step.name === "password") {
     return (
-      <AuthCard title={TITLE} description="Step 1 of 3. Each time you sign in, Glassroom will also ask for a code from an app on your phone. First, confirm your password.">
+      <AuthCard
+        title={TITLE}
+        description="Step 1 of 3. Each time you sign in, Glassroom will also ask for a code from an app on your phone. First, confirm your password."
+      >
         <Stack gap="md">
           <TwoFactorPasswordForm onEnrolled={(enrolment) => setStep({ name: "scan", enrolment })} />
           {notNow}

@@ -15,8 +15,9 @@ export default function About() {
       />
       <Section title="Why “Glassroom”" id="why">
         <Text maw={760}>
-          A classroom with glass walls: the work is visible. Tutoring is usually run from a tutor's memory, a spreadsheet and a phone full of messages, and the family sees
-          little of it. Glassroom puts the work in one place and shows families their part of it — sessions, summaries and the access log — as a matter of course.
+          A classroom with glass walls: the work is visible. Tutoring is usually run from a tutor's memory, a spreadsheet and a phone full of messages, and the
+          family sees little of it. Glassroom puts the work in one place and shows families their part of it — sessions, summaries and the access log — as a
+          matter of course.
         </Text>
       </Section>
       <Section title="What we believe" id="beliefs">
@@ -32,17 +33,27 @@ export default function About() {
       </Section>
       <Section title="How it is built" id="built">
         <Text maw={760}>
-          Glassroom is a web app in TypeScript: a Hono API with an OpenAPI description of every operation, React in the browser, and PostgreSQL with row-level security
-          for each workspace. It runs with one command on a single machine, with its own embedded PostgreSQL, or against a PostgreSQL server of yours, and stores session
-          recordings on disk or any S3-compatible service. Read <Link to="/company/security-privacy" className="feature-link">security and privacy</Link> for how
-          student data is handled.
+          Glassroom is a web app in TypeScript: a Hono API with an OpenAPI description of every operation, React in the browser, and PostgreSQL with row-level
+          security for each workspace. It runs with one command on a single machine, with its own embedded PostgreSQL, or against a PostgreSQL server of yours,
+          and stores session recordings on disk or any S3-compatible service. Read{" "}
+          <Link to="/company/security-privacy" className="feature-link">
+            security and privacy
+          </Link>{" "}
+          for how student data is handled.
         </Text>
       </Section>
       <Section title="Where it is going" id="roadmap">
         <Text maw={760}>
-          Sessions, reports, summaries, records and the access log are in place. Next come student health cards and alerts, hour packages and invoicing, a CRM for
-          enquiries, reports and analytics, and resources for tutors and families — see the <Link to="/product/overview" className="feature-link">product overview</Link>.
-          To talk to us, use the <Link to="/company/contact" className="feature-link">contact page</Link>.
+          Sessions, reports, summaries, records and the access log are in place. Next come student health cards and alerts, hour packages and invoicing, a CRM
+          for enquiries, reports and analytics, and resources for tutors and families — see the{" "}
+          <Link to="/product/overview" className="feature-link">
+            product overview
+          </Link>
+          . To talk to us, use the{" "}
+          <Link to="/company/contact" className="feature-link">
+            contact page
+          </Link>
+          .
         </Text>
       </Section>
       <ClosingCall body="Try it with your own students, or run the demo workspace on your machine." />

@@ -9,8 +9,14 @@ export const meta = () => publicMetaFor("/partners/affiliates");
 const STEPS = [
   { title: "Apply", body: "Fill in the form below: who you are, who your audience is and how you would tell them about Glassroom." },
   { title: "We review", body: "A person reads your application. Our goal is to answer within five working days, by email, yes or no with the reason." },
-  { title: "Share your link", body: "Once approved you get a personal referral link. Share it in your articles, newsletters, videos, workshops or with clients." },
-  { title: "Earn every month", body: "When a workspace created through your link pays for a plan, you earn 25% of each subscription payment, every month it stays subscribed." },
+  {
+    title: "Share your link",
+    body: "Once approved you get a personal referral link. Share it in your articles, newsletters, videos, workshops or with clients.",
+  },
+  {
+    title: "Earn every month",
+    body: "When a workspace created through your link pays for a plan, you earn 25% of each subscription payment, every month it stays subscribed.",
+  },
 ];
 
 const FAQ = [
@@ -94,23 +100,23 @@ export default function Affiliates() {
       <Section title="The terms in plain words" id="terms">
         <List spacing="sm" maw={760}>
           <List.Item>
-            <strong>Commission.</strong> 25% of each subscription payment made by a workspace created through your referral link, before tax, for as long as it stays
-            subscribed and you stay in the programme.
+            <strong>Commission.</strong> 25% of each subscription payment made by a workspace created through your referral link, before tax, for as long as it
+            stays subscribed and you stay in the programme.
           </List.Item>
           <List.Item>
-            <strong>What counts.</strong> New workspaces only: not your own, not one you run, and not one that was already a Glassroom customer. A refunded payment earns no
-            commission; if it was already paid, it is taken off your next payment.
+            <strong>What counts.</strong> New workspaces only: not your own, not one you run, and not one that was already a Glassroom customer. A refunded
+            payment earns no commission; if it was already paid, it is taken off your next payment.
           </List.Item>
           <List.Item>
             <strong>Payment.</strong> Monthly, in US dollars, for the previous month's payments, once you are owed at least $50.
           </List.Item>
           <List.Item>
-            <strong>Honest promotion.</strong> Describe Glassroom as it is: features marked “Coming” on this site are not available yet. No spam, no bidding on the
-            Glassroom name in search adverts, no invented discounts, and say that you earn a commission where the law or the platform asks you to.
+            <strong>Honest promotion.</strong> Describe Glassroom as it is: features marked “Coming” on this site are not available yet. No spam, no bidding on
+            the Glassroom name in search adverts, no invented discounts, and say that you earn a commission where the law or the platform asks you to.
           </List.Item>
           <List.Item>
-            <strong>Ending.</strong> You or we may end your participation at any time by email. Commission already earned up to that day is paid; breaking these terms
-            forfeits commission on the payments concerned.
+            <strong>Ending.</strong> You or we may end your participation at any time by email. Commission already earned up to that day is paid; breaking these
+            terms forfeits commission on the payments concerned.
           </List.Item>
         </List>
       </Section>
@@ -137,7 +143,9 @@ export default function Affiliates() {
 
       <Section title="Apply" id="apply" intro="Tell us about yourself and your audience. Fields marked with an asterisk are required.">
         <noscript>
-          <Text fw={600}>This form needs JavaScript to send your application. Turn JavaScript on for this site and reload the page; everything else here reads without it.</Text>
+          <Text fw={600}>
+            This form needs JavaScript to send your application. Turn JavaScript on for this site and reload the page; everything else here reads without it.
+          </Text>
         </noscript>
         <AffiliateForm />
       </Section>

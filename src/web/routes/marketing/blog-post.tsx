@@ -6,7 +6,8 @@ import type { Route } from "./+types/blog-post";
 /** Runs at build time only: each post is pre-rendered (react-router.config.ts lists them). */
 export const loader = ({ pattern }: Route.LoaderArgs) => loadContentPage("blog", pattern);
 
-export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
 
 /** One blog post. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,8 @@ import type { Route } from "./+types/case-study";
 /** Runs at build time only: each case study is pre-rendered (react-router.config.ts lists them). */
 export const loader = ({ pattern }: Route.LoaderArgs) => loadContentPage("case-studies", pattern);
 
-export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  pageMeta({ title: `${loaderData.title} · Glassroom`, description: loaderData.description, type: "article" });
 
 /** One case study, under the notice that it is an illustrative scenario. */
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {

@@ -93,8 +93,9 @@ export default function ConsultantKit() {
       </Section>
       <Section title="Use it with Glassroom" id="with-glassroom">
         <Text>
-          Glassroom does parts 3 and 5 as you work: structured reports, family summaries, the list of missing reports, relationships that limit what each tutor sees, and
-          the access log. Parts of step 4 and the numbers above come with health cards, alerts and analytics, which are being built. For the messages to families, see{" "}
+          Glassroom does parts 3 and 5 as you work: structured reports, family summaries, the list of missing reports, relationships that limit what each tutor
+          sees, and the access log. Parts of step 4 and the numbers above come with health cards, alerts and analytics, which are being built. For the messages
+          to families, see{" "}
           <Link to="/resources/templates-scripts" className="feature-link">
             templates and scripts
           </Link>

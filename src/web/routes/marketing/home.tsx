@@ -63,8 +63,8 @@ export default function Home() {
               </Link>
             </Title>
             <Text c="dimmed">
-              One calendar for your lessons, a report in two minutes after each one, and a summary parents actually read — instead of a spreadsheet, a notes app and a pile
-              of text messages.
+              One calendar for your lessons, a report in two minutes after each one, and a summary parents actually read — instead of a spreadsheet, a notes app
+              and a pile of text messages.
             </Text>
           </Stack>
           <Stack gap={6}>
@@ -74,14 +74,18 @@ export default function Home() {
               </Link>
             </Title>
             <Text c="dimmed">
-              Many tutors working one way: tutors see only their students, admins see the whole workspace, missing reports surface by themselves, and every read of a
-              student's record is logged.
+              Many tutors working one way: tutors see only their students, admins see the whole workspace, missing reports surface by themselves, and every read
+              of a student's record is logged.
             </Text>
           </Stack>
         </SimpleGrid>
       </Section>
 
-      <Section title="What Glassroom does" id="capabilities" intro="Sessions, reports, summaries, records and the access log work today. The parts marked Coming are being built now.">
+      <Section
+        title="What Glassroom does"
+        id="capabilities"
+        intro="Sessions, reports, summaries, records and the access log work today. The parts marked Coming are being built now."
+      >
         <FeatureGrid features={CAPABILITIES} />
       </Section>
 

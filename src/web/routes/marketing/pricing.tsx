@@ -17,13 +17,27 @@ const PLANS: readonly Plan[] = [
     name: "Solo",
     price: "$19",
     for: "One tutor running their own practice.",
-    includes: ["1 tutor (you, as admin and tutor)", "Up to 40 active students", "Calendar, reminders and calendar feed", "Session reports and family summaries", "Parent and student logins", "Access log and data export"],
+    includes: [
+      "1 tutor (you, as admin and tutor)",
+      "Up to 40 active students",
+      "Calendar, reminders and calendar feed",
+      "Session reports and family summaries",
+      "Parent and student logins",
+      "Access log and data export",
+    ],
   },
   {
     name: "Team",
     price: "$59",
     for: "A small team of tutors with one or two people running it.",
-    includes: ["Up to 10 tutors", "Up to 200 active students", "Everything in Solo", "Admin calendar across tutors", "Summary review before sharing", "Recordings up to 50 GB"],
+    includes: [
+      "Up to 10 tutors",
+      "Up to 200 active students",
+      "Everything in Solo",
+      "Admin calendar across tutors",
+      "Summary review before sharing",
+      "Recordings up to 50 GB",
+    ],
   },
   {
     name: "Company",
@@ -56,7 +70,12 @@ const ROWS: readonly { feature: string; planned?: boolean; cells: [Cell, Cell, C
 
 function CellValue({ value }: { value: Cell }) {
   if (value === true) return <>Included</>;
-  if (value === false) return <Text span c="dimmed">Not included</Text>;
+  if (value === false)
+    return (
+      <Text span c="dimmed">
+        Not included
+      </Text>
+    );
   return <>{value}</>;
 }
 

@@ -22,8 +22,8 @@ export default function ProductHealth() {
           Being built
         </Title>
         <Text mt={4}>
-        Health cards and alerts are not in Glassroom yet. This page describes what we are building. The data they read — attendance, engagement, understanding, homework and
-        assessment scores from every <Link to="/product/sessions">session report</Link> — is collected today.
+          Health cards and alerts are not in Glassroom yet. This page describes what we are building. The data they read — attendance, engagement,
+          understanding, homework and assessment scores from every <Link to="/product/sessions">session report</Link> — is collected today.
         </Text>
       </div>
       <Section title="What a health card will show" id="card">

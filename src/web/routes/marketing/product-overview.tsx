@@ -7,21 +7,67 @@ import { publicMetaFor } from "../../lib/public-meta.ts";
 export const meta = () => publicMetaFor("/product/overview");
 
 const TODAY: readonly Feature[] = [
-  { title: "Workspaces and roles", body: "One workspace per tutoring business, with admins, tutors, parents and students. Sign-up with a join code waits for an admin's approval; invitations fix the role." },
-  { title: "Calendars", to: "/product/sessions", body: "Sessions and weekly series for tutors (Jobs) and admins, week, month and list views, drag to reschedule, no double booking." },
-  { title: "Reminders and calendar feeds", to: "/product/sessions", body: "Reminder emails before each session at the lead time you set, change and cancellation emails, and a private iCalendar feed per person." },
-  { title: "Session reports and family summaries", to: "/product/sessions", body: "A structured report after each session, a summary drafted from it for the family, optional review by an admin, then email to the guardians." },
-  { title: "Recordings", to: "/product/sessions", body: "Audio or video files, or links, attached to a session, with a retention period after which files are deleted." },
-  { title: "People and records", to: "/product/people", body: "Students, guardians, tutors with rates and availability, assignments; each person sees only what their relationship allows." },
-  { title: "Audit and access log", to: "/product/people", body: "Every change and every read of a student's record is logged; parents see their child's log; admins filter and export the whole log." },
-  { title: "Two-factor sign-in", to: "/company/security-privacy", body: "Authenticator-app codes for any account, Google sign-in where the operator sets it up." },
+  {
+    title: "Workspaces and roles",
+    body: "One workspace per tutoring business, with admins, tutors, parents and students. Sign-up with a join code waits for an admin's approval; invitations fix the role.",
+  },
+  {
+    title: "Calendars",
+    to: "/product/sessions",
+    body: "Sessions and weekly series for tutors (Jobs) and admins, week, month and list views, drag to reschedule, no double booking.",
+  },
+  {
+    title: "Reminders and calendar feeds",
+    to: "/product/sessions",
+    body: "Reminder emails before each session at the lead time you set, change and cancellation emails, and a private iCalendar feed per person.",
+  },
+  {
+    title: "Session reports and family summaries",
+    to: "/product/sessions",
+    body: "A structured report after each session, a summary drafted from it for the family, optional review by an admin, then email to the guardians.",
+  },
+  {
+    title: "Recordings",
+    to: "/product/sessions",
+    body: "Audio or video files, or links, attached to a session, with a retention period after which files are deleted.",
+  },
+  {
+    title: "People and records",
+    to: "/product/people",
+    body: "Students, guardians, tutors with rates and availability, assignments; each person sees only what their relationship allows.",
+  },
+  {
+    title: "Audit and access log",
+    to: "/product/people",
+    body: "Every change and every read of a student's record is logged; parents see their child's log; admins filter and export the whole log.",
+  },
+  {
+    title: "Two-factor sign-in",
+    to: "/company/security-privacy",
+    body: "Authenticator-app codes for any account, Google sign-in where the operator sets it up.",
+  },
 ];
 
 const COMING: readonly Feature[] = [
-  { title: "Student health cards", planned: true, to: "/product/health", body: "Attendance, engagement, homework and assessment trends with a status and the reasons for it." },
-  { title: "Alerts and risk", planned: true, to: "/product/health", body: "Rules with thresholds you tune, alerts that resolve themselves when the condition clears." },
+  {
+    title: "Student health cards",
+    planned: true,
+    to: "/product/health",
+    body: "Attendance, engagement, homework and assessment trends with a status and the reasons for it.",
+  },
+  {
+    title: "Alerts and risk",
+    planned: true,
+    to: "/product/health",
+    body: "Rules with thresholds you tune, alerts that resolve themselves when the condition clears.",
+  },
   { title: "CRM", planned: true, body: "Leads from your enquiry form, a pipeline to enrolment, follow-up tasks, one-click conversion into a student." },
-  { title: "Billing and packages", planned: true, to: "/product/pricing", body: "Hour packages, numbered invoices with PDF, payments recorded or taken online, tutor pay per period." },
+  {
+    title: "Billing and packages",
+    planned: true,
+    to: "/product/pricing",
+    body: "Hour packages, numbered invoices with PDF, payments recorded or taken online, tutor pay per period.",
+  },
   { title: "Reports and analytics", planned: true, body: "Revenue, hours, retention, utilisation and progress over a date range, with CSV export." },
   { title: "Resources and handbooks", planned: true, body: "Files and links for tutors, parents and students, by category, with search." },
 ];
@@ -43,10 +89,17 @@ export default function ProductOverview() {
       </Section>
       <Section title="How it fits together" id="flow">
         <Text>
-          An admin starts a workspace and invites tutors and parents (an invitation for a parent names the child). Tutors schedule sessions; reminders go out by themselves.
-          After each session the tutor files a report, which drafts the family's summary; the family reads it by email and on the child's page, along with who opened the
-          record. See <Link to="/product/sessions" className="feature-link">sessions and reports</Link> and{" "}
-          <Link to="/product/people" className="feature-link">people and records</Link> in detail.
+          An admin starts a workspace and invites tutors and parents (an invitation for a parent names the child). Tutors schedule sessions; reminders go out by
+          themselves. After each session the tutor files a report, which drafts the family's summary; the family reads it by email and on the child's page,
+          along with who opened the record. See{" "}
+          <Link to="/product/sessions" className="feature-link">
+            sessions and reports
+          </Link>{" "}
+          and{" "}
+          <Link to="/product/people" className="feature-link">
+            people and records
+          </Link>{" "}
+          in detail.
         </Text>
       </Section>
       <ClosingCall body="See it with your own students: start a workspace, or run the demo workspace on your own machine with npm run demo." />

@@ -31,9 +31,18 @@ export default function ProductPeople() {
         <FeatureGrid
           cols={3}
           features={[
-            { title: "Tutor profiles", body: "Subjects, bio, pay rate, default charge rate and weekly availability; scheduling outside availability asks for a confirmation." },
-            { title: "Assignments", body: "An assignment links a tutor to a student for a subject at a rate. A tutor sees only the students assigned to them." },
-            { title: "Members and approvals", body: "Join codes and links for sign-up, approvals where you choose each newcomer's role, invitations, suspension." },
+            {
+              title: "Tutor profiles",
+              body: "Subjects, bio, pay rate, default charge rate and weekly availability; scheduling outside availability asks for a confirmation.",
+            },
+            {
+              title: "Assignments",
+              body: "An assignment links a tutor to a student for a subject at a rate. A tutor sees only the students assigned to them.",
+            },
+            {
+              title: "Members and approvals",
+              body: "Join codes and links for sign-up, approvals where you choose each newcomer's role, invitations, suspension.",
+            },
           ]}
         />
       </Section>

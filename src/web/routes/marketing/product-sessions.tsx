@@ -41,7 +41,10 @@ export default function ProductSessions() {
                 "Recordings: audio or video files, or links, kept for the retention period you set.",
               ]}
             />
-            <Text>Filing the report completes the session. Sessions still waiting for their report are listed for the tutor, and for the admin once 48 hours have passed.</Text>
+            <Text>
+              Filing the report completes the session. Sessions still waiting for their report are listed for the tutor, and for the admin once 48 hours have
+              passed.
+            </Text>
           </Stack>
           <Screenshot name="session-report" caption="A reported session with its summary." />
         </SimpleGrid>

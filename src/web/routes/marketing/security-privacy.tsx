@@ -56,9 +56,9 @@ export default function SecurityPrivacy() {
       </Section>
       <Section title="What the operator provides" id="operator">
         <Text maw={760}>
-          Glassroom can be run by us or by you on your own server. Encryption in transit (TLS/HTTPS) is part of the deployment: the operator serves Glassroom behind TLS,
-          and in production Glassroom sends the HSTS header so that browsers keep to HTTPS. Encryption of the disks, backups of the database, the mail server and where
-          the servers are are likewise the operator's choices. A self-hosted install keeps every byte on infrastructure you control.
+          Glassroom can be run by us or by you on your own server. Encryption in transit (TLS/HTTPS) is part of the deployment: the operator serves Glassroom
+          behind TLS, and in production Glassroom sends the HSTS header so that browsers keep to HTTPS. Encryption of the disks, backups of the database, the
+          mail server and where the servers are are likewise the operator's choices. A self-hosted install keeps every byte on infrastructure you control.
         </Text>
       </Section>
       <Section title="FERPA, honestly" id="ferpa">
@@ -67,8 +67,9 @@ export default function SecurityPrivacy() {
             No certification claim
           </Title>
           <Text mt={4}>
-          There is no FERPA certification, for Glassroom or any software: FERPA is a US law that applies to schools and educational agencies that receive federal funding,
-          and it places obligations on them. Glassroom is not certified by anyone, and using it does not by itself make a school or business compliant.
+            There is no FERPA certification, for Glassroom or any software: FERPA is a US law that applies to schools and educational agencies that receive
+            federal funding, and it places obligations on them. Glassroom is not certified by anyone, and using it does not by itself make a school or business
+            compliant.
           </Text>
         </div>
         <Text maw={760}>What Glassroom does is support the obligations of a school or tutoring business that keeps education records:</Text>
@@ -81,12 +82,15 @@ export default function SecurityPrivacy() {
           ]}
         />
         <Text maw={760}>
-          Deciding what counts as an education record, obtaining consent, training staff, and signing agreements with the families or schools you work with remain the
-          responsibility of the school or business. Privately run tutoring businesses that receive no federal education funding are generally not bound by FERPA, but many
-          choose to work to the same standard; Glassroom is built for that.
+          Deciding what counts as an education record, obtaining consent, training staff, and signing agreements with the families or schools you work with
+          remain the responsibility of the school or business. Privately run tutoring businesses that receive no federal education funding are generally not
+          bound by FERPA, but many choose to work to the same standard; Glassroom is built for that.
         </Text>
       </Section>
-      <ClosingCall title="Questions about security?" body="Ask us through the contact page, or read the source: the rules described here are in the server's policies, migrations and tests." />
+      <ClosingCall
+        title="Questions about security?"
+        body="Ask us through the contact page, or read the source: the rules described here are in the server's policies, migrations and tests."
+      />
     </PageContainer>
   );
 }

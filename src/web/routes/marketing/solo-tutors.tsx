@@ -54,7 +54,10 @@ export default function SoloTutors() {
           ]}
         />
       </Section>
-      <ClosingCall title="Start on the Solo plan" body="One tutor, your students and their families. Start a workspace, add your students and invite their parents — each invitation names the child, so accepting it links them." />
+      <ClosingCall
+        title="Start on the Solo plan"
+        body="One tutor, your students and their families. Start a workspace, add your students and invite their parents — each invitation names the child, so accepting it links them."
+      />
     </PageContainer>
   );
 }

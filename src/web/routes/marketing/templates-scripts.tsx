@@ -132,7 +132,11 @@ export default function TemplatesScripts() {
           ))}
         </SimpleGrid>
       </Section>
-      <Section title="Session reports" id="session-reports" intro="In Glassroom the report is a form and the family summary is drafted from it; these are the same structure for notes kept anywhere.">
+      <Section
+        title="Session reports"
+        id="session-reports"
+        intro="In Glassroom the report is a form and the family summary is drafted from it; these are the same structure for notes kept anywhere."
+      >
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {SESSION_REPORTS.map((template) => (
             <CopyBlock key={template.title} {...template} />

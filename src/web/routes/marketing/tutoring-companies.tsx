@@ -32,11 +32,13 @@ export default function TutoringCompanies() {
             },
             {
               problem: "You cannot tell a family who has seen their child's file",
-              answer: "Every read and change of a student's record is in the audit log. Admins filter and export it; parents read their child's part on the child's page.",
+              answer:
+                "Every read and change of a student's record is in the audit log. Admins filter and export it; parents read their child's part on the child's page.",
             },
             {
               problem: "Scheduling across tutors means clashes",
-              answer: "The admin calendar shows every session, filtered by tutor or student. Double bookings of a tutor or a student are refused with the clash named.",
+              answer:
+                "The admin calendar shows every session, filtered by tutor or student. Double bookings of a tutor or a student are refused with the clash named.",
             },
             {
               problem: "You learn a student is drifting away when they cancel",
@@ -63,7 +65,10 @@ export default function TutoringCompanies() {
           ]}
         />
       </Section>
-      <ClosingCall title="Start on the Team or Company plan" body="Start a workspace, invite your tutors from Members, assign them to students, and each tutor's calendar and report list is ready." />
+      <ClosingCall
+        title="Start on the Team or Company plan"
+        body="Start a workspace, invite your tutors from Members, assign them to students, and each tutor's calendar and report list is ready."
+      />
     </PageContainer>
   );
 }

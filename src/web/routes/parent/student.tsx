@@ -34,10 +34,10 @@ export default function ParentStudent() {
         query={record}
         notFound={
           <StudentNotFound
-              backTo="/parent/students"
-              backLabel="Back to my students"
-              description="There is no student record here that is linked to your account. If it is your child, ask your tutoring business to link you as a guardian."
-            />
+            backTo="/parent/students"
+            backLabel="Back to my students"
+            description="There is no student record here that is linked to your account. If it is your child, ask your tutoring business to link you as a guardian."
+          />
         }
       >
         {(student) => (
@@ -60,7 +60,12 @@ export default function ParentStudent() {
             ) : null}
             {timeZone ? (
               <SectionCard title="Session summaries" description="What the tutors shared after each session, newest first.">
-                <FamilySummaries area="parent" studentId={student.id} timeZone={timeZone} emptyText="No summary yet: the tutor shares one after each session." />
+                <FamilySummaries
+                  area="parent"
+                  studentId={student.id}
+                  timeZone={timeZone}
+                  emptyText="No summary yet: the tutor shares one after each session."
+                />
               </SectionCard>
             ) : null}
             <AccessLogSection

@@ -48,7 +48,9 @@ export default function PlatformInbox() {
               Glassroom home
             </Anchor>
             <Title order={1}>Platform inbox</Title>
-            <Text c="dimmed">Contact messages and affiliate applications sent through the public site, newest first. Each was also mailed to OPERATOR_EMAIL when it is set.</Text>
+            <Text c="dimmed">
+              Contact messages and affiliate applications sent through the public site, newest first. Each was also mailed to OPERATOR_EMAIL when it is set.
+            </Text>
           </Stack>
           <NativeSelect
             label="Show"

@@ -39,11 +39,18 @@ function DashboardStudents({ viewer }: { viewer: RecordViewer }) {
         {(items) =>
           items.length === 0 ? (
             <Text c="dimmed">
-              {viewer === "tutor" ? "No student is assigned to you yet: your tutoring business assigns them." : "No child is linked to your account yet: your tutoring business links them."}
+              {viewer === "tutor"
+                ? "No student is assigned to you yet: your tutoring business assigns them."
+                : "No child is linked to your account yet: your tutoring business links them."}
             </Text>
           ) : (
             <>
-              <StudentCards students={items.slice(0, SHOWN)} hrefOf={(student) => `/${viewer}/students/${student.id}`} peopleLabel={viewer === "tutor" ? "guardians" : "tutors"} headingOrder={3} />
+              <StudentCards
+                students={items.slice(0, SHOWN)}
+                hrefOf={(student) => `/${viewer}/students/${student.id}`}
+                peopleLabel={viewer === "tutor" ? "guardians" : "tutors"}
+                headingOrder={3}
+              />
               {items.length > SHOWN ? (
                 <Text size="sm" c="dimmed">
                   {items.length - SHOWN} more in{" "}
@@ -84,7 +91,10 @@ export default function MemberDashboard() {
       ) : null}
       <Stack mb="xl" maw={960}>
         {timeZone ? (
-          <SectionCard title="Coming up" description={role === "parent" ? "Your children's sessions in the next two weeks." : "Your sessions in the next two weeks."}>
+          <SectionCard
+            title="Coming up"
+            description={role === "parent" ? "Your children's sessions in the next two weeks." : "Your sessions in the next two weeks."}
+          >
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
         ) : null}

@@ -10,7 +10,10 @@ export const meta = () => metaFor("/tutor/reports");
 export default function TutorReports() {
   return (
     <Stack gap="md">
-      <PageHeader title="Reports" description="Sessions that are over and waiting for your report. Filing one completes the session and drafts a summary for each family." />
+      <PageHeader
+        title="Reports"
+        description="Sessions that are over and waiting for your report. Filing one completes the session and drafts a summary for each family."
+      />
       <SectionCard title="Sessions to report" description="Reports still missing 48 hours after a session are marked overdue; your admins see those too.">
         <DueReports area="tutor" overdueOnly={false} emptyText="All caught up: every session that is over has its report." />
       </SectionCard>

@@ -30,10 +30,10 @@ export default function TutorStudent() {
         query={record}
         notFound={
           <StudentNotFound
-              backTo="/tutor/students"
-              backLabel="Back to my students"
-              description="There is no student record here that is assigned to you. An assignment that has ended no longer gives access."
-            />
+            backTo="/tutor/students"
+            backLabel="Back to my students"
+            description="There is no student record here that is assigned to you. An assignment that has ended no longer gives access."
+          />
         }
       >
         {(student) => (

@@ -40,73 +40,73 @@ export function AuditFilters({ onChange }: { onChange: (filters: Filters) => voi
   return (
     <Box role="search" aria-label="Filter the audit log">
       <Grid columns={10} gap="sm">
-      <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
-        <MemberPicker
-          label="Who"
-          emptyLabel="Anyone"
-          value={actor}
-          onChange={(next) => {
-            setActor(next);
-            apply({ actor: next });
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
-        <Select
-          label="Action"
-          data={ACTION_OPTIONS}
-          value={action ?? ALL}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No action matches"
-          comboboxProps={{ keepMounted: false }}
-          maxDropdownHeight={280}
-          onChange={(value) => {
-            const next = value && value !== ALL ? (value as AuditAction) : null;
-            setAction(next);
-            apply({ action: next });
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 10, md: 2 }}>
-        <StudentPicker
-          label="Student"
-          emptyLabel="Any student"
-          value={student}
-          onChange={(next) => {
-            setStudent(next);
-            apply({ student: next });
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 5, md: 2 }}>
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setFrom(next);
-            apply({ from: next });
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 5, md: 2 }}>
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          min={from || undefined}
-          error={rangeError}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setTo(next);
-            apply({ to: next });
-          }}
-        />
-      </Grid.Col>
-    </Grid>
+        <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
+          <MemberPicker
+            label="Who"
+            emptyLabel="Anyone"
+            value={actor}
+            onChange={(next) => {
+              setActor(next);
+              apply({ actor: next });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 10, sm: 5, md: 2 }}>
+          <Select
+            label="Action"
+            data={ACTION_OPTIONS}
+            value={action ?? ALL}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No action matches"
+            comboboxProps={{ keepMounted: false }}
+            maxDropdownHeight={280}
+            onChange={(value) => {
+              const next = value && value !== ALL ? (value as AuditAction) : null;
+              setAction(next);
+              apply({ action: next });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 10, md: 2 }}>
+          <StudentPicker
+            label="Student"
+            emptyLabel="Any student"
+            value={student}
+            onChange={(next) => {
+              setStudent(next);
+              apply({ student: next });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <TextInput
+            label="From"
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setFrom(next);
+              apply({ from: next });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, md: 2 }}>
+          <TextInput
+            label="To"
+            type="date"
+            value={to}
+            min={from || undefined}
+            error={rangeError}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setTo(next);
+              apply({ to: next });
+            }}
+          />
+        </Grid.Col>
+      </Grid>
     </Box>
   );
 }

@@ -7,7 +7,12 @@ import { useDateTime } from "../../session/display-time-zone.ts";
 import { actionLabel, roleLabel } from "../format.ts";
 
 function Who({ entry }: { entry: AuditEntry }) {
-  if (!entry.actorName) return <Text span size="sm">System</Text>;
+  if (!entry.actorName)
+    return (
+      <Text span size="sm">
+        System
+      </Text>
+    );
   return (
     <>
       <Text span size="sm" fw={600}>
@@ -81,7 +86,9 @@ export function AuditLog({ query, filtered }: { query: UseInfiniteQueryResult<In
             withIndicatorBackground
             icon={<IconHistory size={28} aria-hidden="true" />}
             title={filtered ? "No entries match these filters." : "The audit log is empty."}
-            description={filtered ? "Try another person, action, student or a wider range of days." : "Changes and every read of a student's record are listed here."}
+            description={
+              filtered ? "Try another person, action, student or a wider range of days." : "Changes and every read of a student's record are listed here."
+            }
           />
         }
       />

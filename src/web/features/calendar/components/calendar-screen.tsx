@@ -6,7 +6,19 @@ import type { CalendarArea, SessionFilters } from "../api.ts";
 import { SessionCalendar } from "./session-calendar.tsx";
 
 /** A calendar screen: the heading, then the area's calendar in the viewer's time zone (or the workspace's, by choice). */
-export function CalendarScreen({ area, title, description, filters, toolbar }: { area: CalendarArea; title: string; description: string; filters?: SessionFilters; toolbar?: ReactNode }) {
+export function CalendarScreen({
+  area,
+  title,
+  description,
+  filters,
+  toolbar,
+}: {
+  area: CalendarArea;
+  title: string;
+  description: string;
+  filters?: SessionFilters;
+  toolbar?: ReactNode;
+}) {
   const { timeZone } = useDisplayTimeZone();
   return (
     <>

@@ -50,7 +50,10 @@ export function useDragChange(area: "admin" | "tutor", timeZone: string) {
           setStep(null);
           change.revert();
           const clash = error instanceof ApiError && error.status === 409;
-          notifyError(clash ? "This time clashes with another session" : change.kind === "move" ? "Could not move the session" : "Could not change the session", error.message);
+          notifyError(
+            clash ? "This time clashes with another session" : change.kind === "move" ? "Could not move the session" : "Could not change the session",
+            error.message,
+          );
         },
       },
     );
@@ -70,7 +73,12 @@ export function useDragChange(area: "admin" | "tutor", timeZone: string) {
   const change = step?.change;
   const verb = change?.kind === "resize" ? "Change" : "Move";
   const dialog = (
-    <Modal opened={step !== null} onClose={abandon} title={step?.name === "outside" ? "Outside the tutor's availability" : `${verb} a session of a series`} centered>
+    <Modal
+      opened={step !== null}
+      onClose={abandon}
+      title={step?.name === "outside" ? "Outside the tutor's availability" : `${verb} a session of a series`}
+      centered
+    >
       {step && change ? (
         <Stack gap="md">
           <Text size="sm">
@@ -83,10 +91,20 @@ export function useDragChange(area: "admin" | "tutor", timeZone: string) {
                 <Button variant="default" onClick={abandon} disabled={update.isPending}>
                   Cancel
                 </Button>
-                <Button variant="light" loading={update.isPending && update.variables.input.scope === "following"} disabled={update.isPending} onClick={() => send(change, "following", false)}>
+                <Button
+                  variant="light"
+                  loading={update.isPending && update.variables.input.scope === "following"}
+                  disabled={update.isPending}
+                  onClick={() => send(change, "following", false)}
+                >
                   This and the following
                 </Button>
-                <Button loading={update.isPending && update.variables.input.scope === "this"} disabled={update.isPending} onClick={() => send(change, "this", false)} data-autofocus>
+                <Button
+                  loading={update.isPending && update.variables.input.scope === "this"}
+                  disabled={update.isPending}
+                  onClick={() => send(change, "this", false)}
+                  data-autofocus
+                >
                   This session only
                 </Button>
               </Group>

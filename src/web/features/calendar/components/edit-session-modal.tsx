@@ -7,7 +7,15 @@ import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
 import { describeWhen, zoneLabel } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { fieldValuesOf, updateRequest, type SessionFieldValues } from "../session-update.ts";
-import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
+import {
+  errorsOf,
+  OutsideAvailabilityAlert,
+  PlaceAndNotesFields,
+  RefusalAlert,
+  requiredTimes,
+  sharedFieldOf,
+  SubjectAndTimeFields,
+} from "./session-fields.tsx";
 
 interface EditValues extends SessionFieldValues {
   scope: SessionUpdateScope;
@@ -65,7 +73,10 @@ function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { 
         onSuccess: (batch) => {
           const first = batch.items[0] ?? null;
           onSaved(first);
-          notifySuccess(batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`, first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "");
+          notifySuccess(
+            batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`,
+            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
+          );
         },
         onError: (error) => {
           const outsideMessage = outsideAvailabilityOf(error);
@@ -76,7 +87,10 @@ function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { 
     );
   };
 
-  const otherError = update.error instanceof ApiError && (outsideAvailabilityOf(update.error) || Object.keys(errorsOf(update.error.issues, sharedFieldOf)).length > 0) ? null : update.error;
+  const otherError =
+    update.error instanceof ApiError && (outsideAvailabilityOf(update.error) || Object.keys(errorsOf(update.error.issues, sharedFieldOf)).length > 0)
+      ? null
+      : update.error;
   const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
 
   return (
@@ -88,7 +102,12 @@ function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { 
         <SubjectAndTimeFields inputProps={inputProps} />
         <PlaceAndNotesFields inputProps={inputProps} />
         {session.seriesId ? (
-          <Radio.Group label="Which sessions" description="A new day or time moves each following session by as many days, to the same time." value={values.scope} onChange={(value) => form.setFieldValue("scope", value as SessionUpdateScope)}>
+          <Radio.Group
+            label="Which sessions"
+            description="A new day or time moves each following session by as many days, to the same time."
+            value={values.scope}
+            onChange={(value) => form.setFieldValue("scope", value as SessionUpdateScope)}
+          >
             <Stack gap={6} mt={6}>
               <Radio value="this" label="This session only" />
               <Radio value="following" label="This and the following sessions of the series" />

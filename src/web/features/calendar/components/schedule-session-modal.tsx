@@ -9,7 +9,15 @@ import { outsideAvailabilityOf, useCreateSessions, useTutorStudents } from "../a
 import { describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import type { SessionFieldValues } from "../session-update.ts";
-import { errorsOf, OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
+import {
+  errorsOf,
+  OutsideAvailabilityAlert,
+  PlaceAndNotesFields,
+  RefusalAlert,
+  requiredTimes,
+  sharedFieldOf,
+  SubjectAndTimeFields,
+} from "./session-fields.tsx";
 
 interface ScheduleValues extends SessionFieldValues {
   tutorMemberId: string | null;
@@ -34,7 +42,10 @@ function toRequest(values: ScheduleValues, area: "admin" | "tutor", timeZone: st
     notes: values.notes,
     ...(values.repeat
       ? {
-          repeat: values.repeatEnd === "until" ? { frequency: "weekly" as const, until: values.until } : { frequency: "weekly" as const, count: Number(values.count) },
+          repeat:
+            values.repeatEnd === "until"
+              ? { frequency: "weekly" as const, until: values.until }
+              : { frequency: "weekly" as const, count: Number(values.count) },
         }
       : {}),
   };
@@ -197,7 +208,10 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
     );
   };
 
-  const otherError = create.error instanceof ApiError && (outsideAvailabilityOf(create.error) || Object.keys(errorsOf(create.error.issues, fieldOf(values))).length > 0) ? null : create.error;
+  const otherError =
+    create.error instanceof ApiError && (outsideAvailabilityOf(create.error) || Object.keys(errorsOf(create.error.issues, fieldOf(values))).length > 0)
+      ? null
+      : create.error;
   const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
 
   return (

@@ -11,7 +11,22 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
 import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
-import { hoursToShow, isCancelled, isoDate, isPastWall, landingStart, rangeFor, reportDue, STATUS_LABELS, studentNames, tutorColours, wallDateTime, wallNow, wallTimes, type TutorColour } from "../format.ts";
+import {
+  hoursToShow,
+  isCancelled,
+  isoDate,
+  isPastWall,
+  landingStart,
+  rangeFor,
+  reportDue,
+  STATUS_LABELS,
+  studentNames,
+  tutorColours,
+  wallDateTime,
+  wallNow,
+  wallTimes,
+  type TutorColour,
+} from "../format.ts";
 import { isMovable } from "../session-update.ts";
 import { useDragChange } from "./drag-change.tsx";
 import { EditSessionModal } from "./edit-session-modal.tsx";
@@ -126,7 +141,17 @@ function EventBody({ arg, onOpen, showTutor }: { arg: EventContentArg; onOpen: (
  * workspace's), fetched for the visible range; a click (or Enter on a focused event) opens the
  * session; tutors and admins schedule from here.
  */
-export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { area: CalendarArea; timeZone: string; filters?: SessionFilters; toolbar?: ReactNode }) {
+export function SessionCalendar({
+  area,
+  timeZone,
+  filters = {},
+  toolbar,
+}: {
+  area: CalendarArea;
+  timeZone: string;
+  filters?: SessionFilters;
+  toolbar?: ReactNode;
+}) {
   const narrow = useMediaQuery("(max-width: 48em)", false, {
     getInitialValueInEffect: false,
   });
@@ -142,7 +167,10 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
   const items = useMemo(() => sessions.data ?? [], [sessions.data]);
   // Whether a session has started is judged at the time the data was fetched (a drop into the past is refused by eventAllow anyway).
   const fetchedAt = sessions.dataUpdatedAt;
-  const shown = useMemo(() => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end) : items), [items, visible]);
+  const shown = useMemo(
+    () => (visible ? items.filter((session) => session.local.date >= visible.start && session.local.date < visible.end) : items),
+    [items, visible],
+  );
   const colours = useMemo(() => (area === "admin" ? tutorColours(shown) : []), [area, shown]);
   const events = useMemo(() => {
     const colourOf = new Map(colours.map((tutor) => [tutor.memberId, tutor.colour]));
@@ -256,7 +284,13 @@ export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { are
             minute: "2-digit",
             hour12: false,
           }}
-          dayHeaderFormat={view !== "timeGridWeek" ? { weekday: "short" } : narrow ? { weekday: "short", day: "numeric" } : { weekday: "short", day: "numeric", month: "short" }}
+          dayHeaderFormat={
+            view !== "timeGridWeek"
+              ? { weekday: "short" }
+              : narrow
+                ? { weekday: "short", day: "numeric" }
+                : { weekday: "short", day: "numeric", month: "short" }
+          }
           listDayFormat={{ weekday: "long", day: "numeric", month: "long" }}
           listDaySideFormat={false}
           eventDisplay="block"

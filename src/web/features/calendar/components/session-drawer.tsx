@@ -33,7 +33,8 @@ function LateNote({ session, noticeHours }: { session: Session; noticeHours: num
   }
   return (
     <Text size="sm">
-      The session starts {fromNow(hours)}. Cancelling later than the workspace&apos;s notice period before the start (24 hours unless your workspace changed it) counts as a late cancellation.
+      The session starts {fromNow(hours)}. Cancelling later than the workspace&apos;s notice period before the start (24 hours unless your workspace changed it)
+      counts as a late cancellation.
     </Text>
   );
 }
@@ -57,7 +58,9 @@ export function CancelForm({ area, session, onDone, onBack }: { area: "admin" | 
           const count = batch.items.length;
           notifySuccess(
             count === 1 ? "Session cancelled" : `${count} sessions cancelled`,
-            late > 0 ? `Counted as a late cancellation${count > 1 ? ` (${late} of them)` : ""}: inside the workspace's notice period.` : "The family sees it as cancelled on their calendar.",
+            late > 0
+              ? `Counted as a late cancellation${count > 1 ? ` (${late} of them)` : ""}: inside the workspace's notice period.`
+              : "The family sees it as cancelled on their calendar.",
           );
           onDone();
         },
@@ -76,7 +79,15 @@ export function CancelForm({ area, session, onDone, onBack }: { area: "admin" | 
             </Stack>
           </Radio.Group>
         ) : null}
-        <Textarea label="Reason (optional)" description="Kept with the session." value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} maxLength={500} />
+        <Textarea
+          label="Reason (optional)"
+          description="Kept with the session."
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={500}
+        />
         {cancel.error ? (
           <Alert color="red" role="alert" title="Could not cancel the session">
             {cancel.error.message}
@@ -134,7 +145,14 @@ function SessionDetails({ area, session, timeZone, onClose, onEdit }: DrawerProp
 /** One session's details and what the viewer may do with it. */
 export function SessionDrawer({ session, ...props }: DrawerProps & { session: Session | null }) {
   return (
-    <Drawer opened={session !== null} onClose={props.onClose} position="right" size="md" title={session ? `${session.subject}` : "Session"} closeButtonProps={{ "aria-label": "Close session details" }}>
+    <Drawer
+      opened={session !== null}
+      onClose={props.onClose}
+      position="right"
+      size="md"
+      title={session ? `${session.subject}` : "Session"}
+      closeButtonProps={{ "aria-label": "Close session details" }}
+    >
       {session ? <SessionDetails key={session.id} session={session} {...props} /> : null}
     </Drawer>
   );

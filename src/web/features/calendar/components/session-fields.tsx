@@ -59,13 +59,31 @@ export function PlaceAndNotesFields({ inputProps }: { inputProps: InputProps }) 
         <TextInput label="Location" description="Optional." maxLength={200} {...inputProps("location")} />
         <TextInput label="Online link" description="Optional; https://…" maxLength={500} {...inputProps("onlineUrl")} />
       </SimpleGrid>
-      <Textarea label="Notes for the family" description="Guardians and the student can read these." autosize minRows={2} maxRows={6} maxLength={2000} {...inputProps("notes")} />
+      <Textarea
+        label="Notes for the family"
+        description="Guardians and the student can read these."
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        {...inputProps("notes")}
+      />
     </>
   );
 }
 
 /** The tutor is not available then: go ahead (`confirmLabel`) or change the time. */
-export function OutsideAvailabilityAlert({ message, confirmLabel, pending, onConfirm }: { message: string; confirmLabel: string; pending: boolean; onConfirm: () => void }) {
+export function OutsideAvailabilityAlert({
+  message,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: {
+  message: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <Alert color="yellow" role="alert" title="Outside the tutor's availability">
       <Stack gap="xs">

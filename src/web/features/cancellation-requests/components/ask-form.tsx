@@ -22,7 +22,10 @@ export function AskToCancelForm({ area, session, onDone, onBack }: { area: Famil
     request
       .mutateAsync({ sessionId: session.id, input: { reason: reason.trim() } })
       .then(() => {
-        notifySuccess("Cancellation requested", "Your tutor and the workspace's admins were told. The session stays on the calendar until they accept or decline.");
+        notifySuccess(
+          "Cancellation requested",
+          "Your tutor and the workspace's admins were told. The session stays on the calendar until they accept or decline.",
+        );
         onDone();
       })
       .catch((failure: unknown) => setError(failure instanceof ApiError ? (failure.fieldMessage("reason") ?? null) : null));
@@ -31,7 +34,9 @@ export function AskToCancelForm({ area, session, onDone, onBack }: { area: Famil
   return (
     <form onSubmit={submit} noValidate aria-label="Ask to cancel the session">
       <Stack gap="sm">
-        <Text size="sm">Your tutor and the workspace&apos;s admins get your request by email; the session stays scheduled until they accept or decline it.</Text>
+        <Text size="sm">
+          Your tutor and the workspace&apos;s admins get your request by email; the session stays scheduled until they accept or decline it.
+        </Text>
         <Textarea
           label="Reason"
           withAsterisk

@@ -17,7 +17,10 @@ export function CancellationSection({ area, session }: { area: CalendarArea; ses
   const askable = session.status === "scheduled" && (canSchedule(area) || Date.parse(session.startsAt) > openedAt);
   if (!askable && requests.data?.items.length === 0) return null;
   return canSchedule(area) ? (
-    <SectionCard title="Cancellation requests" description="Families asking to cancel this session. Accepting cancels it (late inside the workspace's notice period).">
+    <SectionCard
+      title="Cancellation requests"
+      description="Families asking to cancel this session. Accepting cancels it (late inside the workspace's notice period)."
+    >
       <SessionRequests area={area} sessionId={session.id} />
     </SectionCard>
   ) : (

@@ -24,7 +24,9 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
     if (!decided) return;
     notifySuccess(
       "Request accepted",
-      decided.session.status === "late_cancelled" ? "The session is cancelled; it counts as a late cancellation (inside the notice period)." : "The session is cancelled; its people are told by email.",
+      decided.session.status === "late_cancelled"
+        ? "The session is cancelled; it counts as a late cancellation (inside the notice period)."
+        : "The session is cancelled; its people are told by email.",
     );
   };
   const onDecline = (event: FormEvent) => {

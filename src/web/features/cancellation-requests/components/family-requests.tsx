@@ -11,7 +11,17 @@ import { RequestSummary } from "./request-state.tsx";
  * way to ask while the session is scheduled, not started, and no request of theirs is open.
  * `latestOnly` (the calendar drawer) shows the newest request only.
  */
-export function FamilyRequests({ area, session, latestOnly = false, onAsked }: { area: FamilyArea; session: Session; latestOnly?: boolean; onAsked?: () => void }) {
+export function FamilyRequests({
+  area,
+  session,
+  latestOnly = false,
+  onAsked,
+}: {
+  area: FamilyArea;
+  session: Session;
+  latestOnly?: boolean;
+  onAsked?: () => void;
+}) {
   const requests = useSessionRequests(area, session.id);
   const [asking, setAsking] = useState(false);
   const [openedAt] = useState(Date.now);

@@ -8,7 +8,8 @@ import { reportKeys } from "../../session-reports/api.ts";
 import { cancellationKeys, type ManagerArea } from "../api.ts";
 
 /** The page's session, its requests and the lists after an edit or a cancellation made here. */
-const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: reportKeys.all }), queryClient.invalidateQueries({ queryKey: cancellationKeys.all })]);
+const refresh = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: reportKeys.all }), queryClient.invalidateQueries({ queryKey: cancellationKeys.all })]);
 
 /**
  * "Edit" and "Cancel session" on the session page, with the calendar's own edit form and

@@ -14,7 +14,11 @@ export function OpenCancellationRequests({ area }: { area: ManagerArea }) {
   return (
     <SectionCard
       title="Cancellation requests"
-      description={area === "admin" ? "Families asking to cancel a session: accept (the session is cancelled) or decline with a reason." : "Families asking to cancel one of your sessions: accept (the session is cancelled) or decline with a reason."}
+      description={
+        area === "admin"
+          ? "Families asking to cancel a session: accept (the session is cancelled) or decline with a reason."
+          : "Families asking to cancel one of your sessions: accept (the session is cancelled) or decline with a reason."
+      }
     >
       <QueryState query={requests} label="cancellation requests">
         {({ items }) =>

@@ -20,7 +20,8 @@ export function RequestStateBadge({ state }: { state: CancellationRequestState }
 }
 
 /** "Pat Parent (parent)", or "A former parent" when the account is gone. */
-export const requesterOf = (request: CancellationRequestView) => (request.requester.name ? `${request.requester.name} (${request.requester.role})` : `A former ${request.requester.role}`);
+export const requesterOf = (request: CancellationRequestView) =>
+  request.requester.name ? `${request.requester.name} (${request.requester.role})` : `A former ${request.requester.role}`;
 
 /** What became of the request, in words: "Declined: <reason>", with who decided and when. */
 export function RequestDecision({ request }: { request: CancellationRequestView }) {

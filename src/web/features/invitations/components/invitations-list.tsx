@@ -168,9 +168,7 @@ function RevokeModal({ invitation, onClose }: { invitation: Invitation | null; o
           }}
         >
           <Stack gap="md">
-            <Text size="sm">
-              The link sent to {invitation.email} stops working at once. You can invite them again later.
-            </Text>
+            <Text size="sm">The link sent to {invitation.email} stops working at once. You can invite them again later.</Text>
             {revoke.error ? (
               <Alert color="red" role="alert" title="Not revoked">
                 {revoke.error.message}

@@ -58,7 +58,9 @@ function InviteForm({ onClose }: { onClose: () => void }) {
         },
         onError: (error) => {
           const named = serverFieldErrors(error);
-          form.setErrors(Object.fromEntries(Object.entries(named).flatMap(([field, message]) => (field in FIELDS ? [[FIELDS[field as keyof typeof FIELDS], message]] : []))));
+          form.setErrors(
+            Object.fromEntries(Object.entries(named).flatMap(([field, message]) => (field in FIELDS ? [[FIELDS[field as keyof typeof FIELDS], message]] : []))),
+          );
         },
       },
     );
@@ -71,8 +73,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          We email them a link to join your workspace with this role. It works for {INVITATION_LIFETIME_DAYS} days; you can resend or revoke it from
-          the list.
+          We email them a link to join your workspace with this role. It works for {INVITATION_LIFETIME_DAYS} days; you can resend or revoke it from the list.
         </Text>
         <TextInput label="Email" type="email" autoComplete="off" required data-autofocus {...form.getInputProps("email")} />
         <Select

@@ -19,8 +19,8 @@ export function InvalidInvitation() {
     <AuthCard title="This invitation link is not valid">
       <Stack gap="md">
         <Text>
-          We could not find an invitation for this link. Check that you opened the whole link from the email, or ask the person who invited you to
-          send it again.
+          We could not find an invitation for this link. Check that you opened the whole link from the email, or ask the person who invited you to send it
+          again.
         </Text>
         <Anchor component={Link} to="/login">
           Go to sign in
@@ -33,7 +33,10 @@ export function InvalidInvitation() {
 const CLOSED: Record<Exclude<InvitationPreview["state"], "pending">, { title: string; text: string }> = {
   expired: { title: "This invitation has expired", text: "Invitations work for 7 days. Ask the person who invited you to resend it: you will get a new link." },
   revoked: { title: "This invitation was withdrawn", text: "The workspace withdrew this invitation. Ask them if you think this is a mistake." },
-  accepted: { title: "This invitation was already accepted", text: "It has been used to join the workspace. Sign in with the invited email address to continue." },
+  accepted: {
+    title: "This invitation was already accepted",
+    text: "It has been used to join the workspace. Sign in with the invited email address to continue.",
+  },
 };
 
 export function ClosedInvitation({ preview, me }: { preview: InvitationPreview; me: MeResponse | null }) {
@@ -86,7 +89,9 @@ export function AcceptInvitation({ token, preview }: { token: string; preview: I
     <AuthCard title={`Join ${preview.workspaceName}`}>
       <Stack gap="md">
         <InvitationSummary preview={preview} />
-        <Text size="sm">You are signed in as {preview.email}. Accept to join the workspace and go to your {role} dashboard.</Text>
+        <Text size="sm">
+          You are signed in as {preview.email}. Accept to join the workspace and go to your {role} dashboard.
+        </Text>
         {error ? (
           <Alert color="red" role="alert" title="Could not accept the invitation">
             {error.message}
@@ -122,8 +127,8 @@ export function WrongAccount({ preview, me, onSignedOut }: { preview: Invitation
       <Stack gap="md">
         <InvitationSummary preview={preview} />
         <Alert color="yellow" title="You are signed in as someone else">
-          You are signed in as <strong>{me.user.email}</strong>, but this invitation is for <strong>{preview.email}</strong>. Sign out, then sign in
-          or create an account with {preview.email}.
+          You are signed in as <strong>{me.user.email}</strong>, but this invitation is for <strong>{preview.email}</strong>. Sign out, then sign in or create
+          an account with {preview.email}.
         </Alert>
         {error ? (
           <Alert color="red" role="alert" title="Could not sign out">
@@ -180,8 +185,8 @@ export function AccountReadyToJoin({ preview }: { preview: InvitationPreview }) 
     <AuthCard title="Your account is ready">
       <Stack gap="md">
         <Text>
-          You are in {preview.workspaceName} as {/^[aeiou]/.test(role) ? "an" : "a"} {role}, with nothing more to wait for: your invitation confirmed {preview.email}. Sign in to
-          continue.
+          You are in {preview.workspaceName} as {/^[aeiou]/.test(role) ? "an" : "a"} {role}, with nothing more to wait for: your invitation confirmed{" "}
+          {preview.email}. Sign in to continue.
         </Text>
         <Button component={Link} to="/login" fullWidth>
           Sign in

@@ -144,8 +144,7 @@ function Suspend({ member, onClose }: { member: MemberSummary; onClose: () => vo
     <form onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">
-          {member.name} ({member.email}) is signed out of this workspace at once and cannot sign in to it until an admin reactivates them.
-          Nothing is deleted.
+          {member.name} ({member.email}) is signed out of this workspace at once and cannot sign in to it until an admin reactivates them. Nothing is deleted.
         </Text>
         <Refusal error={suspend.error} title="Not suspended" />
         <Buttons onClose={onClose} confirm="Suspend" loading={suspend.isPending} color="red" />
@@ -193,8 +192,8 @@ function Remove({ member, onClose }: { member: MemberSummary; onClose: () => voi
     <form onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">
-          {member.name} ({member.email}) leaves this workspace and is signed out of it. Their guardian links and tutor assignments here end.
-          Their account stays, and the audit log keeps what they did.
+          {member.name} ({member.email}) leaves this workspace and is signed out of it. Their guardian links and tutor assignments here end. Their account
+          stays, and the audit log keeps what they did.
         </Text>
         <Refusal error={remove.error} title="Not removed" />
         <Buttons onClose={onClose} confirm="Remove member" loading={remove.isPending} color="red" />

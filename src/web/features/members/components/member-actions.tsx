@@ -40,17 +40,11 @@ export function MemberActions({ member, onAction, compact }: { member: MemberSum
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => onAction("role")}>
-          Change role…
-        </Menu.Item>
+        <Menu.Item onClick={() => onAction("role")}>Change role…</Menu.Item>
         {member.status === "suspended" ? (
-          <Menu.Item onClick={() => onAction("reactivate")}>
-            Reactivate…
-          </Menu.Item>
+          <Menu.Item onClick={() => onAction("reactivate")}>Reactivate…</Menu.Item>
         ) : (
-          <Menu.Item onClick={() => onAction("suspend")}>
-            Suspend…
-          </Menu.Item>
+          <Menu.Item onClick={() => onAction("suspend")}>Suspend…</Menu.Item>
         )}
         <Menu.Divider />
         <Menu.Item color="red.9" onClick={() => onAction("remove")}>

@@ -16,6 +16,10 @@ type PickerProps = Omit<SelectProps, "data" | "value" | "onChange" | "searchValu
 export function MemberPicker({ value, emptyLabel, ...props }: PickerProps) {
   const picker = usePickerSearch(value, emptyLabel);
   const members = useMemberSearch(picker.query);
-  const options = (members.data?.items ?? []).map((member) => ({ id: member.userId, name: member.name, label: `${member.name} (${ROLE_LABELS[member.role]})` }));
+  const options = (members.data?.items ?? []).map((member) => ({
+    id: member.userId,
+    name: member.name,
+    label: `${member.name} (${ROLE_LABELS[member.role]})`,
+  }));
   return <SearchSelect picker={picker} value={value} emptyLabel={emptyLabel} options={options} state={members} nothingFound="No member matches" {...props} />;
 }

@@ -36,12 +36,26 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
         </Stack>
         <Group gap="xs">
           {recording.openUrl ? (
-            <Button component="a" href={recording.openUrl} target="_blank" rel="noopener noreferrer" variant="light" size="xs" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
+            <Button
+              component="a"
+              href={recording.openUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              size="xs"
+              rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+            >
               Open link<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Button>
           ) : null}
           {recording.kind === "file" && !playing ? (
-            <Button variant="light" size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden="true" />} onClick={() => setPlaying(true)} aria-label={`Play ${recording.title}`}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
+              onClick={() => setPlaying(true)}
+              aria-label={`Play ${recording.title}`}
+            >
               Play
             </Button>
           ) : null}
@@ -51,7 +65,14 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
             </Anchor>
           ) : null}
           {onDelete ? (
-            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={onDelete} aria-label={`Delete ${recording.title}`}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} aria-hidden="true" />}
+              onClick={onDelete}
+              aria-label={`Delete ${recording.title}`}
+            >
               Delete
             </Button>
           ) : null}
@@ -61,7 +82,14 @@ export function RecordingItem({ recording, onDelete }: { recording: Recording; o
       {playing && recording.fileUrl ? (
         isVideo ? (
           // eslint-disable-next-line jsx-a11y/media-has-caption
-          <video ref={focusOnMount} controls autoPlay src={recording.fileUrl} style={{ width: "100%", maxHeight: "28rem", background: "black" }} aria-label={recording.title} />
+          <video
+            ref={focusOnMount}
+            controls
+            autoPlay
+            src={recording.fileUrl}
+            style={{ width: "100%", maxHeight: "28rem", background: "black" }}
+            aria-label={recording.title}
+          />
         ) : (
           // eslint-disable-next-line jsx-a11y/media-has-caption
           <audio ref={focusOnMount} controls autoPlay src={recording.fileUrl} style={{ width: "100%" }} aria-label={recording.title} />

@@ -37,14 +37,26 @@ export function RecordingsSection({ sessionId, area, canManage }: { sessionId: s
             ) : (
               <Stack component="ul" gap="md" p={0} m={0} aria-label="Recordings of this session">
                 {list.items.map((recording) => (
-                  <ManagedItem key={recording.id} recording={recording} area={area} sessionId={sessionId} manages={manages} onDeleted={() => setAnnouncement(`Deleted ${recording.title}.`)} />
+                  <ManagedItem
+                    key={recording.id}
+                    recording={recording}
+                    area={area}
+                    sessionId={sessionId}
+                    manages={manages}
+                    onDeleted={() => setAnnouncement(`Deleted ${recording.title}.`)}
+                  />
                 ))}
               </Stack>
             )}
             {manages ? (
               <>
                 <Divider />
-                <AddRecording area={area as "admin" | "tutor"} sessionId={sessionId} maxBytes={list.maxUploadBytes} onAdded={(title) => setAnnouncement(`Added ${title}.`)} />
+                <AddRecording
+                  area={area as "admin" | "tutor"}
+                  sessionId={sessionId}
+                  maxBytes={list.maxUploadBytes}
+                  onAdded={(title) => setAnnouncement(`Added ${title}.`)}
+                />
               </>
             ) : null}
           </Stack>
@@ -54,7 +66,17 @@ export function RecordingsSection({ sessionId, area, canManage }: { sessionId: s
   );
 }
 
-function AddRecording({ area, sessionId, maxBytes, onAdded }: { area: "admin" | "tutor"; sessionId: string; maxBytes: number; onAdded: (title: string) => void }) {
+function AddRecording({
+  area,
+  sessionId,
+  maxBytes,
+  onAdded,
+}: {
+  area: "admin" | "tutor";
+  sessionId: string;
+  maxBytes: number;
+  onAdded: (title: string) => void;
+}) {
   const [mode, setMode] = useState<"file" | "link">("file");
   return (
     <Stack gap="sm">
@@ -68,30 +90,69 @@ function AddRecording({ area, sessionId, maxBytes, onAdded }: { area: "admin" | 
         ]}
         style={{ alignSelf: "flex-start" }}
       />
-      {mode === "file" ? <UploadForm area={area} sessionId={sessionId} maxBytes={maxBytes} onDone={onAdded} /> : <LinkForm area={area} sessionId={sessionId} onDone={onAdded} />}
+      {mode === "file" ? (
+        <UploadForm area={area} sessionId={sessionId} maxBytes={maxBytes} onDone={onAdded} />
+      ) : (
+        <LinkForm area={area} sessionId={sessionId} onDone={onAdded} />
+      )}
     </Stack>
   );
 }
 
-function ManagedItem({ recording, area, sessionId, manages, onDeleted }: { recording: Recording; area: RecordingArea; sessionId: string; manages: boolean; onDeleted: () => void }) {
+function ManagedItem({
+  recording,
+  area,
+  sessionId,
+  manages,
+  onDeleted,
+}: {
+  recording: Recording;
+  area: RecordingArea;
+  sessionId: string;
+  manages: boolean;
+  onDeleted: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   if (!manages) return <RecordingItem recording={recording} />;
   return (
     <>
       <RecordingItem recording={recording} onDelete={() => setConfirming(true)} />
-      <DeleteModal opened={confirming} recording={recording} area={area as "admin" | "tutor"} sessionId={sessionId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+      <DeleteModal
+        opened={confirming}
+        recording={recording}
+        area={area as "admin" | "tutor"}
+        sessionId={sessionId}
+        onClose={() => setConfirming(false)}
+        onDeleted={onDeleted}
+      />
     </>
   );
 }
 
 /** Kept mounted (opened or not), so that closing it gives focus back to the Delete button. */
-function DeleteModal({ opened, recording, area, sessionId, onClose, onDeleted }: { opened: boolean; recording: Recording; area: "admin" | "tutor"; sessionId: string; onClose: () => void; onDeleted: () => void }) {
+function DeleteModal({
+  opened,
+  recording,
+  area,
+  sessionId,
+  onClose,
+  onDeleted,
+}: {
+  opened: boolean;
+  recording: Recording;
+  area: "admin" | "tutor";
+  sessionId: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteRecording(area, sessionId);
   return (
     <Modal opened={opened} onClose={onClose} title="Delete this recording?" centered closeButtonProps={{ "aria-label": "Close" }}>
       <Stack gap="md">
         <Text size="sm">
-          {recording.kind === "file" ? `"${recording.title}" and its file are deleted for everyone. This cannot be undone.` : `The link "${recording.title}" is removed for everyone (the recording it points to is not touched).`}
+          {recording.kind === "file"
+            ? `"${recording.title}" and its file are deleted for everyone. This cannot be undone.`
+            : `The link "${recording.title}" is removed for everyone (the recording it points to is not touched).`}
         </Text>
         <FormError error={remove.error} title="Could not delete the recording" />
         <Group justify="flex-end">

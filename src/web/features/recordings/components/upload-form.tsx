@@ -11,7 +11,17 @@ import { FormError } from "../../../components/ui/form-error.tsx";
  * way to cancel. The type and size are checked here first, so a wrong file is refused before
  * it is sent; the server checks both again, and the file's content.
  */
-export function UploadForm({ area, sessionId, maxBytes, onDone }: { area: "admin" | "tutor"; sessionId: string; maxBytes: number; onDone: (title: string) => void }) {
+export function UploadForm({
+  area,
+  sessionId,
+  maxBytes,
+  onDone,
+}: {
+  area: "admin" | "tutor";
+  sessionId: string;
+  maxBytes: number;
+  onDone: (title: string) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
@@ -84,7 +94,15 @@ export function UploadForm({ area, sessionId, maxBytes, onDone }: { area: "admin
             leftSection={<IconUpload size={16} aria-hidden="true" />}
             required
           />
-          <TextInput label="Title" required maxLength={200} value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={titleError} disabled={uploading} />
+          <TextInput
+            label="Title"
+            required
+            maxLength={200}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={titleError}
+            disabled={uploading}
+          />
         </Group>
         {uploading ? (
           <Stack gap={4}>

@@ -20,6 +20,8 @@ type PickerProps = Omit<SelectProps, "data" | "value" | "onChange" | "searchValu
 export function StudentPicker({ value, emptyLabel, ...props }: PickerProps) {
   const picker = usePickerSearch(value, emptyLabel);
   const students = useStudentSearch(picker.query);
-  const options = (students.data?.items ?? []).filter((student) => !student.erased).map((student) => ({ id: student.id, name: student.name, label: labelOf(student) }));
+  const options = (students.data?.items ?? [])
+    .filter((student) => !student.erased)
+    .map((student) => ({ id: student.id, name: student.name, label: labelOf(student) }));
   return <SearchSelect picker={picker} value={value} emptyLabel={emptyLabel} options={options} state={students} nothingFound="No student matches" {...props} />;
 }

@@ -63,7 +63,9 @@ export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea
             spacing="xs"
             empty={<Text c="dimmed">{emptyText}</Text>}
           />
-          {result.total > result.pageSize ? <ListPager page={page} pageSize={result.pageSize} total={result.total} noun={["session", "sessions"]} onPage={setPage} /> : null}
+          {result.total > result.pageSize ? (
+            <ListPager page={page} pageSize={result.pageSize} total={result.total} noun={["session", "sessions"]} onPage={setPage} />
+          ) : null}
         </Stack>
       )}
     </QueryState>

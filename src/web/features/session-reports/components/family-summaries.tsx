@@ -7,7 +7,19 @@ import { useFamilySummaries, type FamilyArea } from "../api.ts";
 import { describeInstant } from "../../calendar/format.ts";
 import { describeSessionStart } from "../format.ts";
 
-export function FamilySummaryCard({ area, summary, timeZone, headingOrder = 3, linkToSession = true }: { area: FamilyArea; summary: FamilySummary; timeZone: string; headingOrder?: 2 | 3 | 4; linkToSession?: boolean }) {
+export function FamilySummaryCard({
+  area,
+  summary,
+  timeZone,
+  headingOrder = 3,
+  linkToSession = true,
+}: {
+  area: FamilyArea;
+  summary: FamilySummary;
+  timeZone: string;
+  headingOrder?: 2 | 3 | 4;
+  linkToSession?: boolean;
+}) {
   const title = `${summary.subject} with ${summary.tutorName}`;
   return (
     <Card withBorder padding="md" component="article">
@@ -37,7 +49,19 @@ export function FamilySummaryCard({ area, summary, timeZone, headingOrder = 3, l
 }
 
 /** A family's shared summaries, newest first, with "Show more". */
-export function FamilySummaries({ area, timeZone, studentId, pageSize = 10, emptyText }: { area: FamilyArea; timeZone: string; studentId?: string; pageSize?: number; emptyText: string }) {
+export function FamilySummaries({
+  area,
+  timeZone,
+  studentId,
+  pageSize = 10,
+  emptyText,
+}: {
+  area: FamilyArea;
+  timeZone: string;
+  studentId?: string;
+  pageSize?: number;
+  emptyText: string;
+}) {
   const [shown, setShown] = useState(pageSize);
   const summaries = useFamilySummaries(area, { studentId }, 1, shown);
   return (
@@ -52,7 +76,12 @@ export function FamilySummaries({ area, timeZone, studentId, pageSize = 10, empt
             ))}
             {page.total > page.items.length ? (
               <Group>
-                <Button variant="default" onClick={() => setShown((count) => Math.min(count + pageSize, 100))} loading={summaries.isFetching} disabled={shown >= 100}>
+                <Button
+                  variant="default"
+                  onClick={() => setShown((count) => Math.min(count + pageSize, 100))}
+                  loading={summaries.isFetching}
+                  disabled={shown >= 100}
+                >
                   Show more ({page.total - page.items.length} older)
                 </Button>
               </Group>

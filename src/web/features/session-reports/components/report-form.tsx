@@ -79,7 +79,11 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
   return errors;
 }
 
-function RatingField({ label, description, ...inputProps }: { label: string; description: string } & ReturnType<ReturnType<typeof useForm<ReportValues>>["getInputProps"]>) {
+function RatingField({
+  label,
+  description,
+  ...inputProps
+}: { label: string; description: string } & ReturnType<ReturnType<typeof useForm<ReportValues>>["getInputProps"]>) {
   return (
     <Radio.Group label={label} description={description} withAsterisk {...inputProps}>
       <Group gap="md" mt={6}>
@@ -92,7 +96,19 @@ function RatingField({ label, description, ...inputProps }: { label: string; des
 }
 
 /** File (or correct) a session's report: what was covered, then each student's part. */
-export function ReportForm({ area, session, report, onDone, onCancel }: { area: ManagerArea; session: Session; report: SessionReport | null; onDone: () => void; onCancel?: () => void }) {
+export function ReportForm({
+  area,
+  session,
+  report,
+  onDone,
+  onCancel,
+}: {
+  area: ManagerArea;
+  session: Session;
+  report: SessionReport | null;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
   const file = useFileReport(area, session.id);
   const form = useForm<ReportValues>({
     initialValues: initialValues(session, report),
@@ -105,7 +121,9 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
   });
   // Keyboard and screen-reader users land on the first field in error (once the errors are drawn).
   const focusFirstError = (formElement: EventTarget | null | undefined) =>
-    requestAnimationFrame(() => (formElement as HTMLFormElement | null | undefined)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus());
+    requestAnimationFrame(() =>
+      (formElement as HTMLFormElement | null | undefined)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus(),
+    );
   const submit = form.onSubmit(
     async (values, event) => {
       // The event's currentTarget is gone once the handler returns: keep the form for the answer.
@@ -125,13 +143,25 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
     (_errors, _values, event) => focusFirstError(event?.currentTarget),
   );
   // A refusal no field shows: the server's message without issues, or one about the whole list of students.
-  const formError = file.error instanceof ApiError && file.error.issues.length === 0 ? file.error.message : typeof form.errors.students === "string" ? form.errors.students : null;
+  const formError =
+    file.error instanceof ApiError && file.error.issues.length === 0
+      ? file.error.message
+      : typeof form.errors.students === "string"
+        ? form.errors.students
+        : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={report ? "Correct the session report" : "File the session report"}>
       <Stack gap="md">
         <Textarea label="Topics covered" withAsterisk autosize minRows={2} maxLength={2000} {...form.getInputProps("topics")} />
-        <Textarea label="Homework set" description="Leave empty if none was set." autosize minRows={2} maxLength={2000} {...form.getInputProps("homeworkSet")} />
+        <Textarea
+          label="Homework set"
+          description="Leave empty if none was set."
+          autosize
+          minRows={2}
+          maxLength={2000}
+          {...form.getInputProps("homeworkSet")}
+        />
         {form.values.students.map((student, index) => {
           const path = `students.${index}`;
           const attended = student.attendance !== "absent";
@@ -148,7 +178,10 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
                 <NativeSelect
                   label="Previous homework"
                   withAsterisk
-                  data={[{ value: "", label: "Choose…", disabled: true }, ...HOMEWORK_COMPLETION_VALUES.map((value) => ({ value, label: HOMEWORK_LABELS[value] }))]}
+                  data={[
+                    { value: "", label: "Choose…", disabled: true },
+                    ...HOMEWORK_COMPLETION_VALUES.map((value) => ({ value, label: HOMEWORK_LABELS[value] })),
+                  ]}
                   {...form.getInputProps(`${path}.previousHomework`)}
                 />
                 {attended ? (
@@ -156,7 +189,15 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
                     <RatingField label="Understanding" description={RATING_SCALE} {...form.getInputProps(`${path}.understanding`)} />
                     <RatingField label="Engagement" description={RATING_SCALE} {...form.getInputProps(`${path}.engagement`)} />
                     {/* Not clamped: a score out of range gets the schema's error instead of silently becoming 0 or 100. */}
-                    <NumberInput label="Assessment score (%)" description="Only if an assessment was taken: 0 to 100." min={0} max={100} clampBehavior="none" maw={220} {...form.getInputProps(`${path}.scorePercent`)} />
+                    <NumberInput
+                      label="Assessment score (%)"
+                      description="Only if an assessment was taken: 0 to 100."
+                      min={0}
+                      max={100}
+                      clampBehavior="none"
+                      maw={220}
+                      {...form.getInputProps(`${path}.scorePercent`)}
+                    />
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
@@ -167,7 +208,14 @@ export function ReportForm({ area, session, report, onDone, onCancel }: { area: 
             </Fieldset>
           );
         })}
-        <Textarea label="Private notes" description="For you and the workspace's admins only: never shown to the family." autosize minRows={2} maxLength={4000} {...form.getInputProps("privateNotes")} />
+        <Textarea
+          label="Private notes"
+          description="For you and the workspace's admins only: never shown to the family."
+          autosize
+          minRows={2}
+          maxLength={4000}
+          {...form.getInputProps("privateNotes")}
+        />
         {formError ? (
           <Alert color="red" role="alert" title="Could not save the report">
             {formError}

@@ -73,7 +73,11 @@ function ManagerSections({ area, session, timeZone }: { area: ManagerArea; sessi
         <>
           <SectionCard
             title="Session report"
-            description={view.report ? "What was covered and how each student did. Private notes stay with you and the admins." : "File the report: it completes the session and drafts a summary for each family."}
+            description={
+              view.report
+                ? "What was covered and how each student did. Private notes stay with you and the admins."
+                : "File the report: it completes the session and drafts a summary for each family."
+            }
             actions={
               view.report && !editing ? (
                 <Button variant="default" onClick={() => setEditing(true)}>
@@ -91,7 +95,10 @@ function ManagerSections({ area, session, timeZone }: { area: ManagerArea; sessi
                 report={view.report}
                 onDone={() => {
                   setEditing(false);
-                  notifySuccess(view.report ? "Report corrected" : "Report filed", view.report ? "Summaries keep your words; redraft one to take the changes." : "A summary for each family is drafted below.");
+                  notifySuccess(
+                    view.report ? "Report corrected" : "Report filed",
+                    view.report ? "Summaries keep your words; redraft one to take the changes." : "A summary for each family is drafted below.",
+                  );
                 }}
                 onCancel={view.report ? () => setEditing(false) : undefined}
               />
@@ -129,7 +136,11 @@ function FamilySection({ area, session, timeZone }: { area: FamilyArea; session:
       <QueryState query={summaries} label="the session summary">
         {(page) =>
           page.items.length === 0 ? (
-            <Text c="dimmed">{Date.parse(session.endsAt) > openedAt ? "The summary comes after the session." : "No summary has been shared yet: your tutor shares one after writing the session report."}</Text>
+            <Text c="dimmed">
+              {Date.parse(session.endsAt) > openedAt
+                ? "The summary comes after the session."
+                : "No summary has been shared yet: your tutor shares one after writing the session report."}
+            </Text>
           ) : (
             <Stack gap="sm">
               {page.items.map((summary) => (
@@ -174,7 +185,11 @@ export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea;
                 <SessionFacts session={data} timeZone={timeZone} cols={{ base: 1, sm: 2 }} />
               </SectionCard>
               <CancellationSection area={area} session={data} />
-              {canSchedule(area) ? <ManagerSections area={area} session={data} timeZone={timeZone} /> : <FamilySection area={area} session={data} timeZone={timeZone} />}
+              {canSchedule(area) ? (
+                <ManagerSections area={area} session={data} timeZone={timeZone} />
+              ) : (
+                <FamilySection area={area} session={data} timeZone={timeZone} />
+              )}
               {isCancelled(data.status) ? null : <RecordingsSection sessionId={data.id} area={area} canManage={canSchedule(area)} />}
             </>
           )}

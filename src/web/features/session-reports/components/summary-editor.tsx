@@ -20,7 +20,13 @@ function shareLabel(area: ManagerArea, summary: Summary, requiresReview: boolean
  */
 function ReportChangedWarning({ summary, onRedraft, redrafting }: { summary: Summary; onRedraft: () => void; redrafting: boolean }) {
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="The report changed after this summary was written" role="status">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+      title="The report changed after this summary was written"
+      role="status"
+    >
       <Stack gap="xs">
         <Text size="sm">These words may tell the family something the report no longer says:</Text>
         <List size="sm" spacing={2} style={{ overflowWrap: "anywhere" }}>
@@ -140,7 +146,12 @@ export function SummaryEditor({ area, summary, requiresReview, timeZone }: { are
               }}
             />
             <Group gap="sm">
-              <Button variant="default" onClick={() => void save().then((saved) => saved && notifySuccess("Summary saved", "Not shared yet."))} disabled={!dirty} loading={update.isPending && !share.isPending}>
+              <Button
+                variant="default"
+                onClick={() => void save().then((saved) => saved && notifySuccess("Summary saved", "Not shared yet."))}
+                disabled={!dirty}
+                loading={update.isPending && !share.isPending}
+              >
                 Save
               </Button>
               {stale ? null : (
@@ -150,12 +161,20 @@ export function SummaryEditor({ area, summary, requiresReview, timeZone }: { are
               )}
               {label && !confirming ? <Button onClick={() => (sharing || stale ? setConfirming(true) : void shareNow())}>{label}</Button> : null}
             </Group>
-            {summary.status === "awaiting_review" && area === "tutor" ? <Text size="sm">Waiting for an admin to review it; you may still improve it.</Text> : null}
+            {summary.status === "awaiting_review" && area === "tutor" ? (
+              <Text size="sm">Waiting for an admin to review it; you may still improve it.</Text>
+            ) : null}
             {confirming ? (
               <Alert color={stale ? "orange" : "blue"} title={stale ? `${sharing ? "Share" : "Submit"} it as it is?` : "Share with the family?"}>
                 <Stack gap="xs">
-                  {stale ? <Text size="sm">The report changed after these words were written (see above); they go {sharing ? "to the family" : "for review"} unchanged.</Text> : null}
-                  {sharing ? <Text size="sm">Guardians and the student get this summary by email and see it in Glassroom. It cannot be changed afterwards.</Text> : null}
+                  {stale ? (
+                    <Text size="sm">
+                      The report changed after these words were written (see above); they go {sharing ? "to the family" : "for review"} unchanged.
+                    </Text>
+                  ) : null}
+                  {sharing ? (
+                    <Text size="sm">Guardians and the student get this summary by email and see it in Glassroom. It cannot be changed afterwards.</Text>
+                  ) : null}
                   <Group gap="sm">
                     <Button onClick={() => void shareNow()} loading={share.isPending || update.isPending}>
                       {stale ? `${sharing ? "Share" : "Submit"} as it is` : "Share now"}

@@ -27,7 +27,10 @@ export function CalendarFeedSection() {
       onSuccess: (feed) => {
         setCreated(feed);
         confirm.close();
-        notifySuccess(feed.replaced ? "New calendar address made" : "Calendar address made", feed.replaced ? "The old address no longer works." : "Add it to your calendar app.");
+        notifySuccess(
+          feed.replaced ? "New calendar address made" : "Calendar address made",
+          feed.replaced ? "The old address no longer works." : "Add it to your calendar app.",
+        );
       },
     });
 
@@ -41,7 +44,13 @@ export function CalendarFeedSection() {
           <Stack gap="md">
             {created ? (
               <>
-                <TextInput label="Your private calendar address" value={created.url} readOnly onFocus={(event) => event.currentTarget.select()} styles={{ input: { fontFamily: "monospace" } }} />
+                <TextInput
+                  label="Your private calendar address"
+                  value={created.url}
+                  readOnly
+                  onFocus={(event) => event.currentTarget.select()}
+                  styles={{ input: { fontFamily: "monospace" } }}
+                />
                 <Alert color="blue" title="Copy it now">
                   It is shown only this once. Anyone with it can read your sessions: keep it to yourself.
                 </Alert>
@@ -57,7 +66,10 @@ export function CalendarFeedSection() {
                 </CopyButton>
               </>
             ) : feed.exists ? (
-              <Text size="sm">Your calendar address was made on {feed.createdAt ? dateFormat.format(new Date(feed.createdAt)) : "an earlier day"}. It is not shown again; make a new one if you lost it or shared it by mistake.</Text>
+              <Text size="sm">
+                Your calendar address was made on {feed.createdAt ? dateFormat.format(new Date(feed.createdAt)) : "an earlier day"}. It is not shown again; make
+                a new one if you lost it or shared it by mistake.
+              </Text>
             ) : (
               <Text size="sm">You have no calendar address yet.</Text>
             )}

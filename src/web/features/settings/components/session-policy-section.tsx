@@ -116,7 +116,13 @@ function SessionPolicyForm({ policy }: { policy: SessionPolicy }) {
           </Stack>
         </Radio.Group>
         {values.retention === "delete" ? (
-          <NumberInput label="Delete recordings after (days)" description="Counted from the upload (1 to 3650 days)." allowDecimal={false} clampBehavior="none" {...form.getInputProps("recordingRetentionDays")} />
+          <NumberInput
+            label="Delete recordings after (days)"
+            description="Counted from the upload (1 to 3650 days)."
+            allowDecimal={false}
+            clampBehavior="none"
+            {...form.getInputProps("recordingRetentionDays")}
+          />
         ) : null}
         <FormError error={unnamedError} title="Could not save the session policies" />
         <Group>

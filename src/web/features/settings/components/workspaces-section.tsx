@@ -54,7 +54,10 @@ export function WorkspacesSection({ me }: { me: MeResponse }) {
             key={form.key("joinCode")}
             {...form.getInputProps("joinCode")}
           />
-          <FormError error={askToJoin.error && Object.keys(serverFieldErrors(askToJoin.error)).length === 0 ? askToJoin.error : null} title="Could not send your request" />
+          <FormError
+            error={askToJoin.error && Object.keys(serverFieldErrors(askToJoin.error)).length === 0 ? askToJoin.error : null}
+            title="Could not send your request"
+          />
           <Group>
             <Button type="submit" variant="default" loading={askToJoin.isPending}>
               Ask to join

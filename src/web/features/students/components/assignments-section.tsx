@@ -52,7 +52,12 @@ export function AssignmentsSection({ student, readOnly = false }: { student: Stu
               : (assignment) => (
                   <>
                     {assignmentState(assignment, today) === "ended" ? null : assignment.endsOn === null ? (
-                      <Button size="compact-sm" variant="default" aria-label={`End ${assignment.tutorName}'s ${assignment.subject} assignment`} onClick={() => setEnding(assignment)}>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`End ${assignment.tutorName}'s ${assignment.subject} assignment`}
+                        onClick={() => setEnding(assignment)}
+                      >
                         End
                       </Button>
                     ) : (
@@ -239,7 +244,11 @@ function EndAssignmentForm({ assignment, onClose }: { assignment: Assignment; on
     initialValues: { endsOn: assignment.endsOn ?? (assignment.startsOn > today ? assignment.startsOn : today) },
     validate: {
       endsOn: (value) =>
-        !value ? "End date is required." : value < assignment.startsOn ? `End date must not be before the start date (${formatDay(assignment.startsOn)}).` : null,
+        !value
+          ? "End date is required."
+          : value < assignment.startsOn
+            ? `End date must not be before the start date (${formatDay(assignment.startsOn)}).`
+            : null,
     },
   });
 
@@ -261,8 +270,8 @@ function EndAssignmentForm({ assignment, onClose }: { assignment: Assignment; on
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {assignment.tutorName} teaches {assignment.studentName} {assignment.subject} since {formatDay(assignment.startsOn)}. After the last day, the tutor no longer sees the record.
-          The assignment stays in the history.
+          {assignment.tutorName} teaches {assignment.studentName} {assignment.subject} since {formatDay(assignment.startsOn)}. After the last day, the tutor no
+          longer sees the record. The assignment stays in the history.
         </Text>
         <TextInput type="date" label="Last day" required withAsterisk={false} data-autofocus {...form.getInputProps("endsOn")} />
         <FormError error={otherError} title="Could not end the assignment" />
@@ -284,8 +293,8 @@ function RemoveAssignment({ assignment, onClose }: { assignment: Assignment; onC
   return (
     <Stack gap="md">
       <Text size="sm">
-        This removes {assignment.tutorName}&apos;s {assignment.subject} assignment with {assignment.studentName} from both records, as if it had been made by mistake. To keep it
-        in the history, end it instead.
+        This removes {assignment.tutorName}&apos;s {assignment.subject} assignment with {assignment.studentName} from both records, as if it had been made by
+        mistake. To keep it in the history, end it instead.
       </Text>
       <FormError error={remove.error} title="Could not remove the assignment" />
       <Group justify="flex-end">

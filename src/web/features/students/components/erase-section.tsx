@@ -17,7 +17,9 @@ function WhatHappens({ student }: { student: StudentDetail }) {
       <List.Item>The name becomes “Erased student”; preferred name, grade, school, subjects, goals and notes are cleared.</List.Item>
       <List.Item>The record is archived and can no longer be edited. Guardians are unlinked and pending invitations for it are revoked.</List.Item>
       <List.Item>
-        {student.guardians.length > 0 || student.login ? "Its guardians and the student's login are emailed a notice." : "Linked accounts would be emailed a notice (there are none)."}
+        {student.guardians.length > 0 || student.login
+          ? "Its guardians and the student's login are emailed a notice."
+          : "Linked accounts would be emailed a notice (there are none)."}
       </List.Item>
       <List.Item>Tutor assignments and the access log stay as history, without the name. The erasure itself is audited.</List.Item>
     </List>
@@ -47,7 +49,8 @@ function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () =
   const form = useForm({
     initialValues: { confirmName: "" },
     validate: {
-      confirmName: (value) => (value.trim() === student.name ? null : value.trim() === "" ? "Type the student's name to confirm." : `Type the name exactly as shown: ${student.name}`),
+      confirmName: (value) =>
+        value.trim() === student.name ? null : value.trim() === "" ? "Type the student's name to confirm." : `Type the name exactly as shown: ${student.name}`,
     },
   });
 
@@ -99,8 +102,7 @@ export function ErasedNotice({ student }: { student: StudentDetail }) {
   return (
     <Alert color="gray" title="This record's personal data was erased">
       <Text size="sm">
-        Erased on {student.erasedAt ? instant(student.erasedAt) : "an earlier date"}. The record is read-only; its assignments and access log remain as
-        history.
+        Erased on {student.erasedAt ? instant(student.erasedAt) : "an earlier date"}. The record is read-only; its assignments and access log remain as history.
       </Text>
     </Alert>
   );

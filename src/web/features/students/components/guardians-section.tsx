@@ -67,7 +67,11 @@ function LinkGuardianForm({ student }: { student: StudentDetail }) {
   const linked = new Set(student.guardians.map((guardian) => guardian.memberId));
   const found: Option[] = (candidates.data ?? [])
     .filter((member) => !linked.has(member.memberId))
-    .map((member) => ({ value: member.memberId, name: member.name, label: `${member.name} (${member.email})${member.status === "suspended" ? " · suspended" : ""}` }));
+    .map((member) => ({
+      value: member.memberId,
+      name: member.name,
+      label: `${member.name} (${member.email})${member.status === "suspended" ? " · suspended" : ""}`,
+    }));
   const options = chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
 
   const submit = (event: React.FormEvent) => {

@@ -12,8 +12,15 @@ const studentHref = (student: Pick<StudentSummary, "id">) => `/admin/students/${
 const names = (people: readonly { name: string }[]) => (people.length ? people.map((person) => person.name).join(", ") : "—");
 
 /** Search by name and filter by status; the search waits for typing to stop (the caller's). */
-export function StudentFilters(props: { search: string; onSearch: (text: string) => void; status: StudentStatus | null; onStatus: (status: StudentStatus | null) => void }) {
-  return <SearchAndStatusFilters label="Find students" searchLabel="Search by name" placeholder="Name or preferred name" statuses={STATUS_OPTIONS} {...props} />;
+export function StudentFilters(props: {
+  search: string;
+  onSearch: (text: string) => void;
+  status: StudentStatus | null;
+  onStatus: (status: StudentStatus | null) => void;
+}) {
+  return (
+    <SearchAndStatusFilters label="Find students" searchLabel="Search by name" placeholder="Name or preferred name" statuses={STATUS_OPTIONS} {...props} />
+  );
 }
 
 /** No students at all, or none matching the filters. */

@@ -29,7 +29,10 @@ export function AvailabilityForm({ profile }: { profile: TutorDetail }) {
         form.setInitialValues(next);
         form.setValues(next);
         const count = saved.availability.length;
-        notifySuccess("Availability saved", count === 0 ? "You have no weekly availability now." : `${count} ${count === 1 ? "time slot" : "time slots"} a week.`);
+        notifySuccess(
+          "Availability saved",
+          count === 0 ? "You have no weekly availability now." : `${count} ${count === 1 ? "time slot" : "time slots"} a week.`,
+        );
       },
       onError: (error) => form.setErrors(error instanceof ApiError ? rowErrors(error.issues) : {}),
     }),
@@ -110,7 +113,14 @@ function DayRow({ day, weekday, form }: { day: string; weekday: number; form: Fo
               to
             </Text>
             <TextInput type="time" aria-label={`${day}, slot ${index + 1}: to`} w={130} {...form.getInputProps(`slots.${position}.endsAt`)} />
-            <ActionIcon variant="subtle" color="gray" size="lg" mt={2} aria-label={`Remove ${day} slot ${index + 1}`} onClick={() => form.removeListItem("slots", position)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              mt={2}
+              aria-label={`Remove ${day} slot ${index + 1}`}
+              onClick={() => form.removeListItem("slots", position)}
+            >
               <IconTrash size={18} aria-hidden="true" />
             </ActionIcon>
           </Group>

@@ -25,7 +25,9 @@ export function TutorProfileSections() {
         <SectionCard
           title="Weekly availability"
           description={
-            profile.data ? `When you can teach each week, in your time zone (${profile.data.timeZone.replaceAll("_", " ")}).` : "When you can teach each week, in your time zone."
+            profile.data
+              ? `When you can teach each week, in your time zone (${profile.data.timeZone.replaceAll("_", " ")}).`
+              : "When you can teach each week, in your time zone."
           }
         >
           <QueryState query={profile} label="your availability">

@@ -24,7 +24,12 @@ const profileSchema = z.object({
 });
 type ProfileValues = { subjects: string[]; bio: string; timeZone: string; status: TutorStatus };
 
-const profileValues = (tutor: TutorDetail): ProfileValues => ({ subjects: [...tutor.subjects], bio: tutor.bio, timeZone: tutor.timeZone, status: tutor.status });
+const profileValues = (tutor: TutorDetail): ProfileValues => ({
+  subjects: [...tutor.subjects],
+  bio: tutor.bio,
+  timeZone: tutor.timeZone,
+  status: tutor.status,
+});
 
 function profileChanges(values: ProfileValues, tutor: TutorDetail): TutorProfileUpdate {
   const changes: Record<string, unknown> = {};
@@ -114,7 +119,10 @@ const RATE_FIELDS: Record<string, keyof RateValues> = { payRateMinor: "payRate",
 /** "Rates": what the tutor is paid and what families are charged by default, per hour, in the workspace currency. */
 export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; currency: string }) {
   const update = useUpdateTutor(tutor.memberId);
-  const initial = (saved: TutorDetail): RateValues => ({ payRate: moneyText(saved.payRateMinor, currency), chargeRate: moneyText(saved.chargeRateMinor, currency) });
+  const initial = (saved: TutorDetail): RateValues => ({
+    payRate: moneyText(saved.payRateMinor, currency),
+    chargeRate: moneyText(saved.chargeRateMinor, currency),
+  });
   const form = useForm<RateValues>({
     initialValues: initial(tutor),
     validate: {
@@ -165,7 +173,13 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={`Pay rate (${currency} per hour)`} description="What the tutor earns for an hour of teaching." inputMode="decimal" leftSection={symbol} {...form.getInputProps("payRate")} />
+            <TextInput
+              label={`Pay rate (${currency} per hour)`}
+              description="What the tutor earns for an hour of teaching."
+              inputMode="decimal"
+              leftSection={symbol}
+              {...form.getInputProps("payRate")}
+            />
             <TextInput
               label={`Default charge rate (${currency} per hour)`}
               description="What families are charged, unless an assignment overrides it."

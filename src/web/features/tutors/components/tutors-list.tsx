@@ -27,13 +27,24 @@ export function TutorStatusBadges({ tutor }: { tutor: Pick<TutorSummary, "status
 }
 
 /** Search by name or email and filter by status; the search waits for typing to stop (the caller's). */
-export function TutorFilters(props: { search: string; onSearch: (text: string) => void; status: TutorStatus | null; onStatus: (status: TutorStatus | null) => void }) {
+export function TutorFilters(props: {
+  search: string;
+  onSearch: (text: string) => void;
+  status: TutorStatus | null;
+  onStatus: (status: TutorStatus | null) => void;
+}) {
   return <SearchAndStatusFilters label="Find tutors" searchLabel="Search" placeholder="Name or email" statuses={STATUS_OPTIONS} {...props} />;
 }
 
 export function TutorsEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return filtered ? (
-    <EmptyState py="xl" withIndicatorBackground icon={<IconSearch size={28} aria-hidden="true" />} title="No tutors match your search." description="Check the spelling, or clear the search and the status filter.">
+    <EmptyState
+      py="xl"
+      withIndicatorBackground
+      icon={<IconSearch size={28} aria-hidden="true" />}
+      title="No tutors match your search."
+      description="Check the spelling, or clear the search and the status filter."
+    >
       <Button variant="default" onClick={onClear}>
         Clear search and filters
       </Button>
@@ -84,7 +95,8 @@ function tutorColumns(currency: string): DataColumn<TutorSummary>[] {
   ];
 }
 
-const chargeRate = (tutor: TutorSummary, currency: string) => (tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`);
+const chargeRate = (tutor: TutorSummary, currency: string) =>
+  tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`;
 
 function TutorCard({ tutor, currency }: { tutor: TutorSummary; currency: string }) {
   return (
