@@ -1,15 +1,21 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { QueryState } from "../../components/ui/query-state.tsx";
+import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
-import { OpenCancellationRequests } from "../../features/cancellation-requests/components/open-requests.tsx";
-import { DueReports, ReviewQueue } from "../../features/session-reports/components/due-reports.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
 import { GettingStarted, TwoFactorReminder } from "../../features/workspace/components/getting-started.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
+
+// The work queues below the figures load after the first screen (held to 300 KB of gzip JavaScript).
+const OpenCancellationRequests = lazy(() =>
+  import("../../features/cancellation-requests/components/open-requests.tsx").then((module) => ({ default: module.OpenCancellationRequests })),
+);
+const DueReports = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.DueReports })));
+const ReviewQueue = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.ReviewQueue })));
 
 export const meta = () => metaFor("/admin/dashboard");
 
@@ -64,15 +70,21 @@ export default function AdminDashboard() {
               ))}
             </SimpleGrid>
             <Stack gap="md" mt="lg">
-              <OpenCancellationRequests area="admin" />
+              <Suspense fallback={<LoadingState label="cancellation requests" />}>
+                <OpenCancellationRequests area="admin" />
+              </Suspense>
               <SectionCard title="Missing reports" description="Sessions still without a report 48 hours after they ended.">
-                <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
+                <Suspense fallback={<LoadingState label="missing reports" />}>
+                  <DueReports area="admin" overdueOnly emptyText="No report is overdue." />
+                </Suspense>
               </SectionCard>
               <SectionCard
                 title="Summaries awaiting review"
                 description="Tutors' summaries that wait for your approval before families see them (Settings → Session policies)."
               >
-                <ReviewQueue timeZone={timeZone ?? "UTC"} />
+                <Suspense fallback={<LoadingState label="summaries awaiting review" />}>
+                  <ReviewQueue timeZone={timeZone ?? "UTC"} />
+                </Suspense>
               </SectionCard>
             </Stack>
             <TwoFactorReminder />

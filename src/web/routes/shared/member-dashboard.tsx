@@ -1,20 +1,30 @@
 import { Anchor, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { areaRoutesOf } from "../../../shared/route-table.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { QueryState } from "../../components/ui/query-state.tsx";
+import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
 import { useStudentList, type RecordViewer } from "../../features/records/api.ts";
 import { StudentCards } from "../../features/records/components/student-cards.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
-import { DueReports } from "../../features/session-reports/components/due-reports.tsx";
-import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
-import { OpenCancellationRequests } from "../../features/cancellation-requests/components/open-requests.tsx";
 import { UpcomingSessions } from "../../features/calendar/components/upcoming-sessions.tsx";
-import { AvailabilityPrompt } from "../../features/tutor-profile/components/availability-prompt.tsx";
+
+// One dashboard serves three roles: the sections of one role load with it, not on the others'
+// first screen (each area's first screen is held to 300 KB of gzip JavaScript).
+const AvailabilityPrompt = lazy(() =>
+  import("../../features/tutor-profile/components/availability-prompt.tsx").then((module) => ({ default: module.AvailabilityPrompt })),
+);
+const OpenCancellationRequests = lazy(() =>
+  import("../../features/cancellation-requests/components/open-requests.tsx").then((module) => ({ default: module.OpenCancellationRequests })),
+);
+const DueReports = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.DueReports })));
+const FamilySummaries = lazy(() =>
+  import("../../features/session-reports/components/family-summaries.tsx").then((module) => ({ default: module.FamilySummaries })),
+);
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -83,7 +93,11 @@ export default function MemberDashboard() {
   return (
     <>
       <PageHeader title={`Welcome, ${me?.user.name ?? ""}`} description={INTRO[role]} />
-      {role === "tutor" ? <AvailabilityPrompt /> : null}
+      {role === "tutor" ? (
+        <Suspense fallback={null}>
+          <AvailabilityPrompt />
+        </Suspense>
+      ) : null}
       {role === "tutor" || role === "parent" ? (
         <Stack mb="xl">
           <DashboardStudents viewer={role} />
@@ -98,14 +112,22 @@ export default function MemberDashboard() {
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
         ) : null}
-        {role === "tutor" ? <OpenCancellationRequests area="tutor" /> : null}
+        {role === "tutor" ? (
+          <Suspense fallback={<LoadingState label="cancellation requests" />}>
+            <OpenCancellationRequests area="tutor" />
+          </Suspense>
+        ) : null}
         {role === "tutor" ? (
           <SectionCard title="Missing reports" description="Your sessions still without a report 48 hours after they ended.">
-            <DueReports area="tutor" overdueOnly emptyText="No report is overdue." />
+            <Suspense fallback={<LoadingState label="missing reports" />}>
+              <DueReports area="tutor" overdueOnly emptyText="No report is overdue." />
+            </Suspense>
           </SectionCard>
         ) : (
           <SectionCard title="Latest summaries" description="What the tutors shared after the most recent sessions.">
-            <FamilySummaries area={role} timeZone={timeZone ?? "UTC"} pageSize={3} emptyText="No summary yet: tutors share one after each session." />
+            <Suspense fallback={<LoadingState label="summaries" />}>
+              <FamilySummaries area={role} timeZone={timeZone ?? "UTC"} pageSize={3} emptyText="No summary yet: tutors share one after each session." />
+            </Suspense>
           </SectionCard>
         )}
       </Stack>
