@@ -8,7 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build/client/__spa-fallback.html");
-const sources = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const sources = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "scripts/compress-build.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);

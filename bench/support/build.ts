@@ -10,7 +10,7 @@ import { BUILD_CLIENT, PROJECT_ROOT } from "./paths.ts";
 
 const MARKER = path.join(BUILD_CLIENT, "__spa-fallback.html");
 /** What the web build is made from (as in scripts/ensure-build.ts). */
-const SOURCES = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const SOURCES = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "scripts/compress-build.ts", "package-lock.json"];
 
 export function hasBuild(): boolean {
   return existsSync(MARKER);

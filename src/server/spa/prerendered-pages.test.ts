@@ -4,6 +4,9 @@
  * and og:url on APP_URL, Open Graph and Twitter card tags, and its heading in the HTML itself
  * (readable without JavaScript). Reads the production build (built once when missing).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../../bench/support/build.ts";
 import { BUILD_CLIENT } from "../../../bench/support/paths.ts";
@@ -118,5 +121,26 @@ describe("blog posts and case studies in the HTML", () => {
   it("an unknown post answers 404", async () => {
     expect((await server.request("/resources/blog/no-such-post")).status).toBe(404);
     expect((await server.request("/resources/case-studies/no-such-study")).status).toBe(404);
+  });
+
+  it("scripts go out as the build's Brotli or gzip copy, with a year's cache, and as they are to a client that takes neither", async () => {
+    const script = readdirSync(path.join(BUILD_CLIENT, "assets")).find((name) => name.startsWith("framework-") && name.endsWith(".js"))!;
+    const original = readFileSync(path.join(BUILD_CLIENT, "assets", script));
+    const get = (encoding: string) => server.request(`/assets/${script}`, { headers: { "accept-encoding": encoding } });
+
+    const brotli = await get("gzip, deflate, br");
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const brotliBody = Buffer.from(await brotli.arrayBuffer());
+    expect(brotliBody.length).toBe(readFileSync(path.join(BUILD_CLIENT, "assets", `${script}.br`)).length);
+    expect(brotliDecompressSync(brotliBody).equals(original)).toBe(true);
+
+    const gzip = await get("gzip");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(original)).toBe(true);
+
+    const plain = await get("identity");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
   });
 });

@@ -65,7 +65,9 @@ export function webRoutes(web: WebBuild, appUrl: string) {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("/assets/*", serveStatic({ root: path.relative(process.cwd(), web.root) }));
+  // The build writes a .br and a .gz copy of each script and stylesheet: sent as they are.
+  const files = serveStatic({ root: path.relative(process.cwd(), web.root), precompressed: true });
+  app.use("/assets/*", files);
   app.get("*", async (c, next) => {
     const pathname = decodeURIComponent(c.req.path);
     if (pathname.includes("..")) return next();
@@ -76,7 +78,7 @@ export function webRoutes(web: WebBuild, appUrl: string) {
     }
     const file = path.join(web.root, pathname);
     if (file.startsWith(web.root + path.sep) && !file.endsWith(".html") && existsSync(file) && statSync(file).isFile()) {
-      return serveStatic({ root: path.relative(process.cwd(), web.root) })(c, next);
+      return files(c, next);
     }
     c.header("Cache-Control", "no-cache");
     return c.html(web.fallbackHtml, findRoute(pathname) ? 200 : 404);
