@@ -170,7 +170,11 @@ describe("crash safety", () => {
       server = await start();
       restarts.push(Math.round(performance.now() - restarting));
     }
-    await sleep(500);
+    // Let the clients go on against the last server until each kind of write has been
+    // acknowledged at least once (on a busy machine the kills can come before the first approval).
+    const settled = performance.now() + 60_000;
+    do await sleep(500);
+    while ((approved.size === 0 || setting.acknowledged === 0 || !signups.some((attempt) => attempt.acknowledged)) && performance.now() < settled);
     running = false;
     await Promise.all(workers);
 
