@@ -2,7 +2,7 @@ import type { AuditAction } from "../../shared/schemas/audit.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { MemberContext } from "./context.ts";
+import type { MemberContext, MemberEnv } from "./context.ts";
 
 export interface AuditEntry {
   organizationId: string | null;
@@ -43,6 +43,9 @@ export interface Actor {
   viewer: MemberContext;
   ipAddress: string;
 }
+
+/** The actor of a request that passed a member operation's guard. */
+export const actorOf = (c: { var: MemberEnv["Variables"] }): Actor => ({ viewer: c.var.member, ipAddress: c.var.clientIp });
 
 /**
  * The actor as a description names them. A student acting on their own record is "The

@@ -22,6 +22,13 @@ import {
 import { CANCELLATION_REQUEST_STATES } from "../../shared/schemas/cancellation-requests.ts";
 import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
 import type { SummaryReportFacts } from "../../shared/session-summary.ts";
+
+/**
+ * An amount of money: whole minor units (pence, cents; none for yen) of the workspace's
+ * currency, which cannot change once such an amount exists. A bigint in the database, read as
+ * a JavaScript number: exact to 2^53 minor units, far past any tutoring amount.
+ */
+const minorUnits = (name: string) => bigint(name, { mode: "number" });
 import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -201,9 +208,8 @@ export const tutorProfile = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     bio: text("bio").notNull().default(""),
-    /** Money in minor units of the workspace currency (pence, cents). */
-    payRateMinor: integer("pay_rate_minor"),
-    chargeRateMinor: integer("charge_rate_minor"),
+    payRateMinor: minorUnits("pay_rate_minor"),
+    chargeRateMinor: minorUnits("charge_rate_minor"),
     /** The zone the weekly availability is written in. */
     timeZone: text("time_zone").notNull(),
     status: text("status", { enum: TUTOR_STATUSES }).notNull().default("active"),
@@ -248,8 +254,8 @@ export const assignment = pgTable(
     tutorMemberId: text("tutor_member_id").notNull(),
     studentId: uuid("student_id").notNull(),
     subject: text("subject").notNull(),
-    /** Charge rate for this student, in minor units; null means the tutor's default. */
-    rateOverrideMinor: integer("rate_override_minor"),
+    /** Charge rate for this student; null means the tutor's default. */
+    rateOverrideMinor: minorUnits("rate_override_minor"),
     startsOn: date("starts_on").notNull(),
     endsOn: date("ends_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),

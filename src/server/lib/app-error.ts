@@ -20,4 +20,6 @@ export const notFound = (what: string) => new AppError("NOT_FOUND", 404, `${what
 export const forbidden = (message = "You do not have permission to do this.") => new AppError("FORBIDDEN", 403, message);
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", 401, "Session expired. Please log in again.");
 export const conflict = (message: string) => new AppError("CONFLICT", 409, message);
+/** A conflict with the stored state that one field of the request caused (the form shows it there). */
+export const conflictOn = (field: string, message: string) => new AppError("CONFLICT", 409, message, [{ path: [field], message }]);
 export const invalidField = (field: string, message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path: [field], message }]);

@@ -46,7 +46,14 @@ export const regionTimeZoneField = z
   .max(64, "Time zone is too long.")
   .refine(isRegionTimeZone, TIME_ZONE_RULE);
 
-export const currencyField = z.string({ error: "Currency is required." }).regex(/^[A-Z]{3}$/, "Currency must be a three-letter ISO 4217 code such as GBP.");
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+export const currencyField = z
+  .string({ error: "Currency is required." })
+  .regex(/^[A-Z]{3}$/, "Currency must be a three-letter ISO 4217 code such as GBP.")
+  .refine((code) => KNOWN_CURRENCIES.has(code), {
+    error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code; use one such as GBP, EUR or USD.`,
+  });
 
 export const workspaceSettingsSchema = z.object({
   id: z.string(),
@@ -80,3 +87,4 @@ export const memberCountsSchema = z.object({
 export type MemberCounts = z.infer<typeof memberCountsSchema>;
 
 export const createWorkspaceRequestSchema = z.strictObject({ workspaceName: workspaceNameField });
+export type WorkspaceSettingsChanges = z.infer<typeof workspaceSettingsUpdateSchema>;

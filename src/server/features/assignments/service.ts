@@ -12,6 +12,7 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
+import { holdWorkspaceCurrency } from "../../core/currency.ts";
 import { assignmentsWhere, todayIn } from "./queries.ts";
 
 const assignmentNotFound = () => notFound("The assignment");
@@ -80,6 +81,7 @@ async function readAssignment(tx: Transaction, organizationId: string, where: SQ
 export async function createAssignment(db: Database, actor: Actor, input: AssignmentCreate): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
+    if (input.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const tutor = await requireTutor(tx, organizationId, input.tutorMemberId);
     await requireAssignableStudent(tx, organizationId, input.studentId);
     const value = {
@@ -122,6 +124,7 @@ async function lockAssignment(tx: Transaction, organizationId: string, assignmen
 export async function updateAssignment(db: Database, actor: Actor, assignmentId: string, changes: AssignmentUpdate): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
+    if (changes.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const { record, tutorName } = await lockAssignment(tx, organizationId, assignmentId);
     const next = { ...record, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
     // The schema checks the dates only when both are given; here the other one is the stored one.

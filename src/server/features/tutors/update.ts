@@ -9,6 +9,7 @@ import type { AppDeps, MemberContext } from "../../core/context.ts";
 import { tutorAvailability, tutorProfile } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { writeAudit } from "../../core/audit.ts";
+import { holdWorkspaceCurrency } from "../../core/currency.ts";
 import { findTutor, tutorAvailabilitySlots, tutorDetail, type TutorRef } from "./service.ts";
 
 /** The fields of a profile change, as the audit description names them. */
@@ -44,6 +45,7 @@ async function lockProfile(tx: Transaction, organizationId: string, tutor: Tutor
 export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, changes: Partial<TutorProfileUpdate>): Promise<TutorDetail> {
   const organizationId = edit.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
+    if (changes.payRateMinor != null || changes.chargeRateMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const tutor = await findTutor(tx, organizationId, edit.memberId);
     const current = await lockProfile(tx, organizationId, tutor);
     // Only what differs is written and audited: saving an unchanged form is not a change.

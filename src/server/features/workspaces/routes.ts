@@ -1,14 +1,13 @@
-import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { joinCodeField } from "../../../shared/schemas/fields.ts";
 import { createWorkspaceRequestSchema, memberCountsSchema, workspaceSettingsSchema, workspaceSettingsUpdateSchema } from "../../../shared/schemas/workspace.ts";
-import type { AppDeps, AppEnv, Viewer } from "../../core/context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, needs, SIGNED_IN } from "../../lib/operation.ts";
 import { rateLimit } from "../../middleware/rate-limit.ts";
-import { writeAudit } from "../../core/audit.ts";
+import { actorOf, writeAudit } from "../../core/audit.ts";
 import {
   addPendingMember,
   countMembers,
@@ -16,7 +15,7 @@ import {
   findJoinableWorkspace,
   getWorkspaceSettings,
   regenerateJoinCode,
-  updateWorkspaceSettings,
+  changeWorkspaceSettings,
 } from "./service.ts";
 
 const onboardingResult = z.object({ next: z.enum(["dashboard", "approval"]) });
@@ -77,9 +76,6 @@ const regenerateRoute = defineOperation(needs("admin:settings:write"), {
 });
 
 export function workspaceRoutes(deps: AppDeps) {
-  const audit = (viewer: Viewer, ip: string, action: AuditAction, description: string) =>
-    writeAudit(deps.db, { organizationId: viewer.organizationId, userId: viewer.user.id, actorRole: viewer.role, action, description, ipAddress: ip });
-
   const app = new OpenAPIHono<AppEnv>();
   // Join codes are short: guessing them is limited as on sign-up with a code, per address and per account.
   app.use(
@@ -133,28 +129,6 @@ export function workspaceRoutes(deps: AppDeps) {
     })
     .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.member.organizationId), 200))
     .openapi(settingsRoute, async (c) => c.json(await getWorkspaceSettings(deps.db, c.var.member.organizationId), 200))
-    .openapi(updateSettingsRoute, async (c) => {
-      const viewer = c.var.member;
-      const changes = c.req.valid("json");
-      const settings = await deps.db.transaction(async (tx) => {
-        const updated = await updateWorkspaceSettings(tx, viewer.organizationId, changes);
-        await writeAudit(tx, {
-          organizationId: viewer.organizationId,
-          userId: viewer.user.id,
-          actorRole: viewer.role,
-          action: "WORKSPACE_SETTINGS_CHANGED",
-          description: `${viewer.user.name} changed ${Object.keys(changes).join(", ")}`,
-          ipAddress: c.var.clientIp,
-          metadata: changes,
-        });
-        return updated;
-      });
-      return c.json(settings, 200);
-    })
-    .openapi(regenerateRoute, async (c) => {
-      const viewer = c.var.member;
-      const settings = await regenerateJoinCode(deps.db, viewer.organizationId);
-      await audit(viewer, c.var.clientIp, "JOIN_CODE_REGENERATED", `${viewer.user.name} replaced the join code`);
-      return c.json(settings, 200);
-    });
+    .openapi(updateSettingsRoute, async (c) => c.json(await changeWorkspaceSettings(deps.db, actorOf(c), c.req.valid("json")), 200))
+    .openapi(regenerateRoute, async (c) => c.json(await regenerateJoinCode(deps.db, actorOf(c)), 200));
 }

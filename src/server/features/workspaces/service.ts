@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { MEMBER_ROLES, type MemberRole } from "../../../shared/roles.ts";
-import type { MemberCounts, WorkspaceSettings } from "../../../shared/schemas/workspace.ts";
+import type { MemberCounts, WorkspaceSettings, WorkspaceSettingsChanges } from "../../../shared/schemas/workspace.ts";
 import type { Database } from "../../db/client.ts";
-import type { Queryable } from "../../db/tenant.ts";
 import { member, organization, student, workspaceInvitation } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { enterWorkspace, withWorkspace, type Queryable } from "../../db/tenant.ts";
+import { writeAudit, type Actor } from "../../core/audit.ts";
+import { refuseCurrencyChangeWithAmounts } from "../../core/currency.ts";
 import { AppError, invalidField, notFound } from "../../lib/app-error.ts";
 
 type Executor = Queryable;
@@ -99,18 +100,47 @@ export async function getWorkspaceSettings(db: Executor, organizationId: string)
   };
 }
 
-export async function updateWorkspaceSettings(
-  db: Executor,
-  organizationId: string,
-  changes: Partial<Pick<WorkspaceSettings, "name" | "timeZone" | "currency" | "joiningOpen">>,
-): Promise<WorkspaceSettings> {
-  await db.update(organization).set(changes).where(eq(organization.id, organizationId));
-  return getWorkspaceSettings(db, organizationId);
+/**
+ * Changes the workspace's settings and audits the change, in one transaction. The currency
+ * cannot change once amounts exist in it (core/currency.ts).
+ */
+export async function changeWorkspaceSettings(db: Database, actor: Actor, changes: WorkspaceSettingsChanges): Promise<WorkspaceSettings> {
+  const organizationId = actor.viewer.organizationId;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ currency: organization.currency }).from(organization).where(eq(organization.id, organizationId)).for("update");
+    if (!current) throw notFound("The workspace");
+    await tx.update(organization).set(changes).where(eq(organization.id, organizationId));
+    // From here on as the application role inside the workspace (the organization row is written).
+    await enterWorkspace(tx, organizationId);
+    if (changes.currency) await refuseCurrencyChangeWithAmounts(tx, organizationId, current.currency, changes.currency);
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.viewer.user.id,
+      actorRole: actor.viewer.role,
+      action: "WORKSPACE_SETTINGS_CHANGED",
+      description: `${actor.viewer.user.name} changed ${Object.keys(changes).join(", ")}`,
+      ipAddress: actor.ipAddress,
+      metadata: changes,
+    });
+    return getWorkspaceSettings(tx, organizationId);
+  });
 }
 
-export async function regenerateJoinCode(db: Executor, organizationId: string): Promise<WorkspaceSettings> {
-  await db.update(organization).set({ joinCode: generateJoinCode() }).where(eq(organization.id, organizationId));
-  return getWorkspaceSettings(db, organizationId);
+/** A new join code (the old one stops working), audited in the same transaction. */
+export async function regenerateJoinCode(db: Database, actor: Actor): Promise<WorkspaceSettings> {
+  const organizationId = actor.viewer.organizationId;
+  return db.transaction(async (tx) => {
+    await tx.update(organization).set({ joinCode: generateJoinCode() }).where(eq(organization.id, organizationId));
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.viewer.user.id,
+      actorRole: actor.viewer.role,
+      action: "JOIN_CODE_REGENERATED",
+      description: `${actor.viewer.user.name} replaced the join code`,
+      ipAddress: actor.ipAddress,
+    });
+    return getWorkspaceSettings(tx, organizationId);
+  });
 }
 
 /** Members of a workspace by role and status (also EXPLAINed by the query-scaling bench). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
 import { auditEntries, countRows } from "../../../../tests/db.ts";
 import { createAdmin, createMember, createPendingJoiner, DEFAULT_PASSWORD, uniqueEmail, type AdminFixture } from "../../../../tests/factories.ts";
-import { createStudent } from "../../../../tests/people-factories.ts";
+import { assignTutor, createStudent, setTutorProfile } from "../../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { organization } from "../../db/schema.ts";
 
@@ -55,6 +55,40 @@ describe("PATCH /api/admin/workspace", () => {
     expect(refused.body.error.issues[0].path).toEqual(["joinCode"]);
     expect((await own.client.patch("/api/admin/workspace", { joiningOpen: true })).status).toBe(200);
     expect((await joinWith(own.joinCode)).status).toBe(201);
+  });
+
+  it("keeps the currency once amounts exist in it, saying which, and lets it change again when they are cleared", async () => {
+    const own = await createAdmin(t, { fullName: "Cora Currency" });
+    const tutor = await createMember(t, { admin: own, role: "tutor", fullName: "Tom Rates" });
+    await setTutorProfile(own.client, tutor.memberId, { payRateMinor: 3000, chargeRateMinor: 4500 });
+    const student = await createStudent(own.client);
+    const assigned = await assignTutor(own.client, { tutorMemberId: tutor.memberId, studentId: student.id, rateOverrideMinor: 5000 });
+
+    const refused = await own.client.patch("/api/admin/workspace", { currency: "EUR", name: "Renamed" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "The currency stays USD: 1 tutor has rates and 1 assignment has a student rate in USD, and amounts are never converted. Clear those rates first to change it.",
+    );
+    expect(refused.body.error.issues[0].path).toEqual(["currency"]);
+    // Nothing of the refused change was written: neither the name nor an audit entry.
+    expect(await storedWorkspace(own.organizationId)).toMatchObject({ currency: "USD", name: own.workspaceName });
+    expect(await auditEntries(t.db, { action: "WORKSPACE_SETTINGS_CHANGED", organizationId: own.organizationId })).toEqual([]);
+    // The same currency again is no change of currency.
+    expect((await own.client.patch("/api/admin/workspace", { currency: "USD" })).status).toBe(200);
+
+    await setTutorProfile(own.client, tutor.memberId, { payRateMinor: null, chargeRateMinor: null });
+    const stillHeld = await own.client.patch("/api/admin/workspace", { currency: "EUR" });
+    expect(stillHeld.body.error.message).toMatch(/^The currency stays USD: 1 assignment has a student rate in USD/);
+    expect((await own.client.patch(`/api/admin/assignments/${assigned.id}`, { rateOverrideMinor: null })).status).toBe(200);
+    const changed = await own.client.patch("/api/admin/workspace", { currency: "EUR" });
+    expect(changed.status).toBe(200);
+    expect(changed.body.currency).toBe("EUR");
+  });
+
+  it("refuses an unknown currency code, naming it", async () => {
+    const res = await admin.client.patch("/api/admin/workspace", { currency: "ZZZ" });
+    expect(res.status).toBe(422);
+    expect(res.body.error.issues[0]).toMatchObject({ path: ["currency"] });
   });
 
   it("changes one setting and leaves the others", async () => {

@@ -101,7 +101,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
         />
         <Select
           label="Currency"
-          description="Prices, packages and invoices use this currency."
+          description="Rates, packages and invoices use this currency. It stays fixed once any amount is recorded in it."
           required
           withAsterisk={false}
           searchable
