@@ -40,11 +40,14 @@ test.describe("@guards route guards", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/api/") && response.status() === 401);
     await page.getByRole("button", { name: `Account menu for ${admin.name}` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL("/login");
-    // Give the cleared screen's queries time to come back with their 401s.
-    await page.waitForTimeout(1_500);
+    // Once a 401 of the cleared screen's queries has come back and the sign-in form is shown,
+    // a wrong "Session expired" would be on screen.
+    await refused;
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page).toHaveURL("/login");
     await expect(page.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
   });
