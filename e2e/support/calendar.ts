@@ -1,13 +1,14 @@
 /**
- * Set-up for the calendar spec through the real HTTP API: a London workspace with a tutor, an
+ * Set-up for the calendar specs through the real HTTP API: a London workspace with a tutor, an
  * assigned student (with a student login when asked) and sessions made as the admin. What the
- * spec tests is driven through the browser; this prepares the rest.
+ * specs test is driven through the browser; this prepares the rest, and holds what they read on screen.
  */
 import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
 import type { Session, SessionBatch, SessionCreate, SessionPage } from "../../src/shared/schemas/sessions.ts";
 import type { StudentDetail } from "../../src/shared/schemas/students.ts";
 import type { AdminAccount, Api, MemberAccount } from "./api.ts";
 import { addStudent, assign, invitationLink, invite, memberIdOf, signUpInvited, uniqueEmail, uniqueName } from "./family.ts";
+import { escapeRegExp } from "./fixtures.ts";
 
 async function expectStatus(response: APIResponse, status: number, step: string): Promise<void> {
   if (response.status() !== status) throw new Error(`${step} answered ${response.status()} instead of ${status}: ${await response.text()}`);
@@ -157,3 +158,40 @@ export async function dragEventToDay(page: Page, event: Locator, date: string): 
   await page.mouse.move(day.x + day.width / 2, day.y + day.height / 2, { steps: 20 });
   await page.mouse.up();
 }
+
+// What the calendar specs read and do on screen.
+
+/** The control labelled exactly `label` inside a scope (a required field's label ends with an aria-hidden " *"). */
+export const fieldIn = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+
+/** A notification with this text is shown; it is then closed, so that it covers no control. */
+export async function notified(page: Page, text: string): Promise<void> {
+  const notification = page.getByRole("alert").filter({ hasText: text });
+  await expect(notification).toBeVisible();
+  await notification.getByRole("button", { name: "Close notification" }).click();
+  await expect(notification).toHaveCount(0);
+}
+
+export const events = (page: Page, text: string) => page.locator(".fc-event").filter({ hasText: text });
+export const chooseView = (page: Page, view: "Week" | "Month" | "List") =>
+  page.getByRole("radiogroup", { name: "Calendar view" }).getByText(view, { exact: true }).click();
+/** The events of one day's column in the week view. */
+export const eventsOn = (page: Page, date: string) => page.locator(`td.fc-timegrid-col[data-date="${date}"] .fc-event`);
+/** A session's London date and times, as the API gives them. */
+export const when = (session: { local: { date: string; startTime: string; endTime: string } }) =>
+  `${session.local.date} ${session.local.startTime}–${session.local.endTime}`;
+
+/** The week view (whole day on screen: pointer moves need their targets visible) of the week holding `date`. */
+export async function weekOf(page: Page, date: string, scope: Page | Locator = page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  for (let week = 0; week < weeksAhead(date); week += 1) await scope.getByRole("button", { name: "Next week" }).click();
+  await expect(page.locator(`td.fc-timegrid-col[data-date="${date}"]`)).toBeVisible();
+}
+
+/** A UTC instant's wall clock (HH:MM) and date (YYYY-MM-DD) in a zone. */
+export const clockIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+export const dateIn = (iso: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+/** The Monday (YYYY-MM-DD) of a date's week, as the calendar shows weeks. */
+export const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
