@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import { assignmentSchema } from "../../../shared/schemas/students.ts";
 import { assignmentCreateSchema, assignmentUpdateSchema } from "../../../shared/schemas/tutors.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
@@ -52,12 +53,10 @@ const endRoute = defineOperation(needs("admin:students:write"), {
 
 export function assignmentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 201))
-    .openapi(updateRoute, async (c) =>
-      c.json(await updateAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId, c.req.valid("json")), 200),
-    )
+    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, actorOf(c), c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) => c.json(await updateAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId, c.req.valid("json")), 200))
     .openapi(endRoute, async (c) => {
-      await endAssignment(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("param").assignmentId);
+      await endAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId);
       return c.json({ ok: true as const }, 200);
     });
 }

@@ -6,6 +6,7 @@
  * (isRecordingUpload, used by app.ts) and has its own (RECORDING_MAX_BYTES).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import type { Permission } from "../../../shared/roles.ts";
 import {
   recordingLinkCreateSchema,
@@ -70,18 +71,16 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     responses: { 302: { description: "To the link's address (Location)." }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) =>
-      c.json(await listRecordings(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId), 200),
-    )
+    .openapi(list, async (c) => c.json(await listRecordings(deps, actorOf(c), relationship, c.req.valid("param").sessionId), 200))
     .openapi(open, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       c.header("cache-control", "private, no-store");
-      return c.redirect(await openRecordingLink(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId), 302);
+      return c.redirect(await openRecordingLink(deps, actorOf(c), relationship, sessionId, recordingId), 302);
     })
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {
-        const answer = await openRecordingFile(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId, {
+        const answer = await openRecordingFile(deps, actorOf(c), relationship, sessionId, recordingId, {
           range: c.req.header("range"),
           headOnly: c.req.method === "HEAD",
         });
@@ -128,27 +127,18 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     responses: { 200: { description: "Deleted.", content: jsonContent(z.object({ deleted: z.literal(true) })) }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(link, async (c) =>
-      c.json(await addLink(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
-    )
+    .openapi(link, async (c) => c.json(await addLink(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201))
     .openapi(upload, async (c) => {
-      const recording = await uploadRecording(
-        deps,
-        { viewer: c.var.member, ipAddress: c.var.clientIp },
-        relationship,
-        c.req.valid("param").sessionId,
-        c.req.valid("query"),
-        {
-          contentType: c.req.header("content-type"),
-          contentLength: c.req.header("content-length"),
-          body: c.req.raw.body,
-        },
-      );
+      const recording = await uploadRecording(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
+        contentType: c.req.header("content-type"),
+        contentLength: c.req.header("content-length"),
+        body: c.req.raw.body,
+      });
       return c.json(recording, 201);
     })
     .openapi(remove, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
-      await deleteRecording(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, sessionId, recordingId);
+      await deleteRecording(deps, actorOf(c), relationship, sessionId, recordingId);
       return c.json({ deleted: true as const }, 200);
     });
 }

@@ -4,6 +4,7 @@
  * when the workspace requires it; parents and students read their shared summaries.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import type { Permission } from "../../../shared/roles.ts";
 import { pageQuerySchema } from "../../../shared/schemas/fields.ts";
 import {
@@ -18,7 +19,7 @@ import {
   summaryShareSchema,
   summaryUpdateSchema,
 } from "../../../shared/schemas/session-reports.ts";
-import type { AppDeps, AppEnv, MemberEnv } from "../../core/context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { listAwaitingReview, listDueReports, listFamilySummaries } from "./lists.ts";
 import { fileReport, readReport } from "./service.ts";
@@ -108,25 +109,24 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     request: { query: dueReportQuerySchema },
     responses: { 200: { description: "One page, the longest overdue first.", content: jsonContent(dueReportPageSchema) }, ...errorResponses },
   });
-  const actor = (c: { var: MemberEnv["Variables"] }) => ({ viewer: c.var.member, ipAddress: c.var.clientIp });
   return new OpenAPIHono<AppEnv>()
-    .openapi(read, async (c) => c.json(await readReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId), 200))
-    .openapi(file, async (c) => c.json(await fileReport(deps.db, actor(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(read, async (c) => c.json(await readReport(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId), 200))
+    .openapi(file, async (c) => c.json(await fileReport(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
     .openapi(edit, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await updateSummary(deps.db, actor(c), relationship, sessionId, studentId, c.req.valid("json")), 200);
+      return c.json(await updateSummary(deps.db, actorOf(c), relationship, sessionId, studentId, c.req.valid("json")), 200);
     })
     .openapi(share, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
       // An empty request (no JSON body) shares nothing stale: the acknowledgement is never implied.
       const input = summaryShareSchema.parse(c.req.valid("json") ?? {});
-      return c.json(await shareSummary(deps, actor(c), relationship, sessionId, studentId, input), 200);
+      return c.json(await shareSummary(deps, actorOf(c), relationship, sessionId, studentId, input), 200);
     })
     .openapi(redraft, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await redraftSummary(deps.db, actor(c), relationship, sessionId, studentId), 200);
+      return c.json(await redraftSummary(deps.db, actorOf(c), relationship, sessionId, studentId), 200);
     })
-    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actor(c), relationship, c.req.valid("query")), 200));
+    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actorOf(c), relationship, c.req.valid("query")), 200));
 }
 
 const reviewRoute = defineOperation(needs("admin:sessions:read"), {
@@ -152,9 +152,7 @@ function familyRoutes(deps: AppDeps, relationship: "parent" | "student") {
     request: { query: familySummaryQuerySchema },
     responses: { 200: { description: "One page.", content: jsonContent(familySummaryPageSchema) }, ...errorResponses },
   });
-  return new OpenAPIHono<AppEnv>().openapi(list, async (c) =>
-    c.json(await listFamilySummaries(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200),
-  );
+  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, actorOf(c), relationship, c.req.valid("query")), 200));
 }
 
 export function sessionReportRoutes(deps: AppDeps) {
@@ -163,7 +161,5 @@ export function sessionReportRoutes(deps: AppDeps) {
     .route("/", managerRoutes(deps, "tutor"))
     .route("/", familyRoutes(deps, "parent"))
     .route("/", familyRoutes(deps, "student"))
-    .openapi(reviewRoute, async (c) =>
-      c.json(await listAwaitingReview(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200),
-    );
+    .openapi(reviewRoute, async (c) => c.json(await listAwaitingReview(deps.db, actorOf(c), c.req.valid("query")), 200));
 }

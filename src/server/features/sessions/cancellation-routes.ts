@@ -4,6 +4,7 @@
  * sessions) and admins (every session) list the open ones and accept or decline them.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import {
   cancellationDeclineSchema,
   cancellationRequestListQuerySchema,
@@ -11,7 +12,7 @@ import {
   cancellationRequestViewSchema,
 } from "../../../shared/schemas/cancellation-requests.ts";
 import { cancellationRequestSchema } from "../../../shared/schemas/sessions.ts";
-import type { AppDeps, AppEnv, MemberEnv } from "../../core/context.ts";
+import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { acceptRequest, declineRequest, listOpenRequests, listSessionRequests, requestCancellation } from "./cancellation-requests.ts";
@@ -40,16 +41,7 @@ function sessionRequestsRoute(deps: AppDeps, relationship: SessionRelationship) 
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(
-      await listSessionRequests(
-        deps.db,
-        { viewer: c.var.member, ipAddress: c.var.clientIp },
-        relationship,
-        c.req.valid("param").sessionId,
-        c.req.valid("query").timeZone,
-      ),
-      200,
-    ),
+    c.json(await listSessionRequests(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
   );
 }
 
@@ -68,10 +60,7 @@ function askRoute(deps: AppDeps, relationship: "parent" | "student") {
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(
-      await requestCancellation(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
-      201,
-    ),
+    c.json(await requestCancellation(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
   );
 }
 
@@ -102,12 +91,13 @@ function decideRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     request: { params: requestParams, query: cancellationRequestListQuerySchema, body: { required: true, content: jsonContent(cancellationDeclineSchema) } },
     responses: { 200: view("Declined."), ...requestNotFound, ...decided, ...errorResponses },
   });
-  const actor = (c: { var: MemberEnv["Variables"] }) => ({ viewer: c.var.member, ipAddress: c.var.clientIp });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actor(c), relationship, c.req.valid("query").timeZone), 200))
-    .openapi(accept, async (c) => c.json(await acceptRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200))
+    .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actorOf(c), relationship, c.req.valid("query").timeZone), 200))
+    .openapi(accept, async (c) =>
+      c.json(await acceptRequest(deps, actorOf(c), relationship, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200),
+    )
     .openapi(decline, async (c) =>
-      c.json(await declineRequest(deps, actor(c), relationship, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200),
+      c.json(await declineRequest(deps, actorOf(c), relationship, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200),
     );
 }
 

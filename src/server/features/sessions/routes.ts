@@ -7,6 +7,7 @@
  * (/admin/session-policy).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import {
   sessionBatchSchema,
   sessionCancelSchema,
@@ -57,20 +58,9 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     responses: { 200: { description: "The session.", content: jsonContent(sessionSchema) }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) =>
-      c.json(await listSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("query")), 200),
-    )
+    .openapi(list, async (c) => c.json(await listSessions(deps.db, actorOf(c), relationship, c.req.valid("query")), 200))
     .openapi(read, async (c) =>
-      c.json(
-        await viewSession(
-          deps.db,
-          { viewer: c.var.member, ipAddress: c.var.clientIp },
-          relationship,
-          c.req.valid("param").sessionId,
-          c.req.valid("query").timeZone,
-        ),
-        200,
-      ),
+      c.json(await viewSession(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
     );
 }
 
@@ -101,21 +91,9 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(create, async (c) =>
-      c.json(await createSessions(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("json")), 201),
-    )
-    .openapi(update, async (c) =>
-      c.json(
-        await updateSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
-        200,
-      ),
-    )
-    .openapi(cancel, async (c) =>
-      c.json(
-        await cancelSession(deps, { viewer: c.var.member, ipAddress: c.var.clientIp }, relationship, c.req.valid("param").sessionId, c.req.valid("json")),
-        200,
-      ),
-    );
+    .openapi(create, async (c) => c.json(await createSessions(deps.db, actorOf(c), relationship, c.req.valid("json")), 201))
+    .openapi(update, async (c) => c.json(await updateSession(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(cancel, async (c) => c.json(await cancelSession(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200));
 }
 
 const policyReadRoute = defineOperation(needs("admin:settings:read"), {
@@ -150,8 +128,6 @@ export function sessionRoutes(deps: AppDeps) {
     .route("/", readRoutes(deps, "parent"))
     .route("/", readRoutes(deps, "student"))
     .route("/", cancellationRoutes(deps))
-    .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }), 200))
-    .openapi(policyUpdateRoute, async (c) =>
-      c.json(await updateSessionPolicy(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("json")), 200),
-    );
+    .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, actorOf(c)), 200))
+    .openapi(policyUpdateRoute, async (c) => c.json(await updateSessionPolicy(deps.db, actorOf(c), c.req.valid("json")), 200));
 }

@@ -1,5 +1,6 @@
 /** The record as the people around a student see it: parents, tutors, the student. */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { actorOf } from "../../core/audit.ts";
 import { accessLogSchema, studentDetailSchema, studentSummarySchema } from "../../../shared/schemas/students.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
@@ -91,34 +92,21 @@ const ownAccessLogRoute = defineOperation(needs("student:read"), {
 
 export function familyStudentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(parentListRoute, async (c) =>
-      c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent") }, 200),
-    )
-    .openapi(parentReadRoute, async (c) =>
-      c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId), 200),
-    )
+    .openapi(parentListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "parent") }, 200))
+    .openapi(parentReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId), 200))
     .openapi(parentAccessLogRoute, async (c) =>
-      c.json(
-        await readAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId, c.req.valid("query")),
-        200,
-      ),
+      c.json(await readAccessLog(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, c.req.valid("query")), 200),
     )
     .openapi(parentExportRoute, async (c) => {
-      const { zip, disposition } = await exportStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "parent", c.req.valid("param").studentId);
+      const { zip, disposition } = await exportStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId);
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/zip",
         "content-disposition": disposition,
         "cache-control": "no-store",
       });
     })
-    .openapi(tutorListRoute, async (c) =>
-      c.json({ items: await listRelatedStudents(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor") }, 200),
-    )
-    .openapi(tutorReadRoute, async (c) =>
-      c.json(await viewStudent(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, "tutor", c.req.valid("param").studentId), 200),
-    )
-    .openapi(ownRecordRoute, async (c) => c.json(await viewOwnRecord(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }), 200))
-    .openapi(ownAccessLogRoute, async (c) =>
-      c.json(await readOwnAccessLog(deps.db, { viewer: c.var.member, ipAddress: c.var.clientIp }, c.req.valid("query")), 200),
-    );
+    .openapi(tutorListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "tutor") }, 200))
+    .openapi(tutorReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "tutor", c.req.valid("param").studentId), 200))
+    .openapi(ownRecordRoute, async (c) => c.json(await viewOwnRecord(deps.db, actorOf(c)), 200))
+    .openapi(ownAccessLogRoute, async (c) => c.json(await readOwnAccessLog(deps.db, actorOf(c), c.req.valid("query")), 200));
 }
