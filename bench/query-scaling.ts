@@ -24,6 +24,7 @@ import { openRequestsQuery } from "../src/server/features/sessions/cancellation-
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
+import { studentRatesCountQuery } from "../src/server/core/currency.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
@@ -429,6 +430,15 @@ const QUERIES: KeyQuery[] = [
     source: "openRequestsQuery (as /admin/cancellation-requests)",
     index: "cancellation_request_open_idx (added, partial)",
     ...openCancellations("admin"),
+  },
+  {
+    name: "assignments with a student rate: the total",
+    kind: "count",
+    source: "studentRatesCountQuery (a change of currency counts the amounts that hold it; no assignment here has a rate)",
+    index: "assignment_rate_idx (added, partial)",
+    inWorkspace: true,
+    run: (db: Queryable) => studentRatesCountQuery(db, ORGANIZATION_ID),
+    explain: (db: Queryable) => studentRatesCountQuery(db, ORGANIZATION_ID).toSQL(),
   },
 ];
 

@@ -7,9 +7,9 @@
  * of currency an exclusive one while it counts the amounts: the two cannot interleave. Advisory
  * locks need no privilege on the organization row, which the application role may only read.
  */
-import { sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { assignment, tutorProfile } from "../db/schema.ts";
-import type { Transaction } from "../db/tenant.ts";
+import type { Queryable, Transaction } from "../db/tenant.ts";
 import { conflictOn } from "../lib/app-error.ts";
 
 const lockKey = (organizationId: string) => sql`hashtextextended(${`workspace-currency:${organizationId}`}, 0)`;
@@ -19,18 +19,25 @@ export async function holdWorkspaceCurrency(tx: Transaction, organizationId: str
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${lockKey(organizationId)})`);
 }
 
+/** Tutors with a pay or charge rate in the workspace (also in the query-scaling benchmark). */
+export const tutorRatesCountQuery = (db: Queryable, organizationId: string) =>
+  db
+    .select({ total: count() })
+    .from(tutorProfile)
+    .where(and(eq(tutorProfile.organizationId, organizationId), or(isNotNull(tutorProfile.payRateMinor), isNotNull(tutorProfile.chargeRateMinor))));
+
+/** Assignments with a student rate in the workspace (also in the query-scaling benchmark). */
+export const studentRatesCountQuery = (db: Queryable, organizationId: string) =>
+  db
+    .select({ total: count() })
+    .from(assignment)
+    .where(and(eq(assignment.organizationId, organizationId), isNotNull(assignment.rateOverrideMinor)));
+
 /** The amounts recorded in the workspace's currency, by kind (inside the workspace). */
 export async function amountsInCurrency(tx: Transaction, organizationId: string): Promise<{ tutorRates: number; studentRates: number }> {
-  const [row] = (
-    await tx.execute<{ tutor_rates: number; student_rates: number }>(sql`
-      select
-        (select count(*)::int from ${tutorProfile}
-          where ${tutorProfile.organizationId} = ${organizationId}
-            and (${tutorProfile.payRateMinor} is not null or ${tutorProfile.chargeRateMinor} is not null)) as tutor_rates,
-        (select count(*)::int from ${assignment}
-          where ${assignment.organizationId} = ${organizationId} and ${assignment.rateOverrideMinor} is not null) as student_rates`)
-  ).rows;
-  return { tutorRates: row?.tutor_rates ?? 0, studentRates: row?.student_rates ?? 0 };
+  const [tutorRates] = await tutorRatesCountQuery(tx, organizationId);
+  const [studentRates] = await studentRatesCountQuery(tx, organizationId);
+  return { tutorRates: tutorRates?.total ?? 0, studentRates: studentRates?.total ?? 0 };
 }
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -266,6 +266,10 @@ export const assignment = pgTable(
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
     index("assignment_tutor_idx").on(table.organizationId, table.tutorMemberId),
     index("assignment_student_idx").on(table.organizationId, table.studentId),
+    // The amounts that hold the workspace currency, counted without reading every assignment.
+    index("assignment_rate_idx")
+      .on(table.organizationId)
+      .where(sql`rate_override_minor is not null`),
     check("assignment_dates_check", sql`ends_on is null or ends_on >= starts_on`),
     check("assignment_rate_check", sql`coalesce(rate_override_minor, 0) >= 0`),
     workspaceIsolation("assignment"),

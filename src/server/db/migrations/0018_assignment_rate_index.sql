@@ -1,0 +1,1 @@
+CREATE INDEX "assignment_rate_idx" ON "assignment" USING btree ("organization_id") WHERE rate_override_minor is not null;
