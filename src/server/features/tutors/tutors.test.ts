@@ -205,6 +205,13 @@ describe("PATCH /api/admin/tutors/{memberId}", () => {
   it.each([
     ["a negative rate", { payRateMinor: -1 }, ["payRateMinor"], "Pay rate must not be negative."],
     ["a fractional rate", { chargeRateMinor: 12.5 }, ["chargeRateMinor"], "Default charge rate must be a whole number of minor units (cents, pence)."],
+    ["a rate past the largest", { chargeRateMinor: 10_000_001 }, ["chargeRateMinor"], "Default charge rate must be at most 100,000.00."],
+    [
+      "a rate past what any integer column holds",
+      { payRateMinor: 2 ** 63 },
+      ["payRateMinor"],
+      "Pay rate must be a whole number of minor units (cents, pence).",
+    ],
     ["a wrong time zone", { timeZone: "Mars/Olympus" }, ["timeZone"], "Time zone must be a region name such as Europe/London (or UTC)."],
     ["an unknown status", { status: "retired" }, ["status"], "Status must be active or inactive."],
     ["nothing to change", {}, [], "Give at least one field to change."],
