@@ -19,7 +19,7 @@ import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
-import type { SessionRelationship } from "../src/server/features/sessions/policy.ts";
+
 import { openRequestsQuery } from "../src/server/features/sessions/cancellation-requests.ts";
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
@@ -28,6 +28,7 @@ import { studentRatesCountQuery } from "../src/server/core/currency.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
+import type { Area } from "../src/shared/roles.ts";
 
 const SIZES = (process.env.BENCH_QUERY_SIZES ?? "1000,10000,100000,1000000").split(",").map(Number);
 const RUNS = 7;
@@ -259,34 +260,34 @@ const studentsTotal = (q: string | undefined, status: "paused" | undefined) => (
   explain: (db: Queryable) => studentCountQuery(db, ORGANIZATION_ID, studentSearch(q, status)).toSQL(),
 });
 /** The viewer the sessions feature's conditions read: workspace, membership and user id. */
-const sessionViewer = (memberId: string, role: SessionRelationship, userId: string) =>
+const sessionViewer = (memberId: string, role: Area, userId: string) =>
   ({ organizationId: ORGANIZATION_ID, membership: { id: memberId, role, status: "active" }, user: { id: userId } }) as MemberContext;
 const SESSION_VIEWERS = {
   tutor: sessionViewer(SEARCHED_TUTOR, "tutor", SEARCHED_TUTOR.replace("member", "user")),
   student: sessionViewer("bench-member-7", "student", SEARCHED_STUDENT_USER),
   admin: sessionViewer("bench-member-3", "admin", "bench-user-3"),
 } as const;
-const sessionsWeek = (relationship: keyof typeof SESSION_VIEWERS) => {
-  const where = () => sessionRangeWhere(SESSION_VIEWERS[relationship], relationship, WEEK);
+const sessionsWeek = (area: keyof typeof SESSION_VIEWERS) => {
+  const where = () => sessionRangeWhere(SESSION_VIEWERS[area], area, WEEK);
   return {
     inWorkspace: true,
     run: (db: Queryable) => sessionPageQuery(db, where(), 1, SESSION_PAGE_SIZE),
     explain: (db: Queryable) => sessionPageQuery(db, where(), 1, SESSION_PAGE_SIZE).toSQL(),
   };
 };
-const sessionsWeekTotal = (relationship: keyof typeof SESSION_VIEWERS) => {
-  const where = () => sessionRangeWhere(SESSION_VIEWERS[relationship], relationship, WEEK);
+const sessionsWeekTotal = (area: keyof typeof SESSION_VIEWERS) => {
+  const where = () => sessionRangeWhere(SESSION_VIEWERS[area], area, WEEK);
   return { inWorkspace: true, run: (db: Queryable) => sessionCountQuery(db, where()), explain: (db: Queryable) => sessionCountQuery(db, where()).toSQL() };
 };
-const dueReports = (relationship: "tutor" | "admin", part: "page" | "total") => {
-  const where = () => dueReportsWhere(SESSION_VIEWERS[relationship], relationship, new Date(NOW.getTime() - 48 * 3_600_000));
+const dueReports = (area: "tutor" | "admin", part: "page" | "total") => {
+  const where = () => dueReportsWhere(SESSION_VIEWERS[area], area, new Date(NOW.getTime() - 48 * 3_600_000));
   const query = (db: Queryable) => (part === "page" ? dueReportsPageQuery(db, where(), 1, 20) : dueReportsCountQuery(db, where()));
   return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
 };
-const openCancellations = (relationship: "tutor" | "admin") => ({
+const openCancellations = (area: "tutor" | "admin") => ({
   inWorkspace: true,
-  run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[relationship] }, relationship),
-  explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[relationship] }, relationship).toSQL(),
+  run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area),
+  explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area).toSQL(),
 });
 const QUERIES: KeyQuery[] = [
   {

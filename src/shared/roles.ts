@@ -5,6 +5,17 @@
 export const MEMBER_ROLES = ["admin", "tutor", "parent", "student"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/**
+ * The part of the app a member works in (/admin, /tutor, /parent, /student), and so the
+ * relationship an API call is made in: one session read as an admin, its tutor, a parent or
+ * a student shows different things.
+ */
+export type Area = MemberRole;
+/** The areas that run the work (schedule, report, decide). */
+export type ManagerArea = Extract<Area, "admin" | "tutor">;
+/** The areas of the families (see their own, ask). */
+export type FamilyArea = Extract<Area, "parent" | "student">;
+
 /** Every role a viewer can have: a member role, or unsigned (no session) or pending. */
 export const ROLES = ["unsigned", "pending", ...MEMBER_ROLES] as const;
 export type Role = (typeof ROLES)[number];

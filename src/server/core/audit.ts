@@ -52,8 +52,8 @@ export const actorOf = (c: { var: MemberEnv["Variables"] }): Actor => ({ viewer:
  * student", never their name: descriptions outlive an erasure (the audit log is append-only)
  * and must not keep the erased student's name.
  */
-export function actorLabel(actor: Actor, relationship?: string): string {
-  return relationship === "student" ? "The student" : actor.viewer.user.name;
+export function actorLabel(actor: Actor, area?: string): string {
+  return area === "student" ? "The student" : actor.viewer.user.name;
 }
 
 /**

@@ -23,8 +23,9 @@ import type { Database } from "../../db/client.ts";
 import { calendarFeed, member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
-import { type SessionRelationship, shownStudents, visibleSessions } from "../sessions/index.ts";
+import { shownStudents, visibleSessions } from "../sessions/index.ts";
 import { type IcsEvent, renderCalendar } from "./ics.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** The most events one feed carries (an admin of a very large workspace): the earliest first. */
 export const CALENDAR_FEED_MAX_EVENTS = 5_000;
@@ -34,7 +35,7 @@ const TOKEN_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const feedUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, "")}/api/calendar/${token}.ics`;
 
-const RELATIONSHIPS: Record<string, SessionRelationship> = { admin: "admin", tutor: "tutor", parent: "parent", student: "student" };
+const RELATIONSHIPS: Record<string, Area> = { admin: "admin", tutor: "tutor", parent: "parent", student: "student" };
 
 /** The viewer's active membership, or 403: a feed belongs to a member of a workspace. */
 function activeMembership(viewer: Viewer): { organizationId: string; memberId: string } {
@@ -92,8 +93,8 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
       .innerJoin(member, and(eq(member.organizationId, calendarFeed.organizationId), eq(member.id, calendarFeed.memberId)))
       .where(eq(calendarFeed.tokenHash, tokenHash)),
   );
-  const relationship = owner ? RELATIONSHIPS[owner.role] : undefined;
-  if (!owner || owner.status !== "active" || !relationship) throw missing();
+  const area = owner ? RELATIONSHIPS[owner.role] : undefined;
+  if (!owner || owner.status !== "active" || !area) throw missing();
   const { organizationId } = owner;
   // The conditions of the sessions feature read only these fields of the viewer.
   const viewer = { organizationId, membership: { id: owner.memberId, role: owner.role, status: owner.status }, user: { id: owner.userId } } as Viewer;
@@ -106,7 +107,7 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
       .from(tutoringSession)
       .where(
         and(
-          visibleSessions(viewer, relationship),
+          visibleSessions(viewer, area),
           lt(tutoringSession.startsAt, new Date(now.getTime() + CALENDAR_FEED_FUTURE_DAYS * DAY_MS)),
           gt(tutoringSession.endsAt, new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS)),
           // A lower bound the starts_at indexes can use (sessions last at most SESSION_MAX_MINUTES).
@@ -129,7 +130,7 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
           .select({ sessionId: sessionStudent.sessionId, name: student.name })
           .from(sessionStudent)
           .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-          .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(viewer, relationship)))
+          .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(viewer, area)))
           .orderBy(asc(student.name))
       : [];
     const tutorName = new Map(tutors.map((tutor) => [tutor.memberId, tutor.name]));
@@ -138,7 +139,7 @@ export async function renderFeed(db: Database, appUrl: string, file: string, now
       const tutor = tutorName.get(row.tutorMemberId) ?? "";
       const cancelled = row.status === "cancelled" || row.status === "late_cancelled";
       // The tutor's calendar names the students; the family's names the tutor.
-      const summary = relationship === "tutor" ? `${row.subject}: ${names.join(", ")}` : `${row.subject} with ${tutor}`;
+      const summary = area === "tutor" ? `${row.subject}: ${names.join(", ")}` : `${row.subject} with ${tutor}`;
       const description = [
         `Tutor: ${tutor}`,
         `Students: ${names.join(", ")}`,

@@ -7,7 +7,7 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { actorOf } from "../../core/audit.ts";
-import type { Permission } from "../../../shared/roles.ts";
+import type { Permission, Area } from "../../../shared/roles.ts";
 import {
   recordingLinkCreateSchema,
   recordingListSchema,
@@ -17,7 +17,7 @@ import {
 } from "../../../shared/schemas/recordings.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
-import type { SessionRelationship } from "../sessions/index.ts";
+
 import { addLink, deleteRecording, listRecordings, openRecordingFile, openRecordingLink, UnsatisfiableRange, uploadRecording } from "./service.ts";
 
 const AREAS = {
@@ -25,7 +25,7 @@ const AREAS = {
   tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write" },
   parent: { read: "parent:students:read", write: "parent:students:read" },
   student: { read: "student:calendar:read", write: "student:calendar:read" },
-} as const satisfies Record<SessionRelationship, { read: Permission; write: Permission }>;
+} as const satisfies Record<Area, { read: Permission; write: Permission }>;
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const recordingParams = sessionParams.extend({ recordingId: z.string().min(1).max(100) });
@@ -37,11 +37,11 @@ const UPLOAD_PATH = /^\/api\/(admin|tutor)\/sessions\/[^/]+\/recordings\/files$/
 /** Whether the request is a recording upload, whose body is a file and not bound by the API's JSON body limit. */
 export const isRecordingUpload = (method: string, path: string) => method === "POST" && UPLOAD_PATH.test(path);
 
-function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
-  const access = needs(AREAS[relationship].read);
+function readRoutes(deps: AppDeps, area: Area) {
+  const access = needs(AREAS[area].read);
   const list = defineOperation(access, {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}/recordings`,
+    path: `/${area}/sessions/{sessionId}/recordings`,
     tags: ["Recordings"],
     summary: "A session's recordings (files and links), oldest first, with the upload limit and the workspace's retention",
     request: { params: sessionParams },
@@ -49,7 +49,7 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
   });
   const file = defineOperation(access, {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}/file`,
+    path: `/${area}/sessions/{sessionId}/recordings/{recordingId}/file`,
     tags: ["Recordings"],
     summary:
       "Play or download a recorded file; a Range header (one byte range) answers 206 with that part. Audited once per play (a request including the first byte)",
@@ -64,23 +64,23 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
   });
   const open = defineOperation(access, {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}/open`,
+    path: `/${area}/sessions/{sessionId}/recordings/{recordingId}/open`,
     tags: ["Recordings"],
     summary: "Open a recording link: the opening is audited, then the answer sends the browser to the link's address",
     request: { params: recordingParams },
     responses: { 302: { description: "To the link's address (Location)." }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listRecordings(deps, actorOf(c), relationship, c.req.valid("param").sessionId), 200))
+    .openapi(list, async (c) => c.json(await listRecordings(deps, actorOf(c), area, c.req.valid("param").sessionId), 200))
     .openapi(open, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       c.header("cache-control", "private, no-store");
-      return c.redirect(await openRecordingLink(deps, actorOf(c), relationship, sessionId, recordingId), 302);
+      return c.redirect(await openRecordingLink(deps, actorOf(c), area, sessionId, recordingId), 302);
     })
     .openapi(file, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
       try {
-        const answer = await openRecordingFile(deps, actorOf(c), relationship, sessionId, recordingId, {
+        const answer = await openRecordingFile(deps, actorOf(c), area, sessionId, recordingId, {
           range: c.req.header("range"),
           headOnly: c.req.method === "HEAD",
         });
@@ -92,11 +92,11 @@ function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
     });
 }
 
-function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
-  const access = needs(AREAS[relationship].write);
+function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
+  const access = needs(AREAS[area].write);
   const link = defineOperation(access, {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/recordings/links`,
+    path: `/${area}/sessions/{sessionId}/recordings/links`,
     tags: ["Recordings"],
     summary: "Add a link to a recording kept elsewhere (http or https; audited)",
     request: { params: sessionParams, body: { required: true, content: jsonContent(recordingLinkCreateSchema) } },
@@ -104,7 +104,7 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
   });
   const upload = defineOperation(access, {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/recordings/files`,
+    path: `/${area}/sessions/{sessionId}/recordings/files`,
     tags: ["Recordings"],
     summary: "Upload an audio or video file: the raw body, with its media type as Content-Type and its size as Content-Length (audited)",
     request: { params: sessionParams, query: recordingUploadQuerySchema, body: { required: true, content: mediaContent } },
@@ -120,16 +120,16 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
   });
   const remove = defineOperation(access, {
     method: "delete",
-    path: `/${relationship}/sessions/{sessionId}/recordings/{recordingId}`,
+    path: `/${area}/sessions/{sessionId}/recordings/{recordingId}`,
     tags: ["Recordings"],
     summary: "Delete a recording, and its stored file (audited)",
     request: { params: recordingParams },
     responses: { 200: { description: "Deleted.", content: jsonContent(z.object({ deleted: z.literal(true) })) }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(link, async (c) => c.json(await addLink(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201))
+    .openapi(link, async (c) => c.json(await addLink(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 201))
     .openapi(upload, async (c) => {
-      const recording = await uploadRecording(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query"), {
+      const recording = await uploadRecording(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("query"), {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
         body: c.req.raw.body,
@@ -138,7 +138,7 @@ function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
     })
     .openapi(remove, async (c) => {
       const { sessionId, recordingId } = c.req.valid("param");
-      await deleteRecording(deps, actorOf(c), relationship, sessionId, recordingId);
+      await deleteRecording(deps, actorOf(c), area, sessionId, recordingId);
       return c.json({ deleted: true as const }, 200);
     });
 }

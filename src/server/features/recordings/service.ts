@@ -28,13 +28,14 @@ import { sessionRecording, user } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { LengthMismatch, ObjectNotFound, ObjectTooLarge, type StoredObject } from "../../storage/storage.ts";
-import { auditSessions, canWrite, findVisible, type SessionRelationship, type SessionRow, studentsOf } from "../sessions/index.ts";
+import { auditSessions, canWrite, findVisible, type SessionRow, studentsOf } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { type Actor, actorLabel } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { parseRange } from "./http-range.ts";
 import { contentMatchesType, SIGNATURE_BYTES } from "./media-types.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 type RecordingRow = typeof sessionRecording.$inferSelect;
 
@@ -43,18 +44,18 @@ const recordingNotFound = () => notFound("The recording");
 /** Where a recording's file is kept: one folder per workspace. */
 export const storageKeyOf = (organizationId: string, recordingId: string) => `${organizationId}/${recordingId}`;
 
-const fileUrlOf = (relationship: SessionRelationship, row: RecordingRow) => `/api/${relationship}/sessions/${row.sessionId}/recordings/${row.id}/file`;
-const openUrlOf = (relationship: SessionRelationship, row: RecordingRow) => `/api/${relationship}/sessions/${row.sessionId}/recordings/${row.id}/open`;
+const fileUrlOf = (area: Area, row: RecordingRow) => `/api/${area}/sessions/${row.sessionId}/recordings/${row.id}/file`;
+const openUrlOf = (area: Area, row: RecordingRow) => `/api/${area}/sessions/${row.sessionId}/recordings/${row.id}/open`;
 
-function shape(relationship: SessionRelationship, row: RecordingRow, addedBy: string | null): Recording {
+function shape(area: Area, row: RecordingRow, addedBy: string | null): Recording {
   return {
     id: row.id,
     sessionId: row.sessionId,
     kind: row.kind,
     title: row.title,
     url: row.kind === "link" ? row.url : null,
-    fileUrl: row.kind === "file" ? fileUrlOf(relationship, row) : null,
-    openUrl: row.kind === "link" ? openUrlOf(relationship, row) : null,
+    fileUrl: row.kind === "file" ? fileUrlOf(area, row) : null,
+    openUrl: row.kind === "link" ? openUrlOf(area, row) : null,
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     addedBy,
@@ -62,23 +63,15 @@ function shape(relationship: SessionRelationship, row: RecordingRow, addedBy: st
   };
 }
 
-async function audit(
-  tx: Transaction,
-  actor: Actor,
-  relationship: SessionRelationship,
-  action: AuditAction,
-  session: SessionRow,
-  verb: string,
-  row: RecordingRow,
-): Promise<void> {
+async function audit(tx: Transaction, actor: Actor, area: Area, action: AuditAction, session: SessionRow, verb: string, row: RecordingRow): Promise<void> {
   const what = row.kind === "file" ? "recording" : "recording link";
-  const description = `${actorLabel(actor, relationship)} ${verb} a ${what} of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`;
+  const description = `${actorLabel(actor, area)} ${verb} a ${what} of the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`;
   const studentIds = await studentsOf(tx, session.organizationId, [session.id]);
   await auditSessions(tx, actor, action, studentIds, description, { sessionId: session.id, recordingId: row.id, kind: row.kind });
 }
 
-async function findRecording(tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string, lock = false) {
-  const session = await findVisible(tx, actor, relationship, sessionId);
+async function findRecording(tx: Transaction, actor: Actor, area: Area, sessionId: string, recordingId: string, lock = false) {
+  const session = await findVisible(tx, actor, area, sessionId);
   if (!isRecordId(recordingId)) throw recordingNotFound();
   const query = tx
     .select()
@@ -89,10 +82,10 @@ async function findRecording(tx: Transaction, actor: Actor, relationship: Sessio
   return { session, row };
 }
 
-export async function listRecordings(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string): Promise<RecordingList> {
+export async function listRecordings(deps: AppDeps, actor: Actor, area: Area, sessionId: string): Promise<RecordingList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
+    const session = await findVisible(tx, actor, area, sessionId);
     const rows = await tx
       .select({ recording: sessionRecording, addedBy: user.name })
       .from(sessionRecording)
@@ -101,30 +94,24 @@ export async function listRecordings(deps: AppDeps, actor: Actor, relationship: 
       .orderBy(asc(sessionRecording.createdAt), asc(sessionRecording.id));
     const policy = await readWorkspacePolicy(tx, organizationId);
     return {
-      items: rows.map(({ recording, addedBy }) => shape(relationship, recording, addedBy)),
+      items: rows.map(({ recording, addedBy }) => shape(area, recording, addedBy)),
       maxUploadBytes: deps.config.recordingMaxBytes,
       retentionDays: policy.recordingRetentionDays,
     };
   });
 }
 
-export async function addLink(
-  deps: AppDeps,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  input: RecordingLinkCreate,
-): Promise<Recording> {
+export async function addLink(deps: AppDeps, actor: Actor, area: Area, sessionId: string, input: RecordingLinkCreate): Promise<Recording> {
   const organizationId = actor.viewer.organizationId;
-  if (!canWrite(relationship)) throw notFound("The session");
+  if (!canWrite(area)) throw notFound("The session");
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
+    const session = await findVisible(tx, actor, area, sessionId);
     const [row] = await tx
       .insert(sessionRecording)
       .values({ organizationId, sessionId: session.id, kind: "link", title: input.title, url: input.url, uploadedByUserId: actor.viewer.user.id })
       .returning();
-    await audit(tx, actor, relationship, "RECORDING_ADDED", session, "added", row!);
-    return shape(relationship, row!, actor.viewer.user.name);
+    await audit(tx, actor, area, "RECORDING_ADDED", session, "added", row!);
+    return shape(area, row!, actor.viewer.user.name);
   });
 }
 
@@ -176,22 +163,22 @@ const wrongType = (what: string) =>
 
 /**
  * Stores the request's body as a recording of the session. Checked before anything is
- * written: the relationship, the media type (allowlist), the declared length (required, at
+ * written: the area, the media type (allowlist), the declared length (required, at
  * most the limit) and the file's leading bytes; while streaming, the limit and the length
  * again. Nothing stays stored when any check fails or the row cannot be written.
  */
 export async function uploadRecording(
   deps: AppDeps,
   actor: Actor,
-  relationship: SessionRelationship,
+  area: Area,
   sessionId: string,
   query: RecordingUploadQuery,
   request: UploadRequest,
 ): Promise<Recording> {
   const organizationId = actor.viewer.organizationId;
-  if (!canWrite(relationship)) throw notFound("The session");
+  if (!canWrite(area)) throw notFound("The session");
   // The session is checked first, without holding a connection for the upload's duration.
-  await withWorkspace(deps.db, organizationId, (tx) => findVisible(tx, actor, relationship, sessionId));
+  await withWorkspace(deps.db, organizationId, (tx) => findVisible(tx, actor, area, sessionId));
 
   const contentType = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (!isRecordingMediaType(contentType))
@@ -222,7 +209,7 @@ export async function uploadRecording(
   }
   try {
     return await withWorkspace(deps.db, organizationId, async (tx) => {
-      const session = await findVisible(tx, actor, relationship, sessionId);
+      const session = await findVisible(tx, actor, area, sessionId);
       const [row] = await tx
         .insert(sessionRecording)
         .values({
@@ -237,8 +224,8 @@ export async function uploadRecording(
           uploadedByUserId: actor.viewer.user.id,
         })
         .returning();
-      await audit(tx, actor, relationship, "RECORDING_ADDED", session, "uploaded", row!);
-      return shape(relationship, row!, actor.viewer.user.name);
+      await audit(tx, actor, area, "RECORDING_ADDED", session, "uploaded", row!);
+      return shape(area, row!, actor.viewer.user.name);
     });
   } catch (error) {
     await deps.recordings.delete(key).catch((cleanup: unknown) => deps.logger.error({ err: cleanup, key }, "recording file left after a failed upload"));
@@ -283,17 +270,11 @@ function contentDisposition(row: RecordingRow): string {
  * A link recording's address, the opening audited like a file's play: what a viewer opens
  * through the app is in the student's access log (the address itself lives elsewhere).
  */
-export async function openRecordingLink(
-  deps: AppDeps,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  recordingId: string,
-): Promise<string> {
+export async function openRecordingLink(deps: AppDeps, actor: Actor, area: Area, sessionId: string, recordingId: string): Promise<string> {
   return withWorkspace(deps.db, actor.viewer.organizationId, async (tx) => {
-    const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
+    const { session, row } = await findRecording(tx, actor, area, sessionId, recordingId);
     if (row.kind !== "link" || !row.url) throw new AppError("NOT_FOUND", 404, "This recording is a file, not a link: play it.");
-    await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "opened", row);
+    await audit(tx, actor, area, "RECORDING_PLAYED", session, "opened", row);
     return row.url;
   });
 }
@@ -302,20 +283,20 @@ export async function openRecordingLink(
 export async function openRecordingFile(
   deps: AppDeps,
   actor: Actor,
-  relationship: SessionRelationship,
+  area: Area,
   sessionId: string,
   recordingId: string,
   request: { range: string | undefined; headOnly: boolean },
 ): Promise<RecordingFile> {
   const organizationId = actor.viewer.organizationId;
   const { row, range } = await withWorkspace(deps.db, organizationId, async (tx) => {
-    const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId);
+    const { session, row } = await findRecording(tx, actor, area, sessionId, recordingId);
     if (row.kind !== "file" || !row.storageKey || row.sizeBytes === null)
       throw new AppError("NOT_FOUND", 404, "This recording is a link, not a file: open its link.");
     const range = parseRange(request.range, row.sizeBytes);
     if (range.kind === "unsatisfiable") throw new UnsatisfiableRange(row.sizeBytes);
     // A HEAD request reads no content: nothing to audit.
-    if (!request.headOnly && (range.kind === "whole" || range.start === 0)) await audit(tx, actor, relationship, "RECORDING_PLAYED", session, "played", row);
+    if (!request.headOnly && (range.kind === "whole" || range.start === 0)) await audit(tx, actor, area, "RECORDING_PLAYED", session, "played", row);
     return { row, range };
   });
   let object: StoredObject;
@@ -341,13 +322,13 @@ export async function openRecordingFile(
 }
 
 /** Deletes the recording: its stored file first (inside the transaction, so a failure keeps the row), then the row. */
-export async function deleteRecording(deps: AppDeps, actor: Actor, relationship: SessionRelationship, sessionId: string, recordingId: string): Promise<void> {
+export async function deleteRecording(deps: AppDeps, actor: Actor, area: Area, sessionId: string, recordingId: string): Promise<void> {
   const organizationId = actor.viewer.organizationId;
-  if (!canWrite(relationship)) throw notFound("The session");
+  if (!canWrite(area)) throw notFound("The session");
   await withWorkspace(deps.db, organizationId, async (tx) => {
-    const { session, row } = await findRecording(tx, actor, relationship, sessionId, recordingId, true);
+    const { session, row } = await findRecording(tx, actor, area, sessionId, recordingId, true);
     await tx.delete(sessionRecording).where(and(eq(sessionRecording.organizationId, organizationId), eq(sessionRecording.id, row.id)));
-    await audit(tx, actor, relationship, "RECORDING_DELETED", session, "deleted", row);
+    await audit(tx, actor, area, "RECORDING_DELETED", session, "deleted", row);
     if (row.storageKey) await deps.recordings.delete(row.storageKey);
   });
 }

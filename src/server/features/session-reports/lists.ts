@@ -17,7 +17,8 @@ import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import type { Viewer } from "../../core/context.ts";
 import type { Actor } from "../../core/audit.ts";
 import { qualified } from "../../core/sql.ts";
-import { type SessionRelationship, shape, visibleSessions, workspaceZone } from "../sessions/index.ts";
+import { shape, visibleSessions, workspaceZone } from "../sessions/index.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 const OVERDUE_MS = REPORT_OVERDUE_HOURS * 3_600_000;
 
@@ -26,8 +27,8 @@ const OVERDUE_MS = REPORT_OVERDUE_HOURS * 3_600_000;
  * unreported ones (the partial index tutoring_session_unreported_idx holds exactly these and
  * the future ones). Oldest first: the longest overdue leads.
  */
-export const dueReportsWhere = (viewer: Viewer, relationship: SessionRelationship, endedBefore: Date): SQL | undefined =>
-  and(visibleSessions(viewer, relationship), eq(tutoringSession.status, "scheduled"), lt(tutoringSession.endsAt, endedBefore));
+export const dueReportsWhere = (viewer: Viewer, area: Area, endedBefore: Date): SQL | undefined =>
+  and(visibleSessions(viewer, area), eq(tutoringSession.status, "scheduled"), lt(tutoringSession.endsAt, endedBefore));
 
 /** One page of the sessions to report, the longest over first (the bench times this builder). */
 export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page: number, pageSize: number) =>
@@ -41,20 +42,14 @@ export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page:
 
 export const dueReportsCountQuery = (tx: Queryable, where: SQL | undefined) => tx.select({ value: count() }).from(tutoringSession).where(where);
 
-export async function listDueReports(
-  db: Database,
-  actor: Actor,
-  relationship: SessionRelationship,
-  query: DueReportQuery,
-  now = new Date(),
-): Promise<DueReportPage> {
+export async function listDueReports(db: Database, actor: Actor, area: Area, query: DueReportQuery, now = new Date()): Promise<DueReportPage> {
   const organizationId = actor.viewer.organizationId;
   const overdueBefore = new Date(now.getTime() - OVERDUE_MS);
   return withWorkspace(db, organizationId, async (tx) => {
-    const where = dueReportsWhere(actor.viewer, relationship, query.overdueOnly ? overdueBefore : now);
+    const where = dueReportsWhere(actor.viewer, area, query.overdueOnly ? overdueBefore : now);
     const [total] = await dueReportsCountQuery(tx, where);
     const rows = await dueReportsPageQuery(tx, where, query.page, query.pageSize);
-    const sessions = await shape(tx, actor, relationship, rows, await workspaceZone(tx, organizationId));
+    const sessions = await shape(tx, actor, area, rows, await workspaceZone(tx, organizationId));
     return {
       items: sessions.map((session, index) => ({ ...session, overdue: rows[index]!.endsAt.getTime() < overdueBefore.getTime() })),
       total: total?.value ?? 0,
@@ -100,16 +95,11 @@ export async function listAwaitingReview(db: Database, actor: Actor, query: { pa
 }
 
 /** A parent's children's or a student's own shared summaries, newest first. */
-export async function listFamilySummaries(
-  db: Database,
-  actor: Actor,
-  relationship: "parent" | "student",
-  query: FamilySummaryQuery,
-): Promise<FamilySummaryPage> {
+export async function listFamilySummaries(db: Database, actor: Actor, area: "parent" | "student", query: FamilySummaryQuery): Promise<FamilySummaryPage> {
   const organizationId = actor.viewer.organizationId;
   const memberId = actor.viewer.membership.id;
   const own =
-    relationship === "parent"
+    area === "parent"
       ? sql`exists (select 1 from ${studentGuardian} where ${qualified("student_guardian", "organization_id")} = ${qualified("session_summary", "organization_id")} and ${qualified("student_guardian", "student_id")} = ${qualified("session_summary", "student_id")} and ${qualified("student_guardian", "member_id")} = ${memberId})`
       : eq(student.userId, actor.viewer.user.id);
   return withWorkspace(db, organizationId, async (tx) => {

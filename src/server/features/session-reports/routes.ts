@@ -41,19 +41,19 @@ const MANAGERS = {
   tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write", who: "the tutor's own sessions" },
 } as const satisfies Record<string, { read: Permission; write: Permission; who: string }>;
 
-function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
-  const area = MANAGERS[relationship];
-  const read = defineOperation(needs(area.read), {
+function managerRoutes(deps: AppDeps, area: "admin" | "tutor") {
+  const labels = MANAGERS[area];
+  const read = defineOperation(needs(labels.read), {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}/report`,
+    path: `/${area}/sessions/{sessionId}/report`,
     tags: ["Session reports"],
-    summary: `A session's report (with private notes) and its students' summaries: ${area.who}`,
+    summary: `A session's report (with private notes) and its students' summaries: ${labels.who}`,
     request: { params: sessionParams },
     responses: { 200: { description: "The report, null until filed.", content: jsonContent(reportViewSchema) }, ...notFoundResponse, ...errorResponses },
   });
-  const file = defineOperation(needs(area.write), {
+  const file = defineOperation(needs(labels.write), {
     method: "put",
-    path: `/${relationship}/sessions/{sessionId}/report`,
+    path: `/${area}/sessions/{sessionId}/report`,
     tags: ["Session reports"],
     summary: "File or correct a session's report (every student once); completes the session (no-show when all were absent) and drafts each student's summary",
     request: { params: sessionParams, body: { required: true, content: jsonContent(sessionReportInputSchema) } },
@@ -64,20 +64,20 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
       ...errorResponses,
     },
   });
-  const edit = defineOperation(needs(area.write), {
+  const edit = defineOperation(needs(labels.write), {
     method: "put",
-    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}`,
+    path: `/${area}/sessions/{sessionId}/summaries/{studentId}`,
     tags: ["Session reports"],
     summary: "Edit a student's summary before it is shared",
     request: { params: summaryParams, body: { required: true, content: jsonContent(summaryUpdateSchema) } },
     responses: { 200: { description: "Saved and audited.", content: jsonContent(summarySchema) }, ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
-  const share = defineOperation(needs(area.write), {
+  const share = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}/share`,
+    path: `/${area}/sessions/{sessionId}/summaries/{studentId}/share`,
     tags: ["Session reports"],
     summary:
-      relationship === "admin"
+      area === "admin"
         ? "Share a student's summary with the family (also approves one awaiting review): mailed to guardians and the student"
         : "Share a student's summary with the family, or submit it for an admin's review when the workspace requires it",
     request: { params: summaryParams, body: { required: false, content: jsonContent(summaryShareSchema) } },
@@ -88,9 +88,9 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
       ...errorResponses,
     },
   });
-  const redraft = defineOperation(needs(area.write), {
+  const redraft = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/summaries/{studentId}/redraft`,
+    path: `/${area}/sessions/{sessionId}/summaries/{studentId}/redraft`,
     tags: ["Session reports"],
     summary: "Replace a student's summary with a fresh draft from the report as it stands (before it is shared)",
     request: { params: summaryParams },
@@ -101,32 +101,32 @@ function managerRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
       ...errorResponses,
     },
   });
-  const due = defineOperation(needs(area.read), {
+  const due = defineOperation(needs(labels.read), {
     method: "get",
-    path: `/${relationship}/session-reports/due`,
+    path: `/${area}/session-reports/due`,
     tags: ["Session reports"],
-    summary: `Sessions over without a report (overdueOnly: over for more than 48 hours): ${area.who}`,
+    summary: `Sessions over without a report (overdueOnly: over for more than 48 hours): ${labels.who}`,
     request: { query: dueReportQuerySchema },
     responses: { 200: { description: "One page, the longest overdue first.", content: jsonContent(dueReportPageSchema) }, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(read, async (c) => c.json(await readReport(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId), 200))
-    .openapi(file, async (c) => c.json(await fileReport(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(read, async (c) => c.json(await readReport(deps.db, actorOf(c), area, c.req.valid("param").sessionId), 200))
+    .openapi(file, async (c) => c.json(await fileReport(deps.db, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200))
     .openapi(edit, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await updateSummary(deps.db, actorOf(c), relationship, sessionId, studentId, c.req.valid("json")), 200);
+      return c.json(await updateSummary(deps.db, actorOf(c), area, sessionId, studentId, c.req.valid("json")), 200);
     })
     .openapi(share, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
       // An empty request (no JSON body) shares nothing stale: the acknowledgement is never implied.
       const input = summaryShareSchema.parse(c.req.valid("json") ?? {});
-      return c.json(await shareSummary(deps, actorOf(c), relationship, sessionId, studentId, input), 200);
+      return c.json(await shareSummary(deps, actorOf(c), area, sessionId, studentId, input), 200);
     })
     .openapi(redraft, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await redraftSummary(deps.db, actorOf(c), relationship, sessionId, studentId), 200);
+      return c.json(await redraftSummary(deps.db, actorOf(c), area, sessionId, studentId), 200);
     })
-    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actorOf(c), relationship, c.req.valid("query")), 200));
+    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actorOf(c), area, c.req.valid("query")), 200));
 }
 
 const reviewRoute = defineOperation(needs("admin:sessions:read"), {
@@ -143,16 +143,16 @@ const FAMILIES = {
   student: { read: "student:reports:read", who: "the student" },
 } as const satisfies Record<string, { read: Permission; who: string }>;
 
-function familyRoutes(deps: AppDeps, relationship: "parent" | "student") {
-  const list = defineOperation(needs(FAMILIES[relationship].read), {
+function familyRoutes(deps: AppDeps, area: "parent" | "student") {
+  const list = defineOperation(needs(FAMILIES[area].read), {
     method: "get",
-    path: `/${relationship}/summaries`,
+    path: `/${area}/summaries`,
     tags: ["Session reports"],
-    summary: `Shared session summaries of ${FAMILIES[relationship].who}, newest first (filter by student or session)`,
+    summary: `Shared session summaries of ${FAMILIES[area].who}, newest first (filter by student or session)`,
     request: { query: familySummaryQuerySchema },
     responses: { 200: { description: "One page.", content: jsonContent(familySummaryPageSchema) }, ...errorResponses },
   });
-  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, actorOf(c), relationship, c.req.valid("query")), 200));
+  return new OpenAPIHono<AppEnv>().openapi(list, async (c) => c.json(await listFamilySummaries(deps.db, actorOf(c), area, c.req.valid("query")), 200));
 }
 
 export function sessionReportRoutes(deps: AppDeps) {

@@ -14,12 +14,11 @@ import { sessionReport, sessionReportStudent, sessionStudent, sessionSummary, st
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
-import { auditSessions, canWrite, findVisible, type SessionRelationship, type SessionRow } from "../sessions/index.ts";
+import { auditSessions, canWrite, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
-
-type ManagerRelationship = Extract<SessionRelationship, "admin" | "tutor">;
+import type { Area, ManagerArea } from "../../../shared/roles.ts";
 
 /** The session's students with their report entries (absent before filing), by name. */
 async function studentsWithEntries(tx: Transaction, organizationId: string, sessionId: string) {
@@ -89,28 +88,22 @@ async function buildView(tx: Transaction, session: SessionRow): Promise<ReportVi
   };
 }
 
-export function requireManager(relationship: SessionRelationship): asserts relationship is ManagerRelationship {
+export function requireManager(area: Area): asserts area is ManagerArea {
   // Parents and students never reach these operations (their areas have none); a guard all the same.
-  if (!canWrite(relationship)) throw notFound("The session");
+  if (!canWrite(area)) throw notFound("The session");
 }
 
-export async function readReport(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string): Promise<ReportView> {
-  requireManager(relationship);
-  return withWorkspace(db, actor.viewer.organizationId, async (tx) => buildView(tx, await findVisible(tx, actor, relationship, sessionId)));
+export async function readReport(db: Database, actor: Actor, area: Area, sessionId: string): Promise<ReportView> {
+  requireManager(area);
+  return withWorkspace(db, actor.viewer.organizationId, async (tx) => buildView(tx, await findVisible(tx, actor, area, sessionId)));
 }
 
 /** Files the report, or corrects it: the session's students exactly, each once. */
-export async function fileReport(
-  db: Database,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  input: SessionReportInput,
-): Promise<ReportView> {
-  requireManager(relationship);
+export async function fileReport(db: Database, actor: Actor, area: Area, sessionId: string, input: SessionReportInput): Promise<ReportView> {
+  requireManager(area);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId, true);
+    const session = await findVisible(tx, actor, area, sessionId, true);
     if (session.status === "cancelled" || session.status === "late_cancelled") throw conflict("This session was cancelled; there is nothing to report.");
     if (session.startsAt.getTime() > Date.now()) throw conflict("This session has not started yet; file its report once it has taken place.");
     const people = await studentsWithEntries(tx, organizationId, session.id);

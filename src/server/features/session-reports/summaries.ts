@@ -19,11 +19,12 @@ import { conflict, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { isRecordId } from "../../core/ids.ts";
 import type { Actor } from "../../core/audit.ts";
-import { auditSessions, findVisible, type SessionRelationship, type SessionRow } from "../sessions/index.ts";
+import { auditSessions, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 import { requireManager } from "./service.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** A summary with its student, the report and the student's part of it; locked for the change. */
 async function findSummary(tx: Transaction, session: SessionRow, studentId: string) {
@@ -71,17 +72,10 @@ const sharedAlready = (sharedAt: Date) =>
   conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
 
 /** Saves new words. Words equal to the draft from the report as it stands are the draft again (up to date, unedited). */
-export async function updateSummary(
-  db: Database,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  studentId: string,
-  input: SummaryUpdate,
-): Promise<Summary> {
-  requireManager(relationship);
+export async function updateSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
+  requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
+    const session = await findVisible(tx, actor, area, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
     const isDraft = input.body === found.draft;
@@ -113,10 +107,10 @@ export async function updateSummary(
 }
 
 /** Replaces the words with a fresh draft from the report as it stands: up to date, unedited. */
-export async function redraftSummary(db: Database, actor: Actor, relationship: SessionRelationship, sessionId: string, studentId: string): Promise<Summary> {
-  requireManager(relationship);
+export async function redraftSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string): Promise<Summary> {
+  requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
+    const session = await findVisible(tx, actor, area, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
     const [saved] = await tx
@@ -142,18 +136,11 @@ export async function redraftSummary(db: Database, actor: Actor, relationship: S
  * Shares a summary with the family, or (a tutor, when the workspace requires review) submits
  * it for an admin's review. Mail goes out after the commit: a refused share sends nothing.
  */
-export async function shareSummary(
-  deps: AppDeps,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  studentId: string,
-  input: SummaryShare,
-): Promise<Summary> {
-  requireManager(relationship);
+export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sessionId: string, studentId: string, input: SummaryShare): Promise<Summary> {
+  requireManager(area);
   const organizationId = actor.viewer.organizationId;
   const { summary, outgoing } = await withWorkspace(deps.db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
+    const session = await findVisible(tx, actor, area, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
     if (found.erasedAt) throw conflict("This student's personal data was erased; the summary cannot be shared.");
@@ -165,7 +152,7 @@ export async function shareSummary(
     const now = new Date();
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     const audited = { sessionId: session.id, ...(stale.length > 0 ? { sharedAsItIs: stale.map((change) => change.field) } : {}) };
-    if (policy.summaryRequiresReview && relationship === "tutor") {
+    if (policy.summaryRequiresReview && area === "tutor") {
       if (found.summary.status === "awaiting_review") throw conflict("This summary already awaits an admin's review.");
       const [saved] = await tx.update(sessionSummary).set({ status: "awaiting_review", submittedAt: now }).where(found.where).returning();
       await auditSessions(

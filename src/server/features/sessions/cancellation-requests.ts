@@ -17,13 +17,12 @@ import { conflict, notFound } from "../../lib/app-error.ts";
 import { queueCancellationDeclinedMail, queueCancellationRequestedMails } from "../session-mail/index.ts";
 import type { Actor } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
-import { type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
+import { shownStudents, visibleSessions } from "./policy.ts";
 import { describeTime } from "../../core/time.ts";
 import { auditSessions, cancelWithin, findVisible, type SessionRow, shape, studentsOf, workspaceZone } from "./service.ts";
+import type { Area, ManagerArea, FamilyArea } from "../../../shared/roles.ts";
 
 type RequestRow = typeof cancellationRequest.$inferSelect;
-type FamilyRelationship = "parent" | "student";
-type ManagerRelationship = "admin" | "tutor";
 
 /** The most open requests one list answers (a workspace keeps its open requests few). */
 const OPEN_LIST_LIMIT = 200;
@@ -40,13 +39,13 @@ const STATE_WORDS: Record<RequestRow["state"], string> = {
 async function shapeRequests(
   tx: Transaction,
   actor: Actor,
-  relationship: SessionRelationship,
+  area: Area,
   rows: { request: RequestRow; session: SessionRow }[],
   viewerZone: string,
 ): Promise<CancellationRequestView[]> {
   if (rows.length === 0) return [];
   const sessions = [...new Map(rows.map((row) => [row.session.id, row.session])).values()];
-  const shaped = new Map((await shape(tx, actor, relationship, sessions, viewerZone)).map((session) => [session.id, session]));
+  const shaped = new Map((await shape(tx, actor, area, sessions, viewerZone)).map((session) => [session.id, session]));
   const userIds = [...new Set(rows.flatMap((row) => [row.request.requestedByUserId, row.request.decidedByUserId]).filter((id): id is string => Boolean(id)))];
   const people = userIds.length > 0 ? await tx.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, userIds)) : [];
   const nameOf = (id: string | null) => (id ? (people.find((person) => person.id === id)?.name ?? null) : null);
@@ -88,29 +87,20 @@ function requestsWithSessions(tx: Queryable, viewerCondition: SQL | undefined) {
 }
 
 /** The open requests the tutor (their sessions) or an admin (all) decides, the soonest session first (the bench times this builder). */
-export function openRequestsQuery(tx: Queryable, actor: Pick<Actor, "viewer">, relationship: ManagerRelationship) {
+export function openRequestsQuery(tx: Queryable, actor: Pick<Actor, "viewer">, area: ManagerArea) {
   return requestsWithSessions(
     tx,
-    and(
-      eq(cancellationRequest.organizationId, actor.viewer.organizationId),
-      eq(cancellationRequest.state, "requested"),
-      visibleSessions(actor.viewer, relationship),
-    ),
+    and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.state, "requested"), visibleSessions(actor.viewer, area)),
   )
     .orderBy(asc(tutoringSession.startsAt), asc(cancellationRequest.createdAt))
     .limit(OPEN_LIST_LIMIT);
 }
 
-export async function listOpenRequests(
-  db: Database,
-  actor: Actor,
-  relationship: ManagerRelationship,
-  timeZone: string | undefined,
-): Promise<CancellationRequestList> {
+export async function listOpenRequests(db: Database, actor: Actor, area: ManagerArea, timeZone: string | undefined): Promise<CancellationRequestList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const rows = await openRequestsQuery(tx, actor, relationship);
-    return { items: await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
+    const rows = await openRequestsQuery(tx, actor, area);
+    return { items: await shapeRequests(tx, actor, area, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
   });
 }
 
@@ -118,31 +108,29 @@ export async function listOpenRequests(
 export async function listSessionRequests(
   db: Database,
   actor: Actor,
-  relationship: SessionRelationship,
+  area: Area,
   sessionId: string,
   timeZone: string | undefined,
 ): Promise<CancellationRequestList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const session = await findVisible(tx, actor, relationship, sessionId);
-    const own = relationship === "parent" || relationship === "student" ? eq(cancellationRequest.requestedByUserId, actor.viewer.user.id) : undefined;
+    const session = await findVisible(tx, actor, area, sessionId);
+    const own = area === "parent" || area === "student" ? eq(cancellationRequest.requestedByUserId, actor.viewer.user.id) : undefined;
     const rows = await requestsWithSessions(
       tx,
       and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.sessionId, session.id), own),
     ).orderBy(desc(cancellationRequest.createdAt));
-    return { items: await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
+    return { items: await shapeRequests(tx, actor, area, rows, timeZone ?? (await workspaceZone(tx, organizationId))) };
   });
 }
 
 /** The viewer's own students in the session (the audit entries go on their records). */
-async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRelationship, sessionId: string): Promise<string[]> {
+async function ownStudents(tx: Transaction, actor: Actor, area: FamilyArea, sessionId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: student.id })
     .from(sessionStudent)
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-    .where(
-      and(eq(sessionStudent.organizationId, actor.viewer.organizationId), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, relationship)),
-    );
+    .where(and(eq(sessionStudent.organizationId, actor.viewer.organizationId), eq(sessionStudent.sessionId, sessionId), shownStudents(actor.viewer, area)));
   return rows.map((row) => row.id);
 }
 
@@ -154,13 +142,13 @@ async function ownStudents(tx: Transaction, actor: Actor, relationship: FamilyRe
 export async function requestCancellation(
   deps: AppDeps,
   actor: Actor,
-  relationship: FamilyRelationship,
+  area: FamilyArea,
   sessionId: string,
   input: CancellationRequest,
 ): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const row = await findVisible(tx, actor, relationship, sessionId, true);
+    const row = await findVisible(tx, actor, area, sessionId, true);
     if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
     if (row.endsAt.getTime() <= Date.now()) throw conflict("This session is over; it can no longer be cancelled.");
     const [open] = await tx
@@ -177,15 +165,15 @@ export async function requestCancellation(
     if (open) throw conflict("You already asked to cancel this session; the tutor or an admin has not decided yet.");
     const [created] = await tx
       .insert(cancellationRequest)
-      .values({ organizationId, sessionId: row.id, requestedByUserId: actor.viewer.user.id, requesterRole: relationship, reason: input.reason })
+      .values({ organizationId, sessionId: row.id, requestedByUserId: actor.viewer.user.id, requesterRole: area, reason: input.reason })
       .returning();
     const when = describeTime(row.startsAt, row.endsAt, row.timeZone);
-    const requester = `${actor.viewer.user.name} (${relationship})`;
+    const requester = `${actor.viewer.user.name} (${area})`;
     await auditSessions(
       tx,
       actor,
       "SESSION_CANCELLATION_REQUESTED",
-      await ownStudents(tx, actor, relationship, row.id),
+      await ownStudents(tx, actor, area, row.id),
       `${requester} asked to cancel the ${row.subject} session of ${when}`,
       {
         sessionId: row.id,
@@ -194,26 +182,17 @@ export async function requestCancellation(
       },
     );
     await queueCancellationRequestedMails(deps, tx, row, { requester, reason: input.reason });
-    const [view] = await shapeRequests(tx, actor, relationship, [{ request: created!, session: row }], await workspaceZone(tx, organizationId));
+    const [view] = await shapeRequests(tx, actor, area, [{ request: created!, session: row }], await workspaceZone(tx, organizationId));
     return view!;
   });
 }
 
 /** The open request and its session, locked, among the sessions the tutor or admin sees; 404 outside, 409 when already decided. */
-async function openRequest(
-  tx: Transaction,
-  actor: Actor,
-  relationship: ManagerRelationship,
-  requestId: string,
-): Promise<{ request: RequestRow; session: SessionRow }> {
+async function openRequest(tx: Transaction, actor: Actor, area: ManagerArea, requestId: string): Promise<{ request: RequestRow; session: SessionRow }> {
   if (!isRecordId(requestId)) throw requestNotFound();
   const [found] = await requestsWithSessions(
     tx,
-    and(
-      eq(cancellationRequest.organizationId, actor.viewer.organizationId),
-      eq(cancellationRequest.id, requestId),
-      visibleSessions(actor.viewer, relationship),
-    ),
+    and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId), visibleSessions(actor.viewer, area)),
   ).for("update", {
     of: cancellationRequest,
   });
@@ -222,15 +201,9 @@ async function openRequest(
   return found;
 }
 
-async function viewOf(
-  tx: Transaction,
-  actor: Actor,
-  relationship: ManagerRelationship,
-  requestId: string,
-  timeZone: string | undefined,
-): Promise<CancellationRequestView> {
+async function viewOf(tx: Transaction, actor: Actor, area: ManagerArea, requestId: string, timeZone: string | undefined): Promise<CancellationRequestView> {
   const rows = await requestsWithSessions(tx, and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, requestId)));
-  const [view] = await shapeRequests(tx, actor, relationship, rows, timeZone ?? (await workspaceZone(tx, actor.viewer.organizationId)));
+  const [view] = await shapeRequests(tx, actor, area, rows, timeZone ?? (await workspaceZone(tx, actor.viewer.organizationId)));
   return view!;
 }
 
@@ -243,20 +216,20 @@ async function viewOf(
 export async function acceptRequest(
   deps: AppDeps,
   actor: Actor,
-  relationship: ManagerRelationship,
+  area: ManagerArea,
   requestId: string,
   timeZone: string | undefined,
 ): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const { request, session } = await openRequest(tx, actor, relationship, requestId);
+    const { request, session } = await openRequest(tx, actor, area, requestId);
     await tx
       .update(cancellationRequest)
       .set({ state: "accepted", decidedByUserId: actor.viewer.user.id, decidedAt: new Date() })
       .where(and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.id, request.id)));
     const [requester] = request.requestedByUserId ? await tx.select({ name: user.name }).from(user).where(eq(user.id, request.requestedByUserId)) : [];
     const reason = `Requested by ${requester?.name ?? `a ${request.requesterRole}`}: ${request.reason}`;
-    await cancelWithin(deps, tx, actor, relationship, session.id, { scope: "this", reason });
+    await cancelWithin(deps, tx, actor, area, session.id, { scope: "this", reason });
     await auditSessions(
       tx,
       actor,
@@ -268,7 +241,7 @@ export async function acceptRequest(
         requestId: request.id,
       },
     );
-    return viewOf(tx, actor, relationship, request.id, timeZone);
+    return viewOf(tx, actor, area, request.id, timeZone);
   });
 }
 
@@ -276,14 +249,14 @@ export async function acceptRequest(
 export async function declineRequest(
   deps: AppDeps,
   actor: Actor,
-  relationship: ManagerRelationship,
+  area: ManagerArea,
   requestId: string,
   input: CancellationDecline,
   timeZone: string | undefined,
 ): Promise<CancellationRequestView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const { request, session } = await openRequest(tx, actor, relationship, requestId);
+    const { request, session } = await openRequest(tx, actor, area, requestId);
     await tx
       .update(cancellationRequest)
       .set({ state: "declined", decidedByUserId: actor.viewer.user.id, decidedAt: new Date(), declineReason: input.reason })
@@ -306,6 +279,6 @@ export async function declineRequest(
       by: actor.viewer.user.name,
       reason: input.reason,
     });
-    return viewOf(tx, actor, relationship, request.id, timeZone);
+    return viewOf(tx, actor, area, request.id, timeZone);
   });
 }

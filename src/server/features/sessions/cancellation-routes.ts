@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { acceptRequest, declineRequest, listOpenRequests, listSessionRequests, requestCancellation } from "./cancellation-requests.ts";
-import type { SessionRelationship } from "./policy.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const requestParams = z.object({ requestId: z.string().min(1).max(100) });
@@ -24,13 +24,13 @@ const sessionNotFound = { 404: { description: "No such session among the viewer'
 const requestNotFound = { 404: { description: "No such request on the viewer's sessions." } };
 const view = (description: string) => ({ description, content: jsonContent(cancellationRequestViewSchema) });
 
-function sessionRequestsRoute(deps: AppDeps, relationship: SessionRelationship) {
-  const route = defineOperation(needs(AREAS[relationship].read), {
+function sessionRequestsRoute(deps: AppDeps, area: Area) {
+  const route = defineOperation(needs(AREAS[area].read), {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}/cancellation-requests`,
+    path: `/${area}/sessions/{sessionId}/cancellation-requests`,
     tags: ["Sessions"],
     summary:
-      relationship === "parent" || relationship === "student"
+      area === "parent" || area === "student"
         ? "The viewer's own cancellation requests on a session, newest first"
         : "Every cancellation request on a session, newest first",
     request: { params: sessionParams, query: cancellationRequestListQuerySchema },
@@ -41,14 +41,14 @@ function sessionRequestsRoute(deps: AppDeps, relationship: SessionRelationship) 
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await listSessionRequests(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
+    c.json(await listSessionRequests(deps.db, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
   );
 }
 
-function askRoute(deps: AppDeps, relationship: "parent" | "student") {
-  const route = defineOperation(needs(AREAS[relationship].write), {
+function askRoute(deps: AppDeps, area: "parent" | "student") {
+  const route = defineOperation(needs(AREAS[area].write), {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/cancellation-requests`,
+    path: `/${area}/sessions/{sessionId}/cancellation-requests`,
     tags: ["Sessions"],
     summary: "Ask the tutor and the admins to cancel a session (audited and mailed; the session stays scheduled until they decide)",
     request: { params: sessionParams, body: { required: true, content: jsonContent(cancellationRequestSchema) } },
@@ -60,44 +60,42 @@ function askRoute(deps: AppDeps, relationship: "parent" | "student") {
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
-    c.json(await requestCancellation(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 201),
+    c.json(await requestCancellation(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 201),
   );
 }
 
-function decideRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
-  const area = AREAS[relationship];
+function decideRoutes(deps: AppDeps, area: "admin" | "tutor") {
+  const labels = AREAS[area];
   const decided = { 409: { description: "The request is already decided, or (accepting) the session can no longer be cancelled." } };
-  const list = defineOperation(needs(area.read), {
+  const list = defineOperation(needs(labels.read), {
     method: "get",
-    path: `/${relationship}/cancellation-requests`,
+    path: `/${area}/cancellation-requests`,
     tags: ["Sessions"],
-    summary: `Open cancellation requests on ${area.who}, the soonest session first`,
+    summary: `Open cancellation requests on ${labels.who}, the soonest session first`,
     request: { query: cancellationRequestListQuerySchema },
     responses: { 200: { description: "The open requests (at most 200).", content: jsonContent(cancellationRequestListSchema) }, ...errorResponses },
   });
-  const accept = defineOperation(needs(area.write), {
+  const accept = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/cancellation-requests/{requestId}/accept`,
+    path: `/${area}/cancellation-requests/{requestId}/accept`,
     tags: ["Sessions"],
     summary: "Accept a cancellation request: the session is cancelled (late inside the workspace's notice period), audited and mailed",
     request: { params: requestParams, query: cancellationRequestListQuerySchema },
     responses: { 200: view("Accepted; the session is cancelled."), ...requestNotFound, ...decided, ...errorResponses },
   });
-  const decline = defineOperation(needs(area.write), {
+  const decline = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/cancellation-requests/{requestId}/decline`,
+    path: `/${area}/cancellation-requests/{requestId}/decline`,
     tags: ["Sessions"],
     summary: "Decline a cancellation request with a reason (audited; the requester is mailed); the session stays scheduled",
     request: { params: requestParams, query: cancellationRequestListQuerySchema, body: { required: true, content: jsonContent(cancellationDeclineSchema) } },
     responses: { 200: view("Declined."), ...requestNotFound, ...decided, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actorOf(c), relationship, c.req.valid("query").timeZone), 200))
-    .openapi(accept, async (c) =>
-      c.json(await acceptRequest(deps, actorOf(c), relationship, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200),
-    )
+    .openapi(list, async (c) => c.json(await listOpenRequests(deps.db, actorOf(c), area, c.req.valid("query").timeZone), 200))
+    .openapi(accept, async (c) => c.json(await acceptRequest(deps, actorOf(c), area, c.req.valid("param").requestId, c.req.valid("query").timeZone), 200))
     .openapi(decline, async (c) =>
-      c.json(await declineRequest(deps, actorOf(c), relationship, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200),
+      c.json(await declineRequest(deps, actorOf(c), area, c.req.valid("param").requestId, c.req.valid("json"), c.req.valid("query").timeZone), 200),
     );
 }
 

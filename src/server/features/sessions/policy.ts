@@ -15,15 +15,14 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../../core/context.ts";
 import { sessionStudent, student, studentGuardian, tutoringSession } from "../../db/schema.ts";
 import { qualified } from "../../core/sql.ts";
-
-export type SessionRelationship = "admin" | "tutor" | "parent" | "student";
+import type { Area } from "../../../shared/roles.ts";
 
 const NOTHING = sql`false`;
 
 /** The condition on `student` rows (joined through session_student) the viewer is shown among a session's students. */
-export function shownStudents(viewer: Viewer, relationship: SessionRelationship): SQL | undefined {
+export function shownStudents(viewer: Viewer, area: Area): SQL | undefined {
   const memberId = viewer.membership?.id;
-  switch (relationship) {
+  switch (area) {
     case "admin":
     case "tutor":
       return undefined;
@@ -36,12 +35,12 @@ export function shownStudents(viewer: Viewer, relationship: SessionRelationship)
   }
 }
 
-/** The condition on `tutoring_session` rows the viewer may see through `relationship`. */
-export function visibleSessions(viewer: Viewer, relationship: SessionRelationship): SQL {
+/** The condition on `tutoring_session` rows the viewer may see through `area`. */
+export function visibleSessions(viewer: Viewer, area: Area): SQL {
   const organizationId = viewer.organizationId;
   if (!organizationId) return NOTHING;
   const inWorkspace = eq(tutoringSession.organizationId, organizationId);
-  switch (relationship) {
+  switch (area) {
     case "admin":
       return inWorkspace;
     case "tutor":
@@ -51,10 +50,10 @@ export function visibleSessions(viewer: Viewer, relationship: SessionRelationshi
       return and(
         inWorkspace,
         sql`exists (select 1 from ${sessionStudent} inner join ${student} on ${qualified("student", "organization_id")} = ${qualified("session_student", "organization_id")} and ${qualified("student", "id")} = ${qualified("session_student", "student_id")}
-          where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${shownStudents(viewer, relationship)})`,
+          where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${shownStudents(viewer, area)})`,
       )!;
   }
 }
 
-/** Whether the relationship may schedule, move and cancel sessions. */
-export const canWrite = (relationship: SessionRelationship): boolean => relationship === "admin" || relationship === "tutor";
+/** Whether the area may schedule, move and cancel sessions. */
+export const canWrite = (area: Area): boolean => area === "admin" || area === "tutor";

@@ -24,9 +24,10 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { AREAS } from "./areas.ts";
 import { cancellationRoutes } from "./cancellation-routes.ts";
-import type { SessionRelationship } from "./policy.ts";
+
 import { cancelSession, createSessions, listSessions, updateSession, viewSession } from "./service.ts";
 import { readSessionPolicy, updateSessionPolicy } from "./workspace-policy.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** Any id is accepted: one that names no visible session answers 404. */
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -36,64 +37,62 @@ const conflictResponse = {
 };
 const batch = (description: string) => ({ description, content: jsonContent(sessionBatchSchema) });
 
-function readRoutes(deps: AppDeps, relationship: SessionRelationship) {
-  const area = AREAS[relationship];
-  const list = defineOperation(needs(area.read), {
+function readRoutes(deps: AppDeps, area: Area) {
+  const labels = AREAS[area];
+  const list = defineOperation(needs(labels.read), {
     method: "get",
-    path: `/${relationship}/sessions`,
+    path: `/${area}/sessions`,
     tags: ["Sessions"],
-    summary: `Sessions in a date range (at most 62 days): ${area.who}`,
+    summary: `Sessions in a date range (at most 62 days): ${labels.who}`,
     request: { query: sessionListQuerySchema },
     responses: {
       200: { description: "One page, by start time; local times in the viewer's zone.", content: jsonContent(sessionPageSchema) },
       ...errorResponses,
     },
   });
-  const read = defineOperation(needs(area.read), {
+  const read = defineOperation(needs(labels.read), {
     method: "get",
-    path: `/${relationship}/sessions/{sessionId}`,
+    path: `/${area}/sessions/{sessionId}`,
     tags: ["Sessions"],
-    summary: `One session: ${area.who}`,
+    summary: `One session: ${labels.who}`,
     request: { params: sessionParams, query: sessionViewQuerySchema },
     responses: { 200: { description: "The session.", content: jsonContent(sessionSchema) }, ...notFoundResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await listSessions(deps.db, actorOf(c), relationship, c.req.valid("query")), 200))
-    .openapi(read, async (c) =>
-      c.json(await viewSession(deps.db, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200),
-    );
+    .openapi(list, async (c) => c.json(await listSessions(deps.db, actorOf(c), area, c.req.valid("query")), 200))
+    .openapi(read, async (c) => c.json(await viewSession(deps.db, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("query").timeZone), 200));
 }
 
-function writeRoutes(deps: AppDeps, relationship: "admin" | "tutor") {
-  const area = AREAS[relationship];
-  const create = defineOperation(needs(area.write), {
+function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
+  const labels = AREAS[area];
+  const create = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/sessions`,
+    path: `/${area}/sessions`,
     tags: ["Sessions"],
     summary: "Schedule a session, or a weekly series (until a date or for a count), with conflict and availability checks",
     request: { body: { required: true, content: jsonContent(sessionCreateSchema) } },
     responses: { 201: batch("Created and audited: every session, in order."), ...conflictResponse, ...errorResponses },
   });
-  const update = defineOperation(needs(area.write), {
+  const update = defineOperation(needs(labels.write), {
     method: "patch",
-    path: `/${relationship}/sessions/{sessionId}`,
+    path: `/${area}/sessions/{sessionId}`,
     tags: ["Sessions"],
     summary: "Change one session, or it and the following sessions of its series (scope: following splits the series)",
     request: { params: sessionParams, body: { required: true, content: jsonContent(sessionUpdateSchema) } },
     responses: { 200: batch("Changed and audited: every session changed."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
-  const cancel = defineOperation(needs(area.write), {
+  const cancel = defineOperation(needs(labels.write), {
     method: "post",
-    path: `/${relationship}/sessions/{sessionId}/cancel`,
+    path: `/${area}/sessions/{sessionId}/cancel`,
     tags: ["Sessions"],
     summary: "Cancel a session, or it and the following sessions of its series; late inside the workspace's notice period",
     request: { params: sessionParams, body: { required: true, content: jsonContent(sessionCancelSchema) } },
     responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(create, async (c) => c.json(await createSessions(deps.db, actorOf(c), relationship, c.req.valid("json")), 201))
-    .openapi(update, async (c) => c.json(await updateSession(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200))
-    .openapi(cancel, async (c) => c.json(await cancelSession(deps, actorOf(c), relationship, c.req.valid("param").sessionId, c.req.valid("json")), 200));
+    .openapi(create, async (c) => c.json(await createSessions(deps.db, actorOf(c), area, c.req.valid("json")), 201))
+    .openapi(update, async (c) => c.json(await updateSession(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(cancel, async (c) => c.json(await cancelSession(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200));
 }
 
 const policyReadRoute = defineOperation(needs("admin:settings:read"), {

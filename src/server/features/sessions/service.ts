@@ -32,7 +32,8 @@ import { describeTime, localTimeOf, zonedInstant } from "../../core/time.ts";
 import { addLocalDays, daysBetween, expandWeekly, weeklyRule } from "./series.ts";
 import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
 import { qualified } from "../../core/sql.ts";
-import { canWrite, type SessionRelationship, shownStudents, visibleSessions } from "./policy.ts";
+import { canWrite, shownStudents, visibleSessions } from "./policy.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 const sessionNotFound = () => notFound("The session");
 
@@ -44,7 +45,7 @@ export async function workspaceZone(tx: Transaction, organizationId: string): Pr
 }
 
 /** The sessions with tutor and (shown) students, in the viewer's zone, in the order of `rows`. */
-export async function shape(tx: Transaction, actor: Actor, relationship: SessionRelationship, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
+export async function shape(tx: Transaction, actor: Actor, area: Area, rows: SessionRow[], viewerZone: string): Promise<Session[]> {
   if (rows.length === 0) return [];
   const organizationId = actor.viewer.organizationId;
   const ids = rows.map((row) => row.id);
@@ -58,7 +59,7 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
     .select({ sessionId: sessionStudent.sessionId, id: student.id, name: student.name })
     .from(sessionStudent)
     .innerJoin(student, and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId)))
-    .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(actor.viewer, relationship)))
+    .where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids), shownStudents(actor.viewer, area)))
     .orderBy(asc(student.name));
   const tutorName = new Map(tutors.map((tutor) => [tutor.memberId, tutor.name]));
   const actorIds = [
@@ -95,14 +96,10 @@ export async function shape(tx: Transaction, actor: Actor, relationship: Session
   });
 }
 
-/** The list's condition: what the viewer may see through `relationship`, overlapping [from, to), with the filters. */
-export function sessionRangeWhere(
-  viewer: Viewer,
-  relationship: SessionRelationship,
-  query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">,
-): SQL | undefined {
+/** The list's condition: what the viewer may see through `area`, overlapping [from, to), with the filters. */
+export function sessionRangeWhere(viewer: Viewer, area: Area, query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">): SQL | undefined {
   return and(
-    visibleSessions(viewer, relationship),
+    visibleSessions(viewer, area),
     lt(tutoringSession.startsAt, new Date(query.to)),
     sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
     // A lower bound the starts_at indexes can use (a session lasts at most SESSION_MAX_MINUTES,
@@ -131,47 +128,41 @@ export function sessionCountQuery(tx: Queryable, where: SQL | undefined) {
   return tx.select({ value: count() }).from(tutoringSession).where(where);
 }
 
-export async function listSessions(db: Database, actor: Actor, relationship: SessionRelationship, query: SessionListQuery): Promise<SessionPage> {
+export async function listSessions(db: Database, actor: Actor, area: Area, query: SessionListQuery): Promise<SessionPage> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const viewerZone = query.timeZone ?? (await workspaceZone(tx, organizationId));
-    const where = sessionRangeWhere(actor.viewer, relationship, query);
+    const where = sessionRangeWhere(actor.viewer, area, query);
     const [total] = await sessionCountQuery(tx, where);
     const rows = await sessionPageQuery(tx, where, query.page, query.pageSize);
-    return { items: await shape(tx, actor, relationship, rows, viewerZone), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+    return { items: await shape(tx, actor, area, rows, viewerZone), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
   });
 }
 
-export async function findVisible(tx: Transaction, actor: Actor, relationship: SessionRelationship, sessionId: string, lock = false): Promise<SessionRow> {
+export async function findVisible(tx: Transaction, actor: Actor, area: Area, sessionId: string, lock = false): Promise<SessionRow> {
   if (!isRecordId(sessionId)) throw sessionNotFound();
   const query = tx
     .select()
     .from(tutoringSession)
-    .where(and(visibleSessions(actor.viewer, relationship), eq(tutoringSession.id, sessionId)));
+    .where(and(visibleSessions(actor.viewer, area), eq(tutoringSession.id, sessionId)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw sessionNotFound();
   return row;
 }
 
-export async function viewSession(
-  db: Database,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  timeZone: string | undefined,
-): Promise<Session> {
+export async function viewSession(db: Database, actor: Actor, area: Area, sessionId: string, timeZone: string | undefined): Promise<Session> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const row = await findVisible(tx, actor, relationship, sessionId);
-    const [shaped] = await shape(tx, actor, relationship, [row], timeZone ?? (await workspaceZone(tx, organizationId)));
+    const row = await findVisible(tx, actor, area, sessionId);
+    const [shaped] = await shape(tx, actor, area, [row], timeZone ?? (await workspaceZone(tx, organizationId)));
     return shaped!;
   });
 }
 
 /** The tutor a write is for: the viewer's own membership for a tutor, an active tutor member for an admin. */
-async function resolveTutor(tx: Transaction, actor: Actor, relationship: SessionRelationship, requested: string | undefined): Promise<string> {
+async function resolveTutor(tx: Transaction, actor: Actor, area: Area, requested: string | undefined): Promise<string> {
   const organizationId = actor.viewer.organizationId;
-  if (relationship === "tutor") {
+  if (area === "tutor") {
     const own = actor.viewer.membership.id;
     if (requested !== undefined && requested !== own) throw invalidField("tutorMemberId", "Tutors schedule their own sessions only.");
     return own;
@@ -191,7 +182,7 @@ async function resolveTutor(tx: Transaction, actor: Actor, relationship: Session
  * The students, each a record of the workspace (not erased) with a current assignment to the
  * tutor. A tutor is told only "not among your students" (they must not learn other records exist).
  */
-async function requireStudents(tx: Transaction, actor: Actor, relationship: SessionRelationship, tutorMemberId: string, studentIds: string[]): Promise<void> {
+async function requireStudents(tx: Transaction, actor: Actor, area: Area, tutorMemberId: string, studentIds: string[]): Promise<void> {
   const organizationId = actor.viewer.organizationId;
   const rows = await tx
     .select({
@@ -207,8 +198,7 @@ async function requireStudents(tx: Transaction, actor: Actor, relationship: Sess
   for (const [index, id] of studentIds.entries()) {
     const row = rows.find((candidate) => candidate.id === id);
     const field = (message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path: ["studentIds", index], message }]);
-    if (relationship === "tutor" && (!row || row.erasedAt || !row.assigned))
-      throw field("No such student among yours (a student with a current assignment to you).");
+    if (area === "tutor" && (!row || row.erasedAt || !row.assigned)) throw field("No such student among yours (a student with a current assignment to you).");
     if (!row) throw field("No such student in this workspace.");
     if (row.erasedAt) throw field("This student's personal data was erased; no session can be scheduled.");
     if (!row.assigned) throw field(`${row.name} has no current assignment to this tutor; assign the tutor first.`);
@@ -244,12 +234,12 @@ export async function studentsOf(tx: Transaction, organizationId: string, sessio
   return rows.map((row) => row.studentId);
 }
 
-export async function createSessions(db: Database, actor: Actor, relationship: SessionRelationship, input: SessionCreate): Promise<SessionBatch> {
+export async function createSessions(db: Database, actor: Actor, area: Area, input: SessionCreate): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const tutorMemberId = await resolveTutor(tx, actor, relationship, input.tutorMemberId);
+    const tutorMemberId = await resolveTutor(tx, actor, area, input.tutorMemberId);
     await lockCalendars(tx, organizationId, tutorMemberId, input.studentIds);
-    await requireStudents(tx, actor, relationship, tutorMemberId, input.studentIds);
+    await requireStudents(tx, actor, area, tutorMemberId, input.studentIds);
     const timeZone = await planningZone(tx, organizationId, tutorMemberId, input.timeZone);
     const occurrences = input.repeat
       ? expandWeekly(input.startsAt, input.endsAt, timeZone, input.repeat, SERIES_MAX_OCCURRENCES)
@@ -317,7 +307,7 @@ export async function createSessions(db: Database, actor: Actor, relationship: S
       tutorMemberId,
       outsideAvailabilityConfirmed: input.confirmOutsideAvailability === true,
     });
-    return { items: await shape(tx, actor, relationship, rows, timeZone), seriesId };
+    return { items: await shape(tx, actor, area, rows, timeZone), seriesId };
   });
 }
 
@@ -384,28 +374,22 @@ async function splitSeries(
   return created!.id;
 }
 
-export async function updateSession(
-  deps: AppDeps,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  input: SessionUpdate,
-): Promise<SessionBatch> {
+export async function updateSession(deps: AppDeps, actor: Actor, area: Area, sessionId: string, input: SessionUpdate): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
-  if (!canWrite(relationship)) throw sessionNotFound();
+  if (!canWrite(area)) throw sessionNotFound();
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const current = await findVisible(tx, actor, relationship, sessionId);
+    const current = await findVisible(tx, actor, area, sessionId);
     const oldStudents = await studentsOf(tx, organizationId, [current.id]);
     const studentIds = input.studentIds ?? oldStudents;
     await lockCalendars(tx, organizationId, current.tutorMemberId, [...new Set([...studentIds, ...oldStudents])]);
-    const row = await findVisible(tx, actor, relationship, sessionId, true);
+    const row = await findVisible(tx, actor, area, sessionId, true);
     if (row.status === "cancelled" || row.status === "late_cancelled") throw conflict("A cancelled session cannot be changed; schedule a new one.");
     // A reported session keeps the time and students its report is about.
     if (row.status !== "scheduled" && (input.startsAt !== undefined || input.studentIds !== undefined)) {
       throw conflict(`This session is ${row.status === "no_show" ? "a no-show" : "completed"} and has a report: its time and students can no longer change.`);
     }
     const targets = await targetsOf(tx, organizationId, row, input.scope);
-    if (input.studentIds) await requireStudents(tx, actor, relationship, row.tutorMemberId, input.studentIds);
+    if (input.studentIds) await requireStudents(tx, actor, area, row.tutorMemberId, input.studentIds);
 
     const timeZone = input.timeZone ?? row.timeZone;
     const moving = input.startsAt !== undefined && input.endsAt !== undefined;
@@ -490,20 +474,14 @@ export async function updateSession(
       },
     );
     await queueSessionChangeMails(deps, tx, organizationId, { kind: "changed", by: actor.viewer.user.name, before: targets, after: updated });
-    return { items: await shape(tx, actor, relationship, updated, timeZone), seriesId };
+    return { items: await shape(tx, actor, area, updated, timeZone), seriesId };
   });
 }
 
-export async function cancelSession(
-  deps: AppDeps,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  input: SessionCancel,
-): Promise<SessionBatch> {
+export async function cancelSession(deps: AppDeps, actor: Actor, area: Area, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
-  if (!canWrite(relationship)) throw sessionNotFound();
-  return withWorkspace(deps.db, organizationId, (tx) => cancelWithin(deps, tx, actor, relationship, sessionId, input));
+  if (!canWrite(area)) throw sessionNotFound();
+  return withWorkspace(deps.db, organizationId, (tx) => cancelWithin(deps, tx, actor, area, sessionId, input));
 }
 
 /**
@@ -511,16 +489,9 @@ export async function cancelSession(
  * audited, mailed, and the sessions' open cancellation requests closed (accepting a request
  * comes through here too).
  */
-export async function cancelWithin(
-  deps: AppDeps,
-  tx: Transaction,
-  actor: Actor,
-  relationship: SessionRelationship,
-  sessionId: string,
-  input: SessionCancel,
-): Promise<SessionBatch> {
+export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor, area: Area, sessionId: string, input: SessionCancel): Promise<SessionBatch> {
   const organizationId = actor.viewer.organizationId;
-  const row = await findVisible(tx, actor, relationship, sessionId, true);
+  const row = await findVisible(tx, actor, area, sessionId, true);
   if (row.status !== "scheduled") throw conflict(`Only a scheduled session can be cancelled; this one is ${row.status.replace("_", " ")}.`);
   const targets = await targetsOf(tx, organizationId, row, input.scope);
   const hours = (await readWorkspacePolicy(tx, organizationId)).lateCancellationHours;
@@ -578,5 +549,5 @@ export async function cancelWithin(
     after: updated,
     reason: input.reason || null,
   });
-  return { items: await shape(tx, actor, relationship, updated, row.timeZone), seriesId: row.seriesId };
+  return { items: await shape(tx, actor, area, updated, row.timeZone), seriesId: row.seriesId };
 }

@@ -12,8 +12,9 @@ import type { Database } from "../../db/client.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { invalidField } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
-import type { Relationship } from "./policy.ts";
+
 import { ownRecordId, requireVisibleStudent } from "./service.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 export const accessLogQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page. */
@@ -108,13 +109,13 @@ function toEntry(row: {
 }
 
 /**
- * The access log of a record the viewer may see through `relationship` (404 otherwise). Reading
+ * The access log of a record the viewer may see through `area` (404 otherwise). Reading
  * the log is not itself logged: it holds who touched the record, not the record's data.
  */
-export async function readAccessLog(db: Database, actor: Actor, relationship: Relationship, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
+export async function readAccessLog(db: Database, actor: Actor, area: Area, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, relationship, studentId);
+    await requireVisibleStudent(tx, actor, area, studentId);
     return accessLogPage(tx, organizationId, studentId, query);
   });
 }

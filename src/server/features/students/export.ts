@@ -12,8 +12,9 @@ import { workspaceTimeZone } from "../audit/index.ts";
 import { type SessionHistoryEntry, sessionHistoryOf } from "../session-reports/index.ts";
 import { fullAccessLog } from "./access-log.ts";
 import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
-import { type Relationship, withVisibleContacts } from "./policy.ts";
+import { withVisibleContacts } from "./policy.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -180,15 +181,15 @@ export function exportDisposition(studentName: string, exportedAt: Date, timeZon
 export async function exportStudent(
   db: Database,
   actor: Actor,
-  relationship: Relationship,
+  area: Area,
   studentId: string,
 ): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
   const organizationId = actor.viewer.organizationId;
   const exportedAt = new Date();
   const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, relationship, studentId);
-    await auditStudent(tx, actor, { action: "STUDENT_EXPORTED", studentId, description: `${actorLabel(actor, relationship)} downloaded the record's data` });
-    const detail = withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, relationship);
+    await requireVisibleStudent(tx, actor, area, studentId);
+    await auditStudent(tx, actor, { action: "STUDENT_EXPORTED", studentId, description: `${actorLabel(actor, area)} downloaded the record's data` });
+    const detail = withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, area);
     const files = exportFiles(detail, await sessionHistoryOf(tx, organizationId, studentId), await fullAccessLog(tx, organizationId, studentId), exportedAt);
     return { files, name: detail.name, timeZone: await workspaceTimeZone(tx, organizationId) };
   });

@@ -1,6 +1,6 @@
 /**
  * Who may see which student record. Every student read and write goes through one of these
- * conditions, so the relationship rules live here and nowhere else:
+ * conditions, so the area rules live here and nowhere else:
  *
  * - admin:   every record of the workspace;
  * - tutor:   records with a not-ended assignment (no end date, or ending today or later in the
@@ -8,7 +8,7 @@
  * - parent:  records the parent's membership is a guardian of;
  * - student: the record linked to the student's own user.
  *
- * The relationship is chosen by the route (the /admin, /tutor, /parent or /student area),
+ * The area is chosen by the route (the /admin, /tutor, /parent or /student area),
  * whose permission label has already admitted the viewer's role. A record outside the
  * condition is answered 404 by the caller: the viewer must not learn that it exists.
  */
@@ -17,17 +17,16 @@ import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import type { Viewer } from "../../core/context.ts";
 import { assignment, student, studentGuardian } from "../../db/schema.ts";
 import { notEnded } from "../assignments/index.ts";
-
-export type Relationship = "admin" | "tutor" | "parent" | "student";
+import type { Area } from "../../../shared/roles.ts";
 
 const NOTHING = sql`false`;
 
-/** The condition on `student` rows the viewer may see through `relationship`. */
-export function visibleStudents(viewer: Viewer, relationship: Relationship): SQL {
+/** The condition on `student` rows the viewer may see through `area`. */
+export function visibleStudents(viewer: Viewer, area: Area): SQL {
   const organizationId = viewer.organizationId;
   if (!organizationId) return NOTHING;
   const inWorkspace = eq(student.organizationId, organizationId);
-  switch (relationship) {
+  switch (area) {
     case "admin":
       return inWorkspace;
     case "tutor": {
@@ -54,17 +53,17 @@ export function visibleStudents(viewer: Viewer, relationship: Relationship): SQL
 }
 
 /**
- * Email addresses on a record, by relationship: admins see all; the people around a student
+ * Email addresses on a record, by area: admins see all; the people around a student
  * see the guardians' addresses (to reach the family), except that a parent sees only their
  * own (guardians may be separated parents who have not shared theirs); the student's login
  * address is shown to admins and the student only. A hidden address is null.
  */
-export function withVisibleContacts(detail: StudentDetail, viewer: Viewer, relationship: Relationship): StudentDetail {
-  if (relationship === "admin") return detail;
-  const ownLogin = relationship === "student" && detail.login?.userId === viewer.user.id;
+export function withVisibleContacts(detail: StudentDetail, viewer: Viewer, area: Area): StudentDetail {
+  if (area === "admin") return detail;
+  const ownLogin = area === "student" && detail.login?.userId === viewer.user.id;
   return {
     ...detail,
     login: detail.login && !ownLogin ? { ...detail.login, email: null } : detail.login,
-    guardians: detail.guardians.map((guardian) => (relationship === "parent" && guardian.userId !== viewer.user.id ? { ...guardian, email: null } : guardian)),
+    guardians: detail.guardians.map((guardian) => (area === "parent" && guardian.userId !== viewer.user.id ? { ...guardian, email: null } : guardian)),
   };
 }

@@ -10,8 +10,9 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
-import { type Relationship, visibleStudents, withVisibleContacts } from "./policy.ts";
+import { visibleStudents, withVisibleContacts } from "./policy.ts";
 import { findStudent, studentDetail, studentList, studentPage, studentSearch } from "./queries.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 export const studentNotFound = () => notFound("The student");
 
@@ -35,24 +36,18 @@ export async function listStudents(db: Database, actor: Actor, query: StudentLis
 }
 
 /** A parent's children or a tutor's current students (a short list: no paging). */
-export async function listRelatedStudents(db: Database, actor: Actor, relationship: "parent" | "tutor"): Promise<StudentSummary[]> {
+export async function listRelatedStudents(db: Database, actor: Actor, area: "parent" | "tutor"): Promise<StudentSummary[]> {
   const organizationId = actor.viewer.organizationId;
-  return withWorkspace(db, organizationId, (tx) => studentList(tx, organizationId, visibleStudents(actor.viewer, relationship)));
+  return withWorkspace(db, organizationId, (tx) => studentList(tx, organizationId, visibleStudents(actor.viewer, area)));
 }
 
 /**
- * The id of the record the viewer may see through `relationship`, or a 404. Run inside the
+ * The id of the record the viewer may see through `area`, or a 404. Run inside the
  * caller's transaction; `forUpdate` locks the row against a concurrent change or erasure.
  */
-export async function requireVisibleStudent(
-  tx: Transaction,
-  actor: Actor,
-  relationship: Relationship,
-  studentId: string,
-  options: { forUpdate?: boolean } = {},
-) {
+export async function requireVisibleStudent(tx: Transaction, actor: Actor, area: Area, studentId: string, options: { forUpdate?: boolean } = {}) {
   if (!isRecordId(studentId)) throw studentNotFound();
-  const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, relationship), options);
+  const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, area), options);
   if (!row) throw studentNotFound();
   return row;
 }
@@ -64,13 +59,13 @@ export async function detailOf(tx: Transaction, organizationId: string, studentI
   return detail;
 }
 
-/** Reads a record through a relationship, auditing the read (STUDENT_VIEWED) in the same transaction. */
-export async function viewStudent(db: Database, actor: Actor, relationship: Relationship, studentId: string): Promise<StudentDetail> {
+/** Reads a record through a area, auditing the read (STUDENT_VIEWED) in the same transaction. */
+export async function viewStudent(db: Database, actor: Actor, area: Area, studentId: string): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, relationship, studentId);
-    await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, relationship)} viewed the record` });
-    return withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, relationship);
+    await requireVisibleStudent(tx, actor, area, studentId);
+    await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, area)} viewed the record` });
+    return withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, area);
   });
 }
 
