@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormatter, formatInstant, formatMoment, formatSpan, formatWallSpan } from "./date-time.ts";
+import { dateTimeFormatter, formatInstant, formatMoment, formatSpan, formatWallSpan } from "./format-time.ts";
 
 // ICU versions differ on the comma after the weekday ("Tuesday, 1 December"): the tests accept both.
 describe("the one date-time formatter", () => {

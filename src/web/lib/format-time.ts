@@ -31,6 +31,14 @@ const clock = (date: Date, timeZone: string) => formatter(timeZone, { hour: "2-d
 /** "Tuesday 1 December 2026" in the zone. */
 const day = (date: Date, timeZone: string, style: DateStyle) => formatter(timeZone, dayOptions[style]).format(date);
 
+/** The zone as people read it: "Europe/London (GMT)", with its abbreviation at `at`. */
+export function zoneLabel(timeZone: string, at = new Date()): string {
+  const short = formatter(timeZone, { timeZoneName: "short" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
+}
+
 /** The zone as it follows a time: "(America/New_York)". */
 export const zoneSuffix = (timeZone: string) => `(${timeZone})`;
 
@@ -62,6 +70,22 @@ export function formatInstant(iso: string | Date, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   return `${formatter(timeZone, { day: "numeric", month: "short", year: "numeric" }).format(date)}, ${clock(date, timeZone)} ${zoneSuffix(timeZone)}`;
+}
+
+export type DayStyle = "medium" | "long";
+
+const dayOnlyOptions: Record<DayStyle, Intl.DateTimeFormatOptions> = {
+  medium: { day: "numeric", month: "short", year: "numeric" },
+  long: { day: "numeric", month: "long", year: "numeric" },
+};
+
+/**
+ * A calendar day (YYYY-MM-DD: a start date, a post's date): "12 Mar 2026", or "12 March 2026"
+ * long. A day is not an instant, so no zone moves it; an unreadable value as it came.
+ */
+export function formatDay(day: string, style: DayStyle = "medium"): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : formatter("UTC", dayOnlyOptions[style]).format(date);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { UseInfiniteQueryResult, InfiniteData } from "@tanstack/react-query
 import { isMemberRole, ROLE_LABELS } from "../../../shared/roles.ts";
 import type { AccessLog, AccessLogEntry } from "../../../shared/schemas/students.ts";
 import { useDateTime } from "../../features/session/display-time-zone.ts";
-import { formatInstant } from "../../lib/date-time.ts";
+import { formatInstant } from "../../lib/format-time.ts";
 import { DataTable, type DataColumn } from "../data/data-table.tsx";
 
 /**

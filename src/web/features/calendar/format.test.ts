@@ -13,8 +13,8 @@ import {
   wallDateTime,
   wallNow,
   wallTimes,
-  zoneLabel,
 } from "./format.ts";
+import { zoneLabel } from "../../lib/format-time.ts";
 
 const at = (date: string, startTime: string, endTime: string) =>
   ({

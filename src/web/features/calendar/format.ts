@@ -1,5 +1,5 @@
 import type { Session, SessionStatus } from "../../../shared/schemas/sessions.ts";
-import { formatInstant, formatSpan, type DateStyle } from "../../lib/date-time.ts";
+import { formatInstant, formatSpan, type DateStyle } from "../../lib/format-time.ts";
 import type { SessionRange } from "./api.ts";
 
 /**
@@ -41,17 +41,6 @@ export function wallNow(timeZone: string, now = new Date()): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-/** The zone as people read it: "Europe/London (GMT)". */
-export function zoneLabel(timeZone: string, at = new Date()): string {
-  const short = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    timeZoneName: "short",
-  })
-    .formatToParts(at)
-    .find((part) => part.type === "timeZoneName")?.value;
-  return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
 }
 
 /** The wall start and end of a session in the viewer's zone (an end before the start is on the next day). */
@@ -108,7 +97,7 @@ export const hoursUntil = (session: Session, now = Date.now()) => (Date.parse(se
 /** The outside-availability refusal without its API instruction ("Send confirmOutsideAvailability…"). */
 export const availabilityMessage = (message: string) => message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();
 
-/** "21 Nov 2026, 14:05 (Europe/London)": lib/date-time.ts's, under the name the session screens use. */
+/** "21 Nov 2026, 14:05 (Europe/London)": lib/format-time.ts's, under the name the session screens use. */
 export const describeInstant = (iso: string, timeZone: string) => formatInstant(iso, timeZone);
 
 /** Who scheduled, last changed and cancelled the session, and when, one line each. */

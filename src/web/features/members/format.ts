@@ -1,10 +1,5 @@
 import type { MembershipStatus } from "../../../shared/roles.ts";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-/** "12 Mar 2026" in the viewer's locale. */
-export const formatDate = (value: string) => dateFormat.format(new Date(value));
-
 export const STATUS_LABELS: Record<MembershipStatus, string> = { pending: "Pending approval", active: "Active", suspended: "Suspended" };
 
 /** Dark shades: outline badges keep WCAG AA contrast on white. */

@@ -1,4 +1,4 @@
-import { formatMoment } from "../../lib/date-time.ts";
+import { formatMoment } from "../../lib/format-time.ts";
 import type { SummaryStatus } from "../../../shared/schemas/session-reports.ts";
 
 /** The report's labels, shared with the server's summary warnings. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { dateTimeFormatter, type DateTimeFormatter } from "../../lib/date-time.ts";
+import { dateTimeFormatter, type DateTimeFormatter } from "../../lib/format-time.ts";
 import { browserTimeZone } from "../../lib/time-zones.ts";
 import { useMe } from "./api.ts";
 
@@ -70,7 +70,7 @@ export function useDisplayTimeZone(): DisplayTimeZone {
 }
 
 /**
- * Every date-time a screen shows, in the display zone with the zone named (lib/date-time.ts).
+ * Every date-time a screen shows, in the display zone with the zone named (lib/format-time.ts).
  * Before the workspace is known: the viewer's own zone, which is what a viewer without a
  * choice sees anyway.
  */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Session, SessionUpdateScope } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
-import { formatWallSpan } from "../../../lib/date-time.ts";
+import { formatWallSpan } from "../../../lib/format-time.ts";
 import { describeWhen } from "../format.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { dragRequest } from "../session-update.ts";

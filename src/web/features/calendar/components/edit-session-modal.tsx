@@ -4,7 +4,8 @@ import { useState } from "react";
 import { sessionUpdateSchema, type Session, type SessionUpdateScope } from "../../../../shared/schemas/sessions.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
-import { describeWhen, zoneLabel } from "../format.ts";
+import { zoneLabel } from "../../../lib/format-time.ts";
+import { describeWhen } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { fieldValuesOf, updateRequest, type SessionFieldValues } from "../session-update.ts";
 import {

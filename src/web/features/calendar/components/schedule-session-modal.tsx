@@ -6,7 +6,8 @@ import { sessionCreateSchema, type Session, type SessionCreate } from "../../../
 import { ApiError } from "../../../lib/api-client.ts";
 import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
 import { outsideAvailabilityOf, useCreateSessions, useTutorStudents } from "../api.ts";
-import { describeWhen, isoDate, wallNow, zoneLabel } from "../format.ts";
+import { zoneLabel } from "../../../lib/format-time.ts";
+import { describeWhen, isoDate, wallNow } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import type { SessionFieldValues } from "../session-update.ts";
 import {

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Text } from "@mantine/core";
 import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
-import { zoneLabel } from "../format.ts";
+import { zoneLabel } from "../../../lib/format-time.ts";
 
 /**
  * "Times in <zone>", and, when the viewer's own zone is not the workspace's, the choice between

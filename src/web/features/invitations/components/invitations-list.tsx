@@ -5,7 +5,9 @@ import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { Invitation } from "../../../../shared/schemas/members.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { useResendInvitation, useRevokeInvitation } from "../api.ts";
-import { formatDate, STATE_COLORS, STATE_LABELS } from "../format.ts";
+import { STATE_COLORS, STATE_LABELS } from "../format.ts";
+import { Instant } from "../../../components/ui/instant.tsx";
+import { useDateTime } from "../../session/display-time-zone.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 
 function StateBadge({ invitation }: { invitation: Invitation }) {
@@ -20,24 +22,24 @@ function StateBadge({ invitation }: { invitation: Invitation }) {
 function History({ invitation }: { invitation: Invitation }) {
   return (
     <Text size="sm">
-      Sent <time dateTime={invitation.sentAt}>{formatDate(invitation.sentAt)}</time>
+      Sent <Instant at={invitation.sentAt} />
       {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""}
       {invitation.state === "accepted" && invitation.acceptedAt ? (
         <>
           {" "}
-          · accepted <time dateTime={invitation.acceptedAt}>{formatDate(invitation.acceptedAt)}</time>
+          · accepted <Instant at={invitation.acceptedAt} />
         </>
       ) : null}
       {invitation.state === "pending" ? (
         <>
           {" "}
-          · expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+          · expires <Instant at={invitation.expiresAt} />
         </>
       ) : null}
       {invitation.state === "expired" ? (
         <>
           {" "}
-          · expired <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+          · expired <Instant at={invitation.expiresAt} />
         </>
       ) : null}
     </Text>
@@ -46,6 +48,7 @@ function History({ invitation }: { invitation: Invitation }) {
 
 function Actions({ invitation, onRevoke }: { invitation: Invitation; onRevoke: () => void }) {
   const resend = useResendInvitation();
+  const { instant } = useDateTime();
   const canResend = invitation.state === "pending" || invitation.state === "expired";
   if (!canResend) return null;
   return (
@@ -57,7 +60,7 @@ function Actions({ invitation, onRevoke }: { invitation: Invitation; onRevoke: (
         aria-label={`Resend the invitation to ${invitation.email}`}
         onClick={() =>
           resend.mutate(invitation, {
-            onSuccess: (sent) => notifySuccess("Invitation resent", `${sent.email} was emailed a new link. It expires on ${formatDate(sent.expiresAt)}.`),
+            onSuccess: (sent) => notifySuccess("Invitation resent", `${sent.email} was emailed a new link. It expires on ${instant(sent.expiresAt)}.`),
             onError: (error) => notifyError(`Could not resend to ${invitation.email}`, error.message),
           })
         }

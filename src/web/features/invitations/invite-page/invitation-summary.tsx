@@ -1,8 +1,8 @@
 import { Stack, Text } from "@mantine/core";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { InvitationPreview } from "../../../../shared/schemas/members.ts";
+import { Instant } from "../../../components/ui/instant.tsx";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
 /** "Jane Doe invited you to join Bright Tutors as a parent of Sam Lee." */
@@ -22,7 +22,7 @@ export function InvitationSummary({ preview }: { preview: InvitationPreview }) {
         Invitation for <strong style={{ overflowWrap: "anywhere" }}>{preview.email}</strong>
         {preview.state === "pending" ? (
           <>
-            , valid until <time dateTime={preview.expiresAt}>{dateFormat.format(new Date(preview.expiresAt))}</time>
+            , valid until <Instant at={preview.expiresAt} />
           </>
         ) : null}
         .

@@ -4,13 +4,13 @@ import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { MemberPage, MemberSummary } from "../../../../shared/schemas/members.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { ListPager } from "../../../components/data/list-pager.tsx";
-import { formatDate } from "../format.ts";
+import { Instant } from "../../../components/ui/instant.tsx";
 import { Email } from "./email.tsx";
 import { MemberActionModal, type PendingAction } from "./member-action-modal.tsx";
 import { MemberActions, type MemberAction } from "./member-actions.tsx";
 import { StatusBadge, YouBadge } from "./member-badges.tsx";
 
-const joined = (member: MemberSummary) => <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>;
+const joined = (member: MemberSummary) => <Instant at={member.joinedAt} />;
 
 function memberColumns(act: (member: MemberSummary) => (action: MemberAction) => void): DataColumn<MemberSummary>[] {
   return [

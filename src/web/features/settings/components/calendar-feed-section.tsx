@@ -8,8 +8,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useCalendarFeed, useCreateCalendarFeed } from "../api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+import { Instant } from "../../../components/ui/instant.tsx";
 
 /**
  * "Calendar feed": a private address that Google, Apple or Outlook calendar subscribe to.
@@ -67,8 +66,8 @@ export function CalendarFeedSection() {
               </>
             ) : feed.exists ? (
               <Text size="sm">
-                Your calendar address was made on {feed.createdAt ? dateFormat.format(new Date(feed.createdAt)) : "an earlier day"}. It is not shown again; make
-                a new one if you lost it or shared it by mistake.
+                Your calendar address was made on {feed.createdAt ? <Instant at={feed.createdAt} /> : "an earlier day"}. It is not shown again; make a new one
+                if you lost it or shared it by mistake.
               </Text>
             ) : (
               <Text size="sm">You have no calendar address yet.</Text>
