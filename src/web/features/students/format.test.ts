@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
-import { assignmentState, displayName, formatDay, moneyText, readMoney, sortAssignments, studentChanges, studentFormValues, todayIn } from "./format.ts";
+import { moneyText } from "../../lib/format-money.ts";
+import { assignmentState, displayName, readMoney, sortAssignments, studentChanges, studentFormValues, todayIn } from "./format.ts";
 
 const student: StudentDetail = {
   id: "0c0e8b7e-0000-4000-8000-000000000001",
@@ -34,13 +35,6 @@ describe("todayIn", () => {
     expect(todayIn("UTC", instant)).toBe("2026-03-01");
     expect(todayIn("Asia/Tokyo", instant)).toBe("2026-03-02");
     expect(todayIn("America/Los_Angeles", instant)).toBe("2026-03-01");
-  });
-});
-
-describe("formatDay", () => {
-  it("shows the day itself whatever the viewer's zone", () => {
-    expect(formatDay("2026-03-12", "en-GB")).toBe("12 Mar 2026");
-    expect(formatDay("not a day")).toBe("not a day");
   });
 });
 

@@ -1,4 +1,5 @@
-import { formatMoney, parseMoney } from "../../../shared/money.ts";
+import { formatDay } from "../../lib/format-time.ts";
+import { formatMoney, moneyText, parseMoney } from "../../lib/format-money.ts";
 import type { Assignment, StudentDetail, StudentStatus, StudentUpdate } from "../../../shared/schemas/students.ts";
 
 /**
@@ -11,20 +12,14 @@ export function displayName(person: { name: string; preferredName: string | null
   return person.preferredName && person.preferredName !== person.name ? `${person.name} (${person.preferredName})` : person.name;
 }
 
-export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal", paused: "yellow", former: "gray" };
+/** Dark shades: outline badges keep WCAG AA contrast on white. */
+export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal.9", paused: "orange.9", former: "gray.7" };
 
 /** "YYYY-MM-DD" of `now` in an IANA zone (the workspace's "today"). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-/** A calendar date "2026-03-12" → "12 Mar 2026" (no zone shift: it is a day, not an instant). */
-export function formatDay(day: string, locale?: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 export type AssignmentState = "current" | "upcoming" | "ended";
@@ -38,26 +33,14 @@ export function assignmentState(assignment: Pick<Assignment, "startsOn" | "endsO
 
 export const ASSIGNMENT_STATE_LABELS: Record<AssignmentState, string> = { current: "Current", upcoming: "Starts later", ended: "Ended" };
 
+/** "3 Mar 2026 – 30 Jun 2026", "3 Mar 2026 – no end date". */
+export const assignmentPeriod = (assignment: Pick<Assignment, "startsOn" | "endsOn">) =>
+  `${formatDay(assignment.startsOn)} – ${assignment.endsOn ? formatDay(assignment.endsOn) : "no end date"}`;
+
 /** Current first, then those starting later, then ended ones; newest start first within each. */
 export function sortAssignments<T extends Pick<Assignment, "startsOn" | "endsOn">>(assignments: readonly T[], today: string): T[] {
   const rank: Record<AssignmentState, number> = { current: 0, upcoming: 1, ended: 2 };
   return [...assignments].sort((a, b) => rank[assignmentState(a, today)] - rank[assignmentState(b, today)] || b.startsOn.localeCompare(a.startsOn));
-}
-
-function fractionDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** Minor units as the text a money field holds: 4550 GBP → "45.50"; null → "". */
-export function moneyText(minor: number | null, currency: string): string {
-  if (minor === null) return "";
-  const digits = fractionDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
-}
-
-/** The currency's symbol as the workspace's money is shown ("£", "$", "CHF"). */
-export function currencySymbol(currency: string): string {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
 }
 
 export const MONEY_MAX_MINOR = 100_000_00;

@@ -1,12 +1,14 @@
-import { Alert, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Stack, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { AccessLogTable, accessLogTableProps } from "../../components/ui/access-log-table.tsx";
 import { useStudent, useStudentAccessLog } from "../../features/students/api.ts";
 import { AssignmentsSection } from "../../features/students/components/assignments-section.tsx";
-import { EraseSection, ErasedNotice } from "../../features/students/components/erase-section.tsx";
+import { EraseSection } from "../../features/students/components/erase-section.tsx";
+import { ErasedNotice } from "../../features/students/components/erased-notice.tsx";
 import { GuardiansSection } from "../../features/students/components/guardians-section.tsx";
-import { BackLink, StudentStatusBadge } from "../../features/students/components/people-ui.tsx";
+import { BackLink } from "../../features/students/components/people-ui.tsx";
+import { StudentRecordHeader } from "../../features/students/components/student-record-header.tsx";
 import { StudentRecordSection, StudentStatusActions } from "../../features/students/components/student-record.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { metaFor } from "../../lib/meta.ts";
@@ -47,29 +49,14 @@ export default function StudentDetailScreen() {
 function Record({ student }: { student: StudentDetail }) {
   const erased = student.erasedAt !== null;
   const log = useStudentAccessLog(student.id);
-  const facts = [student.grade, student.school].filter(Boolean).join(" · ");
 
   return (
     <>
       {/* Status actions sit under the name, not at the top right where notifications appear. */}
-      <Stack gap="xs">
-        <Group gap="sm" align="center">
-          <Title order={1} size="h2">
-            {student.name}
-          </Title>
-          <StudentStatusBadge status={student.status} erased={erased} />
-        </Group>
-        {student.preferredName || facts ? (
-          <Text c="dimmed">{[student.preferredName ? `Goes by ${student.preferredName}` : null, facts || null].filter(Boolean).join(" · ")}</Text>
-        ) : null}
-        {student.login ? (
-          <Text size="sm" c="dimmed">
-            Has a login: {student.login.email}
-          </Text>
-        ) : null}
+      <StudentRecordHeader student={student} area="admin">
         {erased ? null : <StudentStatusActions student={student} />}
-      </Stack>
-      {erased ? <ErasedNotice student={student} /> : <StudentRecordSection key={student.id} student={student} />}
+      </StudentRecordHeader>
+      {erased ? <ErasedNotice student={student} area="admin" /> : <StudentRecordSection key={student.id} student={student} />}
       {erased ? null : <GuardiansSection student={student} />}
       <AssignmentsSection student={student} readOnly={erased} />
       <SectionCard title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">

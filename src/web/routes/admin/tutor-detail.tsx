@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
-import { formatMoney } from "../../../shared/money.ts";
+import { formatHourlyRate } from "../../lib/format-money.ts";
 import type { TutorDetail } from "../../../shared/schemas/tutors.ts";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { AssignmentsTable } from "../../features/students/components/assignments-table.tsx";
@@ -77,7 +77,7 @@ function Tutor({ tutor }: { tutor: TutorDetail }) {
             perspective="tutor"
             today={today}
             currency={currency}
-            defaultRateLabel={tutor.chargeRateMinor === null ? "Default (not set)" : `Default (${formatMoney(tutor.chargeRateMinor, currency)})`}
+            defaultRateLabel={tutor.chargeRateMinor === null ? "Default (not set)" : `Default (${formatHourlyRate(tutor.chargeRateMinor, currency)})`}
           />
         )}
       </SectionCard>

@@ -1,13 +1,11 @@
 import { Anchor, Button, Group, Stack } from "@mantine/core";
 import { IconArrowLeft, IconDownload } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { PageHeader } from "../../components/ui/page-header.tsx";
 import { parentAccessLogPath, parentExportPath, useStudentRecord } from "../../features/records/api.ts";
 import { AccessLogSection } from "../../features/records/components/access-log-section.tsx";
 import { RecordState, StudentNotFound } from "../../features/records/components/record-states.tsx";
-import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
-import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
-import { displayName } from "../../features/records/format.ts";
+import { StudentRecordHeader } from "../../features/students/components/student-record-header.tsx";
+import { StudentRecordView } from "../../features/students/components/student-record-view.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { SessionCalendar } from "../../features/calendar/components/session-calendar.tsx";
@@ -43,16 +41,12 @@ export default function ParentStudent() {
         {(student) => (
           <>
             <Group justify="space-between" align="flex-start" gap="sm">
-              <PageHeader title={displayName(student)} description="Your child's record, as your tutoring business keeps it.">
-                <Group>
-                  <StudentStatusBadge status={student.status} />
-                </Group>
-              </PageHeader>
+              <StudentRecordHeader student={student} area="parent" description="Your child's record, as your tutoring business keeps it." />
               <Button component="a" href={parentExportPath(student.id)} download variant="default" leftSection={<IconDownload size={18} aria-hidden="true" />}>
                 Download all data (ZIP)
               </Button>
             </Group>
-            <StudentRecordView student={student} audience="parent" timeZone={timeZone} />
+            <StudentRecordView student={student} area="parent" timeZone={timeZone} />
             {timeZone ? (
               <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">
                 <SessionCalendar area="parent" timeZone={timeZone} filters={{ studentId: student.id }} />

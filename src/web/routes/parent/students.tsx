@@ -3,7 +3,7 @@ import { IconUsers } from "@tabler/icons-react";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useStudentList } from "../../features/records/api.ts";
-import { StudentCards } from "../../features/records/components/student-cards.tsx";
+import { StudentCards } from "../../features/students/components/student-cards.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = () => metaFor("/parent/students");
@@ -25,7 +25,7 @@ export default function ParentStudents() {
               description="Your tutoring business links each child to you: they send you an invitation for your child, or an admin adds you as your child's guardian. Ask them if your child is missing."
             />
           ) : (
-            <StudentCards students={items} hrefOf={(student) => `/parent/students/${student.id}`} peopleLabel="tutors" />
+            <StudentCards students={items} area="parent" />
           )
         }
       </QueryState>

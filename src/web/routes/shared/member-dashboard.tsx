@@ -6,7 +6,7 @@ import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
 import { useStudentList, type RecordViewer } from "../../features/records/api.ts";
-import { StudentCards } from "../../features/records/components/student-cards.tsx";
+import { StudentCards } from "../../features/students/components/student-cards.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { metaFor } from "../../lib/meta.ts";
@@ -55,12 +55,7 @@ function DashboardStudents({ viewer }: { viewer: RecordViewer }) {
             </Text>
           ) : (
             <>
-              <StudentCards
-                students={items.slice(0, SHOWN)}
-                hrefOf={(student) => `/${viewer}/students/${student.id}`}
-                peopleLabel={viewer === "tutor" ? "guardians" : "tutors"}
-                headingOrder={3}
-              />
+              <StudentCards students={items.slice(0, SHOWN)} area={viewer} headingOrder={3} />
               {items.length > SHOWN ? (
                 <Text size="sm" c="dimmed">
                   {items.length - SHOWN} more in{" "}

@@ -4,7 +4,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { OWN_ACCESS_LOG_PATH, useOwnRecord } from "../../features/records/api.ts";
 import { AccessLogSection } from "../../features/records/components/access-log-section.tsx";
 import { RecordState } from "../../features/records/components/record-states.tsx";
-import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
+import { StudentRecordView } from "../../features/students/components/student-record-view.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
@@ -32,7 +32,7 @@ export default function StudentProfile() {
       >
         {(student) => (
           <>
-            <StudentRecordView student={student} audience="student" timeZone={timeZone} />
+            <StudentRecordView student={student} area="student" timeZone={timeZone} />
             <AccessLogSection
               path={OWN_ACCESS_LOG_PATH}
               timeZone={timeZone}

@@ -1,12 +1,10 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useStudentRecord } from "../../features/records/api.ts";
 import { RecordState, StudentNotFound } from "../../features/records/components/record-states.tsx";
-import { StudentRecordView } from "../../features/records/components/student-record-view.tsx";
-import { StudentStatusBadge } from "../../features/records/components/student-status-badge.tsx";
-import { displayName } from "../../features/records/format.ts";
+import { StudentRecordHeader } from "../../features/students/components/student-record-header.tsx";
+import { StudentRecordView } from "../../features/students/components/student-record-view.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 
@@ -38,12 +36,12 @@ export default function TutorStudent() {
       >
         {(student) => (
           <>
-            <PageHeader title={displayName(student)} description="Read-only. Your visit is recorded in the record's access log, which the family can see.">
-              <Group>
-                <StudentStatusBadge status={student.status} />
-              </Group>
-            </PageHeader>
-            <StudentRecordView student={student} audience="tutor" timeZone={timeZone} />
+            <StudentRecordHeader
+              student={student}
+              area="tutor"
+              description="Read-only. Your visit is recorded in the record's access log, which the family can see."
+            />
+            <StudentRecordView student={student} area="tutor" timeZone={timeZone} />
           </>
         )}
       </RecordState>

@@ -3,7 +3,7 @@ import { IconUsers } from "@tabler/icons-react";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useStudentList } from "../../features/records/api.ts";
-import { StudentCards } from "../../features/records/components/student-cards.tsx";
+import { StudentCards } from "../../features/students/components/student-cards.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = () => metaFor("/tutor/students");
@@ -25,7 +25,7 @@ export default function TutorStudents() {
               description="An admin of your workspace assigns students to you, with a subject. They appear here as soon as the assignment starts."
             />
           ) : (
-            <StudentCards students={items} hrefOf={(student) => `/tutor/students/${student.id}`} peopleLabel="guardians" />
+            <StudentCards students={items} area="tutor" />
           )
         }
       </QueryState>

@@ -1,20 +1,11 @@
-import { Anchor, Badge, Group, Text } from "@mantine/core";
+import { Anchor, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../../shared/money.ts";
+import { formatHourlyRate } from "../../../lib/format-money.ts";
 import type { Assignment } from "../../../../shared/schemas/students.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
-import { ASSIGNMENT_STATE_LABELS, assignmentState, formatDay, sortAssignments, type AssignmentState } from "../format.ts";
-
-const STATE_COLORS: Record<AssignmentState, string> = { current: "teal", upcoming: "blue", ended: "gray" };
-
-export function AssignmentStateBadge({ state }: { state: AssignmentState }) {
-  return (
-    <Badge color={STATE_COLORS[state]} variant="light">
-      {ASSIGNMENT_STATE_LABELS[state]}
-    </Badge>
-  );
-}
+import { assignmentPeriod, assignmentState, sortAssignments } from "../format.ts";
+import { AssignmentStateBadge } from "./assignment-state-badge.tsx";
 
 /**
  * Assignments as a student's record shows them (the tutor in each row) or as a tutor's page
@@ -47,14 +38,14 @@ export function AssignmentsTable({
         {assignment.studentName}
       </Anchor>
     );
-  const rate = (assignment: Assignment) => (assignment.rateOverrideMinor === null ? defaultRateLabel : formatMoney(assignment.rateOverrideMinor, currency));
-  const dates = (assignment: Assignment) => `${formatDay(assignment.startsOn)} – ${assignment.endsOn ? formatDay(assignment.endsOn) : "no end date"}`;
+  const rate = (assignment: Assignment) =>
+    assignment.rateOverrideMinor === null ? defaultRateLabel : formatHourlyRate(assignment.rateOverrideMinor, currency);
 
   const columns: DataColumn<Assignment>[] = [
     { header: personHeader, rowHeader: true, cell: person },
     { header: "Subject", cell: (assignment) => assignment.subject },
     { header: "Charge rate", cell: rate },
-    { header: "Dates", nowrap: true, cell: dates },
+    { header: "Dates", nowrap: true, cell: assignmentPeriod },
     { header: "State", cell: (assignment) => <AssignmentStateBadge state={assignmentState(assignment, today)} /> },
     ...(actions
       ? [
@@ -86,7 +77,7 @@ export function AssignmentsTable({
             <AssignmentStateBadge state={assignmentState(assignment, today)} />
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {dates(assignment)} · Rate: {rate(assignment)}
+            {assignmentPeriod(assignment)} · Rate: {rate(assignment)}
           </Text>
           {actions ? (
             <Group gap="xs" mt="xs">

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
 import { serverFieldErrors } from "../../../lib/forms.ts";
 import { useEraseStudent } from "../api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useDateTime } from "../../session/display-time-zone.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { SectionCard } from "../../../components/ui/section-card.tsx";
@@ -93,17 +92,5 @@ function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () =
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** An erased record: said plainly, with when. */
-export function ErasedNotice({ student }: { student: StudentDetail }) {
-  const { instant } = useDateTime();
-  return (
-    <Alert color="gray" title="This record's personal data was erased">
-      <Text size="sm">
-        Erased on {student.erasedAt ? instant(student.erasedAt) : "an earlier date"}. The record is read-only; its assignments and access log remain as history.
-      </Text>
-    </Alert>
   );
 }

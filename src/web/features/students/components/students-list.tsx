@@ -2,7 +2,7 @@ import { Anchor, Box, Button, EmptyState, Group, Stack, Text, Title } from "@man
 import { IconSearch, IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { STUDENT_STATUS_LABELS, STUDENT_STATUSES, type StudentStatus, type StudentSummary } from "../../../../shared/schemas/students.ts";
-import { StudentStatusBadge } from "./people-ui.tsx";
+import { StudentStatusBadge } from "./student-status-badge.tsx";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { SearchAndStatusFilters } from "../../../components/ui/list-filters.tsx";
 

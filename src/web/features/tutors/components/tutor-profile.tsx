@@ -9,7 +9,8 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
-import { COMMON_SUBJECTS, currencySymbol, moneyText, readMoney } from "../../students/format.ts";
+import { currencySymbol, moneyText } from "../../../lib/format-money.ts";
+import { COMMON_SUBJECTS, readMoney } from "../../students/format.ts";
 import { useUpdateTutor } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { TUTOR_STATUS_LABELS } from "./tutors-list.tsx";

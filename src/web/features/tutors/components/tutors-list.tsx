@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
 import { IconSchool, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../../shared/money.ts";
+import { formatHourlyRate } from "../../../lib/format-money.ts";
 import { TUTOR_STATUSES, type TutorStatus, type TutorSummary } from "../../../../shared/schemas/tutors.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { SearchAndStatusFilters } from "../../../components/ui/list-filters.tsx";
@@ -95,8 +95,7 @@ function tutorColumns(currency: string): DataColumn<TutorSummary>[] {
   ];
 }
 
-const chargeRate = (tutor: TutorSummary, currency: string) =>
-  tutor.chargeRateMinor === null ? "Not set" : `${formatMoney(tutor.chargeRateMinor, currency)} / h`;
+const chargeRate = (tutor: TutorSummary, currency: string) => (tutor.chargeRateMinor === null ? "Not set" : formatHourlyRate(tutor.chargeRateMinor, currency));
 
 function TutorCard({ tutor, currency }: { tutor: TutorSummary; currency: string }) {
   return (

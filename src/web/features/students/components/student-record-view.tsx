@@ -1,10 +1,15 @@
-import { Alert, Badge, DataList, Group, Stack, Text } from "@mantine/core";
+import { Badge, DataList, Group, Stack, Text } from "@mantine/core";
+import type { Area } from "../../../../shared/roles.ts";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
-import { assignmentPeriod, formatInstant, sortAssignments } from "../format.ts";
+import { assignmentPeriod, assignmentState, sortAssignments } from "../format.ts";
+import { useWorkspaceFormat } from "../workspace-format.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
+import { AssignmentStateBadge } from "./assignment-state-badge.tsx";
+import { ErasedNotice } from "./erased-notice.tsx";
 
-export type RecordAudience = "parent" | "tutor" | "student";
+/** The areas that read a record without editing it (admins edit it: student-record.tsx). */
+export type RecordReaderArea = Exclude<Area, "admin">;
 
 const none = (text: string) => (
   <Text span size="sm" c="dimmed">
@@ -25,16 +30,16 @@ function Prose({ text, empty }: { text: string; empty: string }) {
   );
 }
 
-const RECORD_NOTES: Record<RecordAudience, string> = {
+const RECORD_NOTES: Record<RecordReaderArea, string> = {
   parent: "Kept by your tutoring business. Ask them to correct anything that is wrong.",
   tutor: "Kept by the admins of your workspace.",
   student: "What your tutoring business holds about you. Ask them to correct anything that is wrong.",
 };
 
 /** The record itself, read-only: details, goals and notes. */
-function Details({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
+function Details({ student, area }: { student: StudentDetail; area: RecordReaderArea }) {
   return (
-    <SectionCard title="Record" description={RECORD_NOTES[audience]}>
+    <SectionCard title="Record" description={RECORD_NOTES[area]}>
       <DataList labelWidth={140} withDivider>
         <DataList.Item>
           <DataList.ItemLabel>Name</DataList.ItemLabel>
@@ -68,7 +73,7 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
             )}
           </DataList.ItemValue>
         </DataList.Item>
-        {audience !== "student" ? (
+        {area !== "student" ? (
           <DataList.Item>
             <DataList.ItemLabel>Student login</DataList.ItemLabel>
             <DataList.ItemValue>{student.login ? withEmail(student.login.name, student.login.email) : none("No login of their own")}</DataList.ItemValue>
@@ -91,30 +96,34 @@ function Details({ student, audience }: { student: StudentDetail; audience: Reco
   );
 }
 
-const TUTOR_COLUMNS: DataColumn<StudentDetail["assignments"][number]>[] = [
-  { header: "Tutor", cell: (assignment) => assignment.tutorName },
-  { header: "Subject", cell: (assignment) => assignment.subject },
-  { header: "Period", cell: assignmentPeriod },
-  { header: "State", cell: (assignment) => (assignment.current ? "Current" : assignment.endsOn ? "Ended" : "Starts later") },
-];
+type Assignment = StudentDetail["assignments"][number];
 
-function Tutors({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
+function Tutors({ student, area }: { student: StudentDetail; area: RecordReaderArea }) {
+  // Where each assignment stands on the workspace's today, as the admin's record says it.
+  const { today } = useWorkspaceFormat();
+  const state = (assignment: Assignment) => <AssignmentStateBadge state={assignmentState(assignment, today)} />;
+  const columns: DataColumn<Assignment>[] = [
+    { header: "Tutor", cell: (assignment) => assignment.tutorName },
+    { header: "Subject", cell: (assignment) => assignment.subject },
+    { header: "Dates", nowrap: true, cell: assignmentPeriod },
+    { header: "State", cell: state },
+  ];
   return (
-    <SectionCard title="Tutors" description={audience === "tutor" ? "Who teaches this student, and what." : "Who teaches, and what."}>
+    <SectionCard title="Tutors" description={area === "tutor" ? "Who teaches this student, and what." : "Who teaches, and what."}>
       <DataTable
-        rows={sortAssignments(student.assignments)}
-        columns={TUTOR_COLUMNS}
+        rows={sortAssignments(student.assignments, today)}
+        columns={columns}
         rowKey={(assignment) => assignment.id}
         listLabel="Tutors"
         card={(assignment) => (
           <>
-            <Text size="sm" fw={600}>
-              {assignment.tutorName} · {assignment.subject}
-            </Text>
-            <Text size="sm">
-              {assignmentPeriod(assignment)}
-              {assignment.current ? "" : assignment.endsOn ? " (ended)" : " (starts later)"}
-            </Text>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={600}>
+                {assignment.tutorName} · {assignment.subject}
+              </Text>
+              {state(assignment)}
+            </Group>
+            <Text size="sm">{assignmentPeriod(assignment)}</Text>
           </>
         )}
         minWidth={480}
@@ -133,9 +142,9 @@ function Tutors({ student, audience }: { student: StudentDetail; audience: Recor
 /** "Mark Bennett (mark@example.com)", or the name alone where the viewer may not see the email. */
 const withEmail = (name: string, email: string | null) => (email ? `${name} (${email})` : name);
 
-function Guardians({ student, audience }: { student: StudentDetail; audience: RecordAudience }) {
+function Guardians({ student, area }: { student: StudentDetail; area: RecordReaderArea }) {
   return (
-    <SectionCard title="Guardians" description={audience === "parent" ? "Everyone who sees this record as a parent." : "The parents linked to this record."}>
+    <SectionCard title="Guardians" description={area === "parent" ? "Everyone who sees this record as a parent." : "The parents linked to this record."}>
       {student.guardians.length === 0 ? (
         <Text size="sm" c="dimmed">
           No guardian is linked.
@@ -157,17 +166,13 @@ function Guardians({ student, audience }: { student: StudentDetail; audience: Re
 }
 
 /** A student's record as a guardian, an assigned tutor or the student sees it: read-only. */
-export function StudentRecordView({ student, audience, timeZone }: { student: StudentDetail; audience: RecordAudience; timeZone?: string | undefined }) {
+export function StudentRecordView({ student, area, timeZone }: { student: StudentDetail; area: RecordReaderArea; timeZone?: string | undefined }) {
   return (
     <Stack gap="lg">
-      {student.erasedAt ? (
-        <Alert color="gray" title="Personal data erased">
-          This record&apos;s personal data was erased on {formatInstant(student.erasedAt, timeZone)} at the family&apos;s request. Its history stays.
-        </Alert>
-      ) : null}
-      <Details student={student} audience={audience} />
-      <Tutors student={student} audience={audience} />
-      <Guardians student={student} audience={audience} />
+      {student.erasedAt ? <ErasedNotice student={student} area={area} timeZone={timeZone} /> : null}
+      <Details student={student} area={area} />
+      <Tutors student={student} area={area} />
+      <Guardians student={student} area={area} />
     </Stack>
   );
 }
