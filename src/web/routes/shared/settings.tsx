@@ -1,4 +1,5 @@
 import { Stack } from "@mantine/core";
+import { Can, useCan } from "../../components/auth/can.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useMe } from "../../features/session/api.ts";
@@ -19,32 +20,32 @@ export const meta = ({ location }: { location: { pathname: string } }) => metaFo
 /** Settings of every area: the account for everyone, and the workspace for admins. */
 export default function Settings() {
   const me = useMe();
-  const isAdmin = me.data?.role === "admin";
+  const managesWorkspace = useCan("admin:settings:write");
   return (
     <>
       <PageHeader
         title="Settings"
-        description={isAdmin ? "Your account, and the settings of your workspace." : "Your profile, password, two-factor authentication and sessions."}
+        description={managesWorkspace ? "Your account, and the settings of your workspace." : "Your profile, password, two-factor authentication and sessions."}
       />
       <QueryState query={me} label="your account">
         {(data) =>
           data ? (
             // Bottom room so that the floating Switch Role button never covers the last control.
             <Stack gap="lg" maw={760} pb={64}>
-              {data.role === "tutor" ? <TutorProfileSections /> : null}
+              <Can permission="tutor:settings:write">
+                <TutorProfileSections />
+              </Can>
               <ProfileSection key={data.user.id} name={data.user.name} email={data.user.email} />
               <PasswordSection />
               <TwoFactorSection enabled={data.user.twoFactorEnabled} />
               <SessionsSection />
               {data.membershipStatus === "active" ? <CalendarFeedSection /> : null}
               <WorkspacesSection me={data} />
-              {isAdmin ? (
-                <>
-                  <WorkspaceSection />
-                  <SessionPolicySection />
-                  <JoinCodeSection />
-                </>
-              ) : null}
+              <Can permission="admin:settings:write">
+                <WorkspaceSection />
+                <SessionPolicySection />
+                <JoinCodeSection />
+              </Can>
             </Stack>
           ) : null
         }
