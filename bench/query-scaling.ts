@@ -320,7 +320,7 @@ const QUERIES: KeyQuery[] = [
     name: "members by role and status",
     kind: "count",
     source: "countMembers (workspaces service): counts every member of the workspace, linear by nature",
-    run: (db) => countMembers(db as Database, ORGANIZATION_ID),
+    run: (db) => countMembers(db as Database, ORGANIZATION_ID, new Date()),
     explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL(),
   },
   {

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { MESSAGES } from "../../shared/messages.ts";
 import { fullNameField } from "../../shared/schemas/fields.ts";
+import type { Clock } from "../core/clock.ts";
 import type { Config } from "../env.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -25,6 +26,8 @@ const passwordWork = concurrencyLimit(2);
 export interface AuthDeps {
   config: Config;
   db: Database;
+  /** "Now" for the session gate's invitation expiry (AppDeps.clock). */
+  clock: Clock;
   mailer: Mailer;
 }
 
@@ -34,7 +37,7 @@ const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
-export function createAuth({ config, db, mailer }: AuthDeps) {
+export function createAuth({ config, db, clock, mailer }: AuthDeps) {
   return betterAuth({
     appName: "Glassroom",
     // Better Auth logs to the console itself; LOG_LEVEL=silent (the tests) silences it too.
@@ -98,7 +101,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       session: {
         create: {
           before: async (session, ctx) => {
-            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "");
+            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "", clock.now());
             if (decision.refuse) {
               throw new APIError("FORBIDDEN", { message: MESSAGES.pendingApproval, code: "ACCOUNT_PENDING" });
             }

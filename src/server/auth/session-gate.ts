@@ -16,7 +16,7 @@ export type SessionDecision = { refuse: true } | { refuse: false; activeOrganiza
  *   invited back): yes, without a workspace, so that it can accept on /invite;
  * - anyone else (only pending or suspended memberships, or none): no.
  */
-export async function decideSessionStart(db: Database, userId: string, path: string): Promise<SessionDecision> {
+export async function decideSessionStart(db: Database, userId: string, path: string, now: Date): Promise<SessionDecision> {
   const memberships = await db
     .select({ organizationId: member.organizationId, status: member.status, createdAt: member.createdAt })
     .from(member)
@@ -27,7 +27,7 @@ export async function decideSessionStart(db: Database, userId: string, path: str
 
   const [account] = await db.select({ devops: user.devops, email: user.email }).from(user).where(eq(user.id, userId));
   if (account?.devops) return { refuse: false, activeOrganizationId: null };
-  if (account && (await hasOpenInvitation(db, account.email))) return { refuse: false, activeOrganizationId: null };
+  if (account && (await hasOpenInvitation(db, account.email, now))) return { refuse: false, activeOrganizationId: null };
 
   const isOAuthCallback = path.startsWith("/oauth2/callback/") || path.startsWith("/callback/");
   if (memberships.length === 0 && isOAuthCallback) return { refuse: false, activeOrganizationId: null };
@@ -40,15 +40,13 @@ export async function decideSessionStart(db: Database, userId: string, path: str
  * owner connection: no workspace is active before sign-in (like the token look-up of /invite).
  * The transaction names the email (withLookup): no invitation to another address is visible.
  */
-async function hasOpenInvitation(db: Database, email: string): Promise<boolean> {
+async function hasOpenInvitation(db: Database, email: string, now: Date): Promise<boolean> {
   const address = email.toLowerCase();
   const [row] = await withLookup(db, "app.invitation_email", address, (tx) =>
     tx
       .select({ id: workspaceInvitation.id })
       .from(workspaceInvitation)
-      .where(
-        and(sql`lower(${workspaceInvitation.email}) = ${address}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)),
-      )
+      .where(and(sql`lower(${workspaceInvitation.email}) = ${address}`, eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)))
       .limit(1),
   );
   return Boolean(row);

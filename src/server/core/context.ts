@@ -7,6 +7,7 @@ import type { JobQueue } from "../jobs/runner.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { Clock } from "./clock.ts";
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +19,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Where session recordings are kept (STORAGE: local files or an S3 bucket). */
   recordings: Storage;
+  /** The time business rules read (systemClock; tests pass a fixedClock to pin it). */
+  clock: Clock;
   /** Where the built web app lives; absent in API-only tests. */
   webRoot?: string;
 }

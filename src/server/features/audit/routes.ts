@@ -68,7 +68,7 @@ export function auditRoutes(deps: AppDeps) {
         return { timeZone: zone, firstPage: first };
       });
       const stream = auditCsvStream(deps.db, c.var.logger, { organizationId, timeZone, filters }, firstPage);
-      const today = new Date().toLocaleDateString("en-CA", { timeZone });
+      const today = deps.clock.now().toLocaleDateString("en-CA", { timeZone });
       return c.body(stream, 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="glassroom-audit-log-${today}.csv"`,

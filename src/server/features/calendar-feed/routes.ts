@@ -39,9 +39,9 @@ const feedRoute = defineOperation(PUBLIC, {
 export function calendarFeedRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(statusRoute, async (c) => c.json(await readFeedStatus(deps.db, c.var.viewer!), 200))
-    .openapi(createRoute, async (c) => c.json(await createFeed(deps.db, deps.config.appUrl, c.var.viewer!), 201))
+    .openapi(createRoute, async (c) => c.json(await createFeed(deps.db, deps.config.appUrl, c.var.viewer!, deps.clock.now()), 201))
     .openapi(feedRoute, async (c) => {
-      const text = await renderFeed(deps.db, deps.config.appUrl, c.req.valid("param").file);
+      const text = await renderFeed(deps.db, deps.config.appUrl, c.req.valid("param").file, deps.clock.now());
       return c.body(text, 200, {
         "content-type": "text/calendar; charset=utf-8",
         "content-disposition": 'inline; filename="glassroom.ics"',

@@ -57,10 +57,10 @@ export async function readFeedStatus(db: Database, viewer: Viewer): Promise<Cale
 }
 
 /** Makes the member's feed, or makes it again with a new token (the old URL stops working). */
-export async function createFeed(db: Database, appUrl: string, viewer: Viewer): Promise<CalendarFeedCreated> {
+export async function createFeed(db: Database, appUrl: string, viewer: Viewer, now: Date): Promise<CalendarFeedCreated> {
   const { organizationId, memberId } = activeMembership(viewer);
   const token = randomBytes(32).toString("base64url");
-  const createdAt = new Date();
+  const createdAt = now;
   return withWorkspace(db, organizationId, async (tx) => {
     const [previous] = await tx
       .select({ memberId: calendarFeed.memberId })
@@ -79,7 +79,7 @@ export async function createFeed(db: Database, appUrl: string, viewer: Viewer): 
  * The feed's text for `file` ("<token>.ics"), or 404 for an unknown or revoked token and for a
  * member who is no longer active.
  */
-export async function renderFeed(db: Database, appUrl: string, file: string, now = new Date()): Promise<string> {
+export async function renderFeed(db: Database, appUrl: string, file: string, now: Date): Promise<string> {
   const token = TOKEN_PATTERN.exec(file)?.[1];
   const missing = () => notFound("The calendar feed");
   if (!token) throw missing();

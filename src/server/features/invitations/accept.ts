@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { InvitationPreview } from "../../../shared/schemas/members.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import type { AppDeps, Viewer } from "../../core/context.ts";
@@ -34,8 +34,8 @@ export async function findInvitationByToken(db: Database, token: string): Promis
 }
 
 /** Why an invitation can no longer be used, in words for the person holding the link; null if it can. */
-export function unusableReason(invitation: TokenInvitation): string | null {
-  switch (invitationState(invitation.status, invitation.expiresAt)) {
+export function unusableReason(invitation: TokenInvitation, now: Date): string | null {
+  switch (invitationState(invitation.status, invitation.expiresAt, now)) {
     case "accepted":
       return "This invitation was already accepted. Sign in to continue.";
     case "revoked":
@@ -52,10 +52,10 @@ export function unusableReason(invitation: TokenInvitation): string | null {
  * while the invitation can still be accepted (a withdrawn link must not keep showing a child's
  * name), and whether its own email already has an account (sign in, or sign up).
  */
-export async function previewInvitation(db: Database, token: string): Promise<InvitationPreview> {
+export async function previewInvitation(db: Database, token: string, now: Date): Promise<InvitationPreview> {
   const invitation = await findInvitationByToken(db, token);
   if (!invitation) throw notFound("This invitation");
-  const state = invitationState(invitation.status, invitation.expiresAt);
+  const state = invitationState(invitation.status, invitation.expiresAt, now);
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, invitation.email.toLowerCase()));
   return {
     workspaceName: invitation.workspaceName,
@@ -78,18 +78,19 @@ export async function previewInvitation(db: Database, token: string): Promise<In
 export async function completeInvitation(
   tx: Transaction,
   input: { invitation: TokenInvitation; userId: string; memberId: string; name: string; ipAddress: string },
+  now: Date,
 ): Promise<void> {
   const { invitation, userId, memberId } = input;
   const organizationId = invitation.organizationId;
   const [accepted] = await tx
     .update(workspaceInvitation)
-    .set({ status: "accepted", acceptedByUserId: userId, acceptedAt: new Date() })
+    .set({ status: "accepted", acceptedByUserId: userId, acceptedAt: now })
     .where(
       and(
         eq(workspaceInvitation.organizationId, organizationId),
         eq(workspaceInvitation.id, invitation.id),
         eq(workspaceInvitation.status, "pending"),
-        gt(workspaceInvitation.expiresAt, sql`now()`),
+        gt(workspaceInvitation.expiresAt, now),
       ),
     )
     .returning({ id: workspaceInvitation.id });
@@ -107,7 +108,7 @@ export async function completeInvitation(
   } else if (invitation.studentId && invitation.role === "student") {
     const [record] = await tx
       .update(student)
-      .set({ userId, updatedAt: new Date() })
+      .set({ userId, updatedAt: now })
       .where(and(eq(student.organizationId, organizationId), eq(student.id, invitation.studentId), isNull(student.userId), isNull(student.erasedAt)))
       .returning({ id: student.id });
     if (!record)
@@ -134,7 +135,8 @@ export async function completeInvitation(
 export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: string, ipAddress: string): Promise<{ workspaceId: string; role: MemberRole }> {
   const invitation = await findInvitationByToken(deps.db, token);
   if (!invitation) throw notFound("This invitation");
-  const unusable = unusableReason(invitation);
+  const now = deps.clock.now();
+  const unusable = unusableReason(invitation, now);
   if (unusable) throw conflict(unusable);
   if (viewer.user.email.toLowerCase() !== invitation.email.toLowerCase()) {
     throw forbidden(
@@ -160,7 +162,7 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
       // A second click racing this one waits on the unique (workspace, user) index, then finds the membership.
       const inserted = await tx
         .insert(member)
-        .values({ id: memberId, organizationId, userId: viewer.user.id, role: invitation.role, status: "active", createdAt: new Date() })
+        .values({ id: memberId, organizationId, userId: viewer.user.id, role: invitation.role, status: "active", createdAt: now })
         .onConflictDoNothing()
         .returning({ id: member.id });
       if (inserted.length === 0) throw conflict(`You are already a member of ${invitation.workspaceName}.`);
@@ -169,11 +171,11 @@ export async function acceptInvitation(deps: AppDeps, viewer: Viewer, token: str
     // The invitation link was mailed to this address: opening it proved the address.
     await tx
       .update(user)
-      .set({ emailVerified: true, updatedAt: new Date() })
+      .set({ emailVerified: true, updatedAt: now })
       .where(and(eq(user.id, viewer.user.id), eq(user.emailVerified, false)));
 
     await enterWorkspace(tx, organizationId);
-    await completeInvitation(tx, { invitation, userId: viewer.user.id, memberId, name: viewer.user.name, ipAddress });
+    await completeInvitation(tx, { invitation, userId: viewer.user.id, memberId, name: viewer.user.name, ipAddress }, now);
   });
   return { workspaceId: organizationId, role: invitation.role };
 }

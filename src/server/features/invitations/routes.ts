@@ -95,6 +95,6 @@ export function invitationRoutes(deps: AppDeps) {
     .openapi(createRoute, async (c) => c.json(await createInvitation(deps, c.var.member, c.req.valid("json"), c.var.clientIp), 201))
     .openapi(resendRoute, async (c) => c.json(await resendInvitation(deps, c.var.member, c.req.valid("param").invitationId, c.var.clientIp), 200))
     .openapi(revokeRoute, async (c) => c.json(await revokeInvitation(deps, c.var.member, c.req.valid("param").invitationId, c.var.clientIp), 200))
-    .openapi(previewRoute, async (c) => c.json(await previewInvitation(deps.db, c.req.valid("param").token), 200))
+    .openapi(previewRoute, async (c) => c.json(await previewInvitation(deps.db, c.req.valid("param").token, deps.clock.now()), 200))
     .openapi(acceptRoute, async (c) => c.json(await acceptInvitation(deps, c.var.viewer!, c.req.valid("param").token, c.var.clientIp), 200));
 }

@@ -218,7 +218,7 @@ export async function removeMember(deps: AppDeps, viewer: MemberContext, memberI
     await enterWorkspace(tx, organizationId);
     const detached = await tx
       .update(student)
-      .set({ userId: null, updatedAt: new Date() })
+      .set({ userId: null, updatedAt: deps.clock.now() })
       .where(and(eq(student.organizationId, organizationId), eq(student.userId, target.userId)))
       .returning({ id: student.id });
     const actor = { organizationId, userId: viewer.user.id, actorRole: viewer.role, ipAddress };

@@ -24,8 +24,8 @@ const DAY_MS = 86_400_000;
 
 /** Deletes every expired recorded file; one workspace's failure (its storage, say) is logged and the others go on. */
 export async function deleteExpiredRecordings(
-  deps: Pick<AppDeps, "db" | "recordings" | "logger">,
-  now = new Date(),
+  deps: Pick<AppDeps, "db" | "recordings" | "logger" | "clock">,
+  now = deps.clock.now(),
   batchSize = 500,
 ): Promise<{ deleted: number; failedWorkspaces: string[] }> {
   let deleted = 0;

@@ -42,7 +42,7 @@ export const dueReportsPageQuery = (tx: Queryable, where: SQL | undefined, page:
 
 export const dueReportsCountQuery = (tx: Queryable, where: SQL | undefined) => tx.select({ value: count() }).from(tutoringSession).where(where);
 
-export async function listDueReports(db: Database, actor: Actor, area: Area, query: DueReportQuery, now = new Date()): Promise<DueReportPage> {
+export async function listDueReports(db: Database, actor: Actor, area: Area, query: DueReportQuery, now: Date): Promise<DueReportPage> {
   const organizationId = actor.viewer.organizationId;
   const overdueBefore = new Date(now.getTime() - OVERDUE_MS);
   return withWorkspace(db, organizationId, async (tx) => {

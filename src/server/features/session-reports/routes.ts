@@ -111,10 +111,10 @@ function managerRoutes(deps: AppDeps, area: "admin" | "tutor") {
   });
   return new OpenAPIHono<AppEnv>()
     .openapi(read, async (c) => c.json(await readReport(deps.db, actorOf(c), area, c.req.valid("param").sessionId), 200))
-    .openapi(file, async (c) => c.json(await fileReport(deps.db, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200))
+    .openapi(file, async (c) => c.json(await fileReport(deps.db, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json"), deps.clock.now()), 200))
     .openapi(edit, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await updateSummary(deps.db, actorOf(c), area, sessionId, studentId, c.req.valid("json")), 200);
+      return c.json(await updateSummary(deps.db, actorOf(c), area, sessionId, studentId, c.req.valid("json"), deps.clock.now()), 200);
     })
     .openapi(share, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
@@ -124,9 +124,9 @@ function managerRoutes(deps: AppDeps, area: "admin" | "tutor") {
     })
     .openapi(redraft, async (c) => {
       const { sessionId, studentId } = c.req.valid("param");
-      return c.json(await redraftSummary(deps.db, actorOf(c), area, sessionId, studentId), 200);
+      return c.json(await redraftSummary(deps.db, actorOf(c), area, sessionId, studentId, deps.clock.now()), 200);
     })
-    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actorOf(c), area, c.req.valid("query")), 200));
+    .openapi(due, async (c) => c.json(await listDueReports(deps.db, actorOf(c), area, c.req.valid("query"), deps.clock.now()), 200));
 }
 
 const reviewRoute = defineOperation(needs("admin:sessions:read"), {

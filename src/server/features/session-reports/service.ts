@@ -99,13 +99,13 @@ export async function readReport(db: Database, actor: Actor, area: Area, session
 }
 
 /** Files the report, or corrects it: the session's students exactly, each once. */
-export async function fileReport(db: Database, actor: Actor, area: Area, sessionId: string, input: SessionReportInput): Promise<ReportView> {
+export async function fileReport(db: Database, actor: Actor, area: Area, sessionId: string, input: SessionReportInput, now: Date): Promise<ReportView> {
   requireManager(area);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId, true);
     if (session.status === "cancelled" || session.status === "late_cancelled") throw conflict("This session was cancelled; there is nothing to report.");
-    if (session.startsAt.getTime() > Date.now()) throw conflict("This session has not started yet; file its report once it has taken place.");
+    if (session.startsAt.getTime() > now.getTime()) throw conflict("This session has not started yet; file its report once it has taken place.");
     const people = await studentsWithEntries(tx, organizationId, session.id);
     const given = new Map(input.students.map((entry) => [entry.studentId.toLowerCase(), entry]));
     for (const [index, entry] of input.students.entries()) {
@@ -120,7 +120,6 @@ export async function fileReport(db: Database, actor: Actor, area: Area, session
       throw new AppError("VALIDATION_FAILED", 422, message, [{ path: ["students"], message }]);
     }
 
-    const now = new Date();
     const [existing] = await tx
       .select()
       .from(sessionReport)

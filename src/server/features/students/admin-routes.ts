@@ -113,7 +113,9 @@ export function adminStudentRoutes(deps: AppDeps) {
     .openapi(listRoute, async (c) => c.json(await listStudents(deps.db, actorOf(c), c.req.valid("query")), 200))
     .openapi(createRoute, async (c) => c.json(await createStudent(deps.db, actorOf(c), c.req.valid("json")), 201))
     .openapi(readRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "admin", c.req.valid("param").studentId), 200))
-    .openapi(updateRoute, async (c) => c.json(await updateStudent(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json")), 200))
+    .openapi(updateRoute, async (c) =>
+      c.json(await updateStudent(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json"), deps.clock.now()), 200),
+    )
     .openapi(linkRoute, async (c) => c.json(await linkGuardian(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json").memberId), 200))
     .openapi(unlinkRoute, async (c) => {
       const { studentId, memberId } = c.req.valid("param");

@@ -183,9 +183,10 @@ export async function exportStudent(
   actor: Actor,
   area: Area,
   studentId: string,
+  now: Date,
 ): Promise<{ zip: Uint8Array; fileName: string; disposition: string }> {
   const organizationId = actor.viewer.organizationId;
-  const exportedAt = new Date();
+  const exportedAt = now;
   const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {
     await requireVisibleStudent(tx, actor, area, studentId);
     await auditStudent(tx, actor, { action: "STUDENT_EXPORTED", studentId, description: `${actorLabel(actor, area)} downloaded the record's data` });

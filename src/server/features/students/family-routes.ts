@@ -98,7 +98,7 @@ export function familyStudentRoutes(deps: AppDeps) {
       c.json(await readAccessLog(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, c.req.valid("query")), 200),
     )
     .openapi(parentExportRoute, async (c) => {
-      const { zip, disposition } = await exportStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId);
+      const { zip, disposition } = await exportStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, deps.clock.now());
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/zip",
         "content-disposition": disposition,

@@ -122,7 +122,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * value really changes are written and named in the entry; a change to nothing writes nothing.
  * An erased record refuses edits: its personal data must not come back.
  */
-export async function updateStudent(db: Database, actor: Actor, studentId: string, changes: StudentUpdate): Promise<StudentDetail> {
+export async function updateStudent(db: Database, actor: Actor, studentId: string, changes: StudentUpdate, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const current = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
@@ -134,7 +134,7 @@ export async function updateStudent(db: Database, actor: Actor, studentId: strin
       const values = Object.fromEntries(changed.map((field) => [field, changes[field]]));
       await tx
         .update(student)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now })
         .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId)));
       const statusNote = changes.status && changed.includes("status") ? ` (now ${changes.status})` : "";
       await auditStudent(tx, actor, {

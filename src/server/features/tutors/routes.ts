@@ -93,11 +93,11 @@ function ownMemberId(viewer: MemberContext): string {
 
 export function tutorRoutes(deps: AppDeps) {
   const read = (viewer: MemberContext, memberId: string) =>
-    withWorkspace(deps.db, viewer.organizationId, (tx) => tutorDetail(tx, viewer.organizationId, memberId));
+    withWorkspace(deps.db, viewer.organizationId, (tx) => tutorDetail(tx, viewer.organizationId, memberId, deps.clock.now()));
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const organizationId = c.var.member.organizationId;
-      return c.json(await withWorkspace(deps.db, organizationId, (tx) => listTutors(tx, organizationId, c.req.valid("query"))), 200);
+      return c.json(await withWorkspace(deps.db, organizationId, (tx) => listTutors(tx, organizationId, c.req.valid("query"), deps.clock.now())), 200);
     })
     .openapi(getRoute, async (c) => c.json(await read(c.var.member, c.req.valid("param").memberId), 200))
     .openapi(patchRoute, async (c) => {

@@ -22,9 +22,9 @@ export interface TutorListFilters {
 }
 
 /** "Today" in the workspace's time zone, as PostgreSQL's date text (YYYY-MM-DD). */
-export async function workspaceToday(db: Queryable, organizationId: string): Promise<string> {
+export async function workspaceToday(db: Queryable, organizationId: string, now: Date): Promise<string> {
   const [row] = await db
-    .select({ today: sql<string>`(now() at time zone ${organization.timeZone})::date::text` })
+    .select({ today: sql<string>`(${now.toISOString()}::timestamptz at time zone ${organization.timeZone})::date::text` })
     .from(organization)
     .where(eq(organization.id, organizationId));
   if (!row) throw notFound("The workspace");
@@ -86,8 +86,8 @@ export function tutorCountQuery(db: Queryable, organizationId: string, filters: 
     .where(tutorConditions(organizationId, filters));
 }
 
-export async function listTutors(db: Queryable, organizationId: string, filters: TutorListFilters) {
-  const today = await workspaceToday(db, organizationId);
+export async function listTutors(db: Queryable, organizationId: string, filters: TutorListFilters, now: Date) {
+  const today = await workspaceToday(db, organizationId, now);
   // One after the other: both run on the one connection of the caller's transaction.
   const items = await tutorPageQuery(db, organizationId, filters, today);
   const [counted] = await tutorCountQuery(db, organizationId, filters);
@@ -153,8 +153,8 @@ async function tutorAssignments(db: Queryable, organizationId: string, tutor: { 
 }
 
 /** A tutor's whole profile: summary, bio, rates, zone, weekly availability and assignments. */
-export async function tutorDetail(db: Queryable, organizationId: string, memberId: string): Promise<TutorDetail> {
-  const today = await workspaceToday(db, organizationId);
+export async function tutorDetail(db: Queryable, organizationId: string, memberId: string, now: Date): Promise<TutorDetail> {
+  const today = await workspaceToday(db, organizationId, now);
   const [row] = await db
     .select({
       ...summaryColumns(today),

@@ -3,7 +3,7 @@
  * Each change is one withWorkspace transaction: the profile row is made on first save (with
  * the workspace's time zone) and locked, so that two saves at once apply one after the other.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Availability, TutorDetail, TutorProfileUpdate } from "../../../shared/schemas/tutors.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
 import { tutorAvailability, tutorProfile } from "../../db/schema.ts";
@@ -44,6 +44,7 @@ async function lockProfile(tx: Transaction, organizationId: string, tutor: Tutor
 
 export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, changes: Partial<TutorProfileUpdate>): Promise<TutorDetail> {
   const organizationId = edit.viewer.organizationId;
+  const now = deps.clock.now();
   return withWorkspace(deps.db, organizationId, async (tx) => {
     if (changes.payRateMinor != null || changes.chargeRateMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const tutor = await findTutor(tx, organizationId, edit.memberId);
@@ -56,7 +57,7 @@ export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, chang
       const values = Object.fromEntries(changed.map((field) => [field, changes[field]]));
       await tx
         .update(tutorProfile)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...values, updatedAt: now })
         .where(and(eq(tutorProfile.organizationId, organizationId), eq(tutorProfile.memberId, tutor.memberId)));
       const fields = changed.map((field) => FIELD_LABELS[field]).join(", ");
       await writeAudit(tx, {
@@ -72,7 +73,7 @@ export async function updateTutorProfile(deps: AppDeps, edit: ProfileEdit, chang
         metadata: { memberId: tutor.memberId, fields: changed },
       });
     }
-    return tutorDetail(tx, organizationId, tutor.memberId);
+    return tutorDetail(tx, organizationId, tutor.memberId, now);
   });
 }
 
@@ -81,6 +82,7 @@ const slotKey = (slot: { weekday: number; startsAt: string; endsAt: string }) =>
 /** Replaces the whole week: the slots given are the tutor's availability afterwards. */
 export async function replaceAvailability(deps: AppDeps, edit: ProfileEdit, availability: Availability): Promise<TutorDetail> {
   const organizationId = edit.viewer.organizationId;
+  const now = deps.clock.now();
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const tutor = await findTutor(tx, organizationId, edit.memberId);
     await lockProfile(tx, organizationId, tutor);
@@ -93,7 +95,7 @@ export async function replaceAvailability(deps: AppDeps, edit: ProfileEdit, avai
       }
       await tx
         .update(tutorProfile)
-        .set({ updatedAt: sql`now()` })
+        .set({ updatedAt: now })
         .where(and(eq(tutorProfile.organizationId, organizationId), eq(tutorProfile.memberId, tutor.memberId)));
       const slots = `${availability.slots.length} ${availability.slots.length === 1 ? "slot" : "slots"} a week`;
       await writeAudit(tx, {
@@ -108,6 +110,6 @@ export async function replaceAvailability(deps: AppDeps, edit: ProfileEdit, avai
         metadata: { memberId: tutor.memberId, slots: availability.slots.length },
       });
     }
-    return tutorDetail(tx, organizationId, tutor.memberId);
+    return tutorDetail(tx, organizationId, tutor.memberId, now);
   });
 }

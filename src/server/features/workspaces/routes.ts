@@ -90,7 +90,7 @@ export function workspaceRoutes(deps: AppDeps) {
       }
       const { workspaceName } = c.req.valid("json");
       await deps.db.transaction(async (tx) => {
-        const { organizationId } = await createWorkspaceWithAdmin(tx, { name: workspaceName, userId: viewer.user.id });
+        const { organizationId } = await createWorkspaceWithAdmin(tx, { name: workspaceName, userId: viewer.user.id }, deps.clock.now());
         await tx.update(session).set({ activeOrganizationId: organizationId }).where(eq(session.id, viewer.session.id));
         await writeAudit(tx, {
           organizationId,
@@ -107,7 +107,7 @@ export function workspaceRoutes(deps: AppDeps) {
       const viewer = c.var.viewer!;
       const workspace = await findJoinableWorkspace(deps.db, c.req.valid("json").joinCode);
       await deps.db.transaction(async (tx) => {
-        await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id });
+        await addPendingMember(tx, { organizationId: workspace.id, userId: viewer.user.id }, deps.clock.now());
         await writeAudit(tx, {
           organizationId: workspace.id,
           userId: viewer.user.id,
@@ -127,7 +127,7 @@ export function workspaceRoutes(deps: AppDeps) {
       if (!active) await deps.auth.api.signOut({ headers: c.req.raw.headers });
       return c.json({ next: "approval" as const }, 201);
     })
-    .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.member.organizationId), 200))
+    .openapi(dashboardRoute, async (c) => c.json(await countMembers(deps.db, c.var.member.organizationId, deps.clock.now()), 200))
     .openapi(settingsRoute, async (c) => c.json(await getWorkspaceSettings(deps.db, c.var.member.organizationId), 200))
     .openapi(updateSettingsRoute, async (c) => c.json(await changeWorkspaceSettings(deps.db, actorOf(c), c.req.valid("json")), 200))
     .openapi(regenerateRoute, async (c) => c.json(await regenerateJoinCode(deps.db, actorOf(c)), 200));

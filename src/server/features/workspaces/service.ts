@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import { MEMBER_ROLES, type MemberRole } from "../../../shared/roles.ts";
 import type { MemberCounts, WorkspaceSettings, WorkspaceSettingsChanges } from "../../../shared/schemas/workspace.ts";
 import type { Database } from "../../db/client.ts";
@@ -32,7 +32,11 @@ function slugify(name: string): string {
  * Creates a workspace with its first admin (active). The address (slug) and join code are
  * unique; a taken one, even by a sign-up racing this one, just moves on to another candidate.
  */
-export async function createWorkspaceWithAdmin(db: Executor, input: { name: string; userId: string; timeZone?: string }): Promise<{ organizationId: string }> {
+export async function createWorkspaceWithAdmin(
+  db: Executor,
+  input: { name: string; userId: string; timeZone?: string },
+  now: Date,
+): Promise<{ organizationId: string }> {
   const base = slugify(input.name);
   for (let attempt = 0; attempt < 20; attempt++) {
     const organizationId = crypto.randomUUID();
@@ -42,7 +46,7 @@ export async function createWorkspaceWithAdmin(db: Executor, input: { name: stri
         id: organizationId,
         name: input.name,
         slug: attempt === 0 ? base : `${base}-${randomInt(1000, 99999)}`,
-        createdAt: new Date(),
+        createdAt: now,
         joinCode: generateJoinCode(),
         ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       })
@@ -55,7 +59,7 @@ export async function createWorkspaceWithAdmin(db: Executor, input: { name: stri
       userId: input.userId,
       role: "admin",
       status: "active",
-      createdAt: new Date(),
+      createdAt: now,
     });
     return { organizationId };
   }
@@ -70,7 +74,7 @@ export async function findJoinableWorkspace(db: Executor, joinCode: string) {
   return workspace;
 }
 
-export async function addPendingMember(db: Executor, input: { organizationId: string; userId: string }): Promise<void> {
+export async function addPendingMember(db: Executor, input: { organizationId: string; userId: string }, now: Date): Promise<void> {
   const [existing] = await db
     .select({ id: member.id })
     .from(member)
@@ -82,7 +86,7 @@ export async function addPendingMember(db: Executor, input: { organizationId: st
     userId: input.userId,
     role: "pending",
     status: "pending",
-    createdAt: new Date(),
+    createdAt: now,
   });
 }
 
@@ -156,7 +160,7 @@ export function memberCountsQuery(db: Executor, organizationId: string) {
  * The admin dashboard's figures: members by role and status, students by status, open
  * invitations; all read in one transaction inside the workspace (row-level security).
  */
-export async function countMembers(db: Database, organizationId: string): Promise<MemberCounts> {
+export async function countMembers(db: Database, organizationId: string, now: Date): Promise<MemberCounts> {
   const [rows, students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
     const byRoleAndStatus = await memberCountsQuery(tx, organizationId);
     const byStatus = await tx
@@ -167,9 +171,7 @@ export async function countMembers(db: Database, organizationId: string): Promis
     const [open] = await tx
       .select({ total: count() })
       .from(workspaceInvitation)
-      .where(
-        and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, sql`now()`)),
-      );
+      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)));
     return [byRoleAndStatus, byStatus, open?.total ?? 0] as const;
   });
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
