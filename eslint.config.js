@@ -10,6 +10,7 @@ import tseslint from "typescript-eslint";
  * shared imports neither server nor web; server never imports web; web imports server
  * only as types. Server features reach each other only through a feature's index.ts (its
  * public surface); what several features share lives in src/server/core. No import cycles.
+ * Mail is queued with core/notify.ts; only the mail job (jobs/mail.ts) calls the mailer.
  */
 const restrict = (patterns, allowTypeImports = false) => ({
   "@typescript-eslint/no-restricted-imports": [
@@ -71,6 +72,20 @@ export default tseslint.config(
       // (the web loads the query client lazily that way): they run after both modules are loaded.
       "import-x/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: true }],
       "import-x/no-restricted-paths": ["error", { zones: featureZones }],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/jobs/mail.ts", "src/server/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='send']:matches([object.name='mailer'], [object.property.name='mailer'])",
+          message:
+            "Queue mail with notify(jobs, tx, mail) from src/server/core/notify.ts, in the caller's transaction: only the mail job (src/server/jobs/mail.ts) calls the mailer.",
+        },
+      ],
     },
   },
 );

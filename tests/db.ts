@@ -1,5 +1,5 @@
 /** Database look-ups for assertions and set-up where the API has no equivalent. No test-runner imports. */
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../src/server/db/client.ts";
 import {
@@ -87,7 +87,26 @@ export async function auditEntries(db: Database, filter: { action?: string; orga
     .orderBy(auditLog.createdAt);
 }
 
+/**
+ * Waits until no mail to `to` waits in the mail queue: mail is sent by the mail job (the test
+ * app that owns the database runs it), moments after the request that queued it. Then the
+ * outbox holds every mail queued to them so far, and a mail not there was not sent.
+ */
+export async function mailQueueDrained(db: Database, to: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { rows } = await db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and lower(data->>'to') = ${to.toLowerCase()} and state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0]!.waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} mail jobs to ${to} still queued after 15 s: does a mail worker run on this database?`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The mails to `to` in the dev outbox, oldest first, once the mail queued to them is sent. */
 export async function mailsTo(db: Database, to: string) {
+  await mailQueueDrained(db, to);
   return db.select().from(devOutbox).where(eq(devOutbox.toAddress, to.toLowerCase())).orderBy(devOutbox.createdAt);
 }
 

@@ -10,6 +10,7 @@ import type { MemberRole } from "../src/shared/roles.ts";
 import type { Database } from "../src/server/db/client.ts";
 import { devOutbox, member, organization, user } from "../src/server/db/schema.ts";
 import { ApiClient, type AppLike } from "./client.ts";
+import { mailQueueDrained } from "./db.ts";
 
 export interface FactoryContext {
   app: AppLike;
@@ -59,8 +60,9 @@ export async function userByEmail(db: Database, email: string) {
   return row;
 }
 
-/** The newest mail to `to` (optionally whose subject contains `subject`), from the dev outbox. */
+/** The newest mail to `to` (optionally whose subject contains `subject`), from the dev outbox, once the mail queued to them is sent. */
 export async function latestMail(db: Database, to: string, subject?: string) {
+  await mailQueueDrained(db, to);
   const [row] = await db
     .select()
     .from(devOutbox)

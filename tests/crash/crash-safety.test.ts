@@ -66,6 +66,17 @@ async function send(method: string, pathname: string, body?: unknown, cookie?: s
   }
 }
 
+/** The dev outbox's mails to `email` once there is one: the mail job sends it just after the request that queued it. */
+async function mailsTo(email: string): Promise<{ text: string }[]> {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const outbox = await send("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    if (outbox.status === 200 && outbox.body.items.length > 0) return outbox.body.items;
+    if (performance.now() > deadline) throw new Error(`no mail to ${email} after 30 s`);
+    await sleep(100);
+  }
+}
+
 interface SignupAttempt {
   email: string;
   workspaceName: string | null;
@@ -84,8 +95,7 @@ describe("crash safety", () => {
     expect((await send("POST", "/api/signup", { fullName: "Crash Admin", email: adminEmail, password: PASSWORD, workspaceName: "Crash Lab 0" })).status).toBe(
       201,
     );
-    const outbox = await send("GET", `/api/dev/outbox?to=${encodeURIComponent(adminEmail)}`);
-    const link = (outbox.body.items[0].text as string).match(/https?:\/\/\S+verify-email\S*/)![0];
+    const link = (await mailsTo(adminEmail))[0]!.text.match(/https?:\/\/\S+verify-email\S*/)![0];
     const verified = await send("GET", new URL(link).pathname + new URL(link).search);
     expect(verified.status, JSON.stringify(verified.body) + link).toBe(302);
     const admin = new ApiClient(`http://localhost:${port}`);
@@ -187,6 +197,18 @@ describe("crash safety", () => {
     try {
       const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
 
+      // Mail is sent by the mail job after the request that queued it: let the last server's
+      // workers send what is queued. A job a kill interrupted stays active until pg-boss expires
+      // and retries it (minutes): its mail counts as on its way.
+      const deadline = performance.now() + 60_000;
+      while ((await rows(`select count(*)::int as waiting from pgboss.job where name = 'mail' and state in ('created', 'retry')`))[0].waiting > 0) {
+        if (performance.now() > deadline) {
+          problems.push("mail jobs still queued 60 s after the last restart");
+          break;
+        }
+        await sleep(200);
+      }
+
       // 1. Every acknowledged sign-up: the account with its password, its membership, its
       //    confirmation mail and its USER_SIGNUP audit entry.
       for (const attempt of signups.filter((candidate) => candidate.acknowledged)) {
@@ -208,9 +230,11 @@ describe("crash safety", () => {
           ? memberships.some((m) => m.role === "admin" && m.status === "active" && m.name === attempt.workspaceName)
           : memberships.some((m) => m.organization_id === adminOrganizationId && ["pending", "student"].includes(m.role));
         if (memberships.length !== 1 || !expected) problems.push(`acknowledged sign-up ${attempt.email} has memberships ${JSON.stringify(memberships)}`);
-        const [mails] = await rows(`select count(*)::int as total from dev_outbox where to_address = $1 and subject like 'Confirm your email%'`, [
-          attempt.email,
-        ]);
+        const [mails] = await rows(
+          `select (select count(*)::int from dev_outbox where to_address = $1 and subject like 'Confirm your email%')
+                + (select count(*)::int from pgboss.job where name = 'mail' and state = 'active' and data->>'to' = $1 and data->>'subject' like 'Confirm your email%') as total`,
+          [attempt.email],
+        );
         if (mails.total < 1) problems.push(`acknowledged sign-up ${attempt.email} got no confirmation mail`);
         const [audit] = await rows(`select count(*)::int as total from audit_log where action = 'USER_SIGNUP' and user_id = $1`, [account.id]);
         if (audit.total !== 1) problems.push(`acknowledged sign-up ${attempt.email} has ${audit.total} USER_SIGNUP audit entries`);

@@ -101,7 +101,12 @@ beforeAll(async () => {
     env: { GLASSROOM_API_ONLY: "true", RATE_LIMIT_MULTIPLIER: "1000", NODE_ENV: "development" },
   });
   expect((await send("POST", "/api/signup", signUpBody(adminEmail, "Outage Lab"))).status).toBe(201);
-  const mail = (await send("GET", `/api/dev/outbox?to=${adminEmail}`)).body.items[0].text as string;
+  // The mail job sends the confirmation just after the sign-up that queued it.
+  let mail = "";
+  for (let waited = 0; !mail && waited < 30_000; waited += 100) {
+    mail = (await send("GET", `/api/dev/outbox?to=${adminEmail}`)).body.items[0]?.text ?? "";
+    if (!mail) await sleep(100);
+  }
   const link = new URL(mail.match(/https?:\/\/\S+verify-email\S*/)![0]);
   expect((await send("GET", link.pathname + link.search)).status).toBe(302);
   const admin = new ApiClient(`http://localhost:${port}`);

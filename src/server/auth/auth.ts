@@ -5,13 +5,13 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { MESSAGES } from "../../shared/messages.ts";
 import { fullNameField } from "../../shared/schemas/fields.ts";
-import type { Clock } from "../core/clock.ts";
+import { notify } from "../core/notify.ts";
 import type { Config } from "../env.ts";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/runner.ts";
 import * as schema from "../db/schema.ts";
 import { concurrencyLimit } from "../lib/concurrency.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../lib/passwords.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import { mails } from "../mail/templates.ts";
 import { decideSessionStart } from "./session-gate.ts";
 import { refuseTotpReplay } from "./totp-replay.ts";
@@ -26,9 +26,7 @@ const passwordWork = concurrencyLimit(2);
 export interface AuthDeps {
   config: Config;
   db: Database;
-  /** "Now" for the session gate's invitation expiry (AppDeps.clock). */
-  clock: Clock;
-  mailer: Mailer;
+  jobs: JobQueue;
 }
 
 const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
@@ -37,7 +35,12 @@ const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
-export function createAuth({ config, db, clock, mailer }: AuthDeps) {
+/**
+ * Better Auth writes the reset and confirmation tokens on its own connection and then calls
+ * these mail callbacks outside any transaction of ours: the mail is queued at once, on the
+ * database, and sent by the mail job as every other mail is.
+ */
+export function createAuth({ config, db, jobs }: AuthDeps) {
   return betterAuth({
     appName: "Glassroom",
     // Better Auth logs to the console itself; LOG_LEVEL=silent (the tests) silences it too.
@@ -85,7 +88,7 @@ export function createAuth({ config, db, clock, mailer }: AuthDeps) {
         verify: (data) => passwordWork(() => verifyPassword(data)),
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(mails.resetPassword({ to: user.email, name: user.name, url }));
+        await notify(jobs, db, mails.resetPassword({ to: user.email, name: user.name, url }));
       },
     },
     emailVerification: {
@@ -94,14 +97,14 @@ export function createAuth({ config, db, clock, mailer }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(mails.confirmEmail({ to: user.email, name: user.name, url }));
+        await notify(jobs, db, mails.confirmEmail({ to: user.email, name: user.name, url }));
       },
     },
     databaseHooks: {
       session: {
         create: {
           before: async (session, ctx) => {
-            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "", clock.now());
+            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "");
             if (decision.refuse) {
               throw new APIError("FORBIDDEN", { message: MESSAGES.pendingApproval, code: "ACCOUNT_PENDING" });
             }

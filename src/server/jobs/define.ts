@@ -24,6 +24,8 @@ export interface QueueSettings {
   expireInSeconds?: number;
   /** How long a finished job stays in the pgboss tables. */
   deleteAfterSeconds?: number;
+  /** Wakes the workers the moment a job is queued (LISTEN/NOTIFY) instead of at their next poll. */
+  notify?: boolean;
 }
 
 export interface QueueJob<T> {

@@ -1,8 +1,9 @@
 /**
  * The mail queue: one job per mail, sent by a worker, retried with back-off when the mail
- * server refuses or cannot be reached. Queue mail here (deps.jobs.send(tx, mailQueue, mail))
- * when it must go out only if a change commits, and must not be lost when the process stops
- * before sending it.
+ * server refuses or cannot be reached. Features queue mail here only through notify
+ * (core/notify.ts), in the transaction of the change the mail is about: it goes out only if
+ * that change commits, and is not lost when the process stops before sending it. This worker
+ * is the only code that hands mail to the mail server (an ESLint rule keeps it so).
  *
  * A job is completed after the mail server accepted the mail. A crash between the two (or a
  * mail server that accepts and then times out) sends that mail again: at least once is the
@@ -14,7 +15,8 @@ import { defineQueue } from "./define.ts";
 export const mailQueue = defineQueue<Mail>({
   name: "mail",
   // The job holds the mail's text: kept a day after sending for inspection, not the default week.
-  settings: { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400 },
+  // notify: a confirmation or reset link is awaited by someone at the screen; sent at once, not at the next poll.
+  settings: { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400, notify: true },
   concurrency: 2,
   async work(deps, mail) {
     await deps.mailer.send(mail);

@@ -6,9 +6,13 @@
  * Two pg-boss instances per process, on one small pool of their own:
  * - the producer, started by bootApp everywhere (server, tests, scripts): installs the schema,
  *   creates the registry's queues and queues jobs inside a caller's transaction (send).
- * - the workers, started by `startWorkers` in the server (src/server/index.ts), and in a test
- *   only when that test starts them: they run the handlers, the cron schedules, and pg-boss's
- *   maintenance. The tests' apps run no jobs unless asked.
+ * - the workers, started by `startWorkers` in the server (src/server/index.ts): they run the
+ *   handlers, the cron schedules, and pg-boss's maintenance. A test's app runs the mail queue
+ *   alone (tests/setup/test-app.ts), so that mail arrives as it does on a server; the other
+ *   jobs only when that test starts them.
+ * A queue with `notify` (the mail queue) wakes its workers the moment a job is queued
+ * (PostgreSQL LISTEN/NOTIFY, on one more connection of the workers' own); they still poll
+ * every second, so a lost listener delays a job by a second at most and loses none.
  * `stop` ends both (waiting up to 10 s for running handlers) and their pool; the server calls
  * it before it closes the app's own pool, which the handlers use.
  */
@@ -16,7 +20,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Db, fromDrizzle, PgBoss } from "pg-boss";
 import type { AppDeps } from "../core/context.ts";
-import type { Transaction } from "../db/tenant.ts";
+import type { Queryable } from "../db/tenant.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { JobDefinition, QueueJob, QueueSettings } from "./define.ts";
 import { JOBS } from "./registry.ts";
@@ -24,11 +28,12 @@ import { JOBS } from "./registry.ts";
 export interface JobQueue {
   /**
    * Queues a job inside `tx`: it exists only if that transaction commits. Works in a
-   * withWorkspace transaction too (see stepOutOfWorkspace).
+   * withWorkspace transaction too (see stepOutOfWorkspace). Given the database itself (no
+   * transaction), the job is queued at once.
    */
-  send<T>(tx: Transaction, queue: QueueJob<T>, data: T): Promise<void>;
-  /** Runs this process's workers and schedules; call once. */
-  startWorkers(deps: AppDeps): Promise<void>;
+  send<T>(tx: Queryable, queue: QueueJob<T>, data: T): Promise<void>;
+  /** Runs this process's workers and schedules: of `only` those jobs (default all), each one not yet running. */
+  startWorkers(deps: AppDeps, only?: readonly JobDefinition[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ function queueOptions(settings: QueueSettings) {
     ...(settings.retryBackoff !== undefined ? { retryBackoff: settings.retryBackoff } : {}),
     ...(settings.expireInSeconds !== undefined ? { expireInSeconds: settings.expireInSeconds } : {}),
     ...(settings.deleteAfterSeconds !== undefined ? { deleteAfterSeconds: settings.deleteAfterSeconds } : {}),
+    ...(settings.notify !== undefined ? { notify: settings.notify } : {}),
   };
 }
 
@@ -56,13 +62,62 @@ function report(boss: PgBoss, logger: Logger, instance: string): void {
  * withWorkspace transaction runs as (row-level security). Queueing steps back to the owner for
  * the insert alone and then returns to the role it found; the workspace setting is untouched.
  */
-async function stepOutOfWorkspace<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+async function stepOutOfWorkspace<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
   const [row] = (await tx.execute<{ role: string }>(sql`select current_setting('role') as role`)).rows;
   const role = row?.role ?? "none";
   if (role !== "none") await tx.execute(sql`select set_config('role', 'none', true)`);
   const result = await work();
   if (role !== "none") await tx.execute(sql`select set_config('role', ${role}, true)`);
   return result;
+}
+
+/**
+ * pg-boss's LISTEN, on a connection of its own (a pooled one would lose it when released).
+ * A dropped connection listens again a second later and then has the workers fetch once, for
+ * the notifications it missed; until then the workers' polling carries on.
+ */
+function listener(databaseUrl: string): NonNullable<Db["listen"]> {
+  return async (channel, onNotification, onReconnect) => {
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let closed = false;
+    const reconnectLater = () => {
+      if (closed || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().then(onReconnect, reconnectLater);
+      }, 1_000);
+    };
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: databaseUrl, application_name: "glassroom-jobs-listen", connectionTimeoutMillis: 5_000 });
+      next.on("error", () => {});
+      next.on("end", () => {
+        if (client === next) reconnectLater();
+      });
+      next.on("notification", (message) => {
+        if (message.payload !== undefined) onNotification(message.payload);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      if (closed) await next.end().catch(() => {});
+      else client = next;
+    };
+    await connect();
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        const last = client;
+        client = undefined;
+        await last?.end().catch(() => {});
+      },
+    };
+  };
 }
 
 export async function createJobQueue(databaseUrl: string, logger: Logger, definitions: readonly JobDefinition[] = JOBS): Promise<JobQueue> {
@@ -76,7 +131,7 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
   // As the app's pool (db/client.ts): a dropped connection must not end the process.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db: Db = { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+  const db: Db = { executeSql: (text, values) => pool.query(text, values as unknown[]), listen: listener(databaseUrl) };
 
   const producer = new PgBoss({ db, schema: SCHEMA, migrate: true, supervise: false, schedule: false });
   report(producer, logger, "producer");
@@ -94,24 +149,29 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
   }
 
   let workers: PgBoss | undefined;
+  const running = new Set<string>();
   let stopped = false;
   return {
     async send(tx, queue, data) {
       await stepOutOfWorkspace(tx, () => producer.send(queue.name, data as object, { db: fromDrizzle(tx, sql) }));
     },
 
-    async startWorkers(deps) {
-      if (workers) throw new Error("the job workers are already running");
-      const boss = new PgBoss({ db, schema: SCHEMA, migrate: false, supervise: true, schedule: true });
-      report(boss, logger, "workers");
-      workers = boss;
-      await boss.start();
-      for (const definition of definitions) {
+    async startWorkers(deps, only = definitions) {
+      if (!workers) {
+        workers = new PgBoss({ db, schema: SCHEMA, migrate: false, supervise: true, schedule: true, useListenNotify: true });
+        report(workers, logger, "workers");
+        await workers.start();
+      }
+      const boss = workers;
+      const starting = only.filter((definition) => !running.has(definition.name));
+      for (const definition of starting) {
+        running.add(definition.name);
         const run = definition.kind === "queue" ? (data: unknown) => (definition as QueueJob<unknown>).work(deps, data) : () => definition.run(deps);
-        // Queued work (mail) is picked up within a second; a cron job's occurrence within five.
+        // Queued work (mail) is picked up within a second, at once when its queue notifies;
+        // a cron job's occurrence within five.
         const polling =
           definition.kind === "queue"
-            ? { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 }
+            ? { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }
             : { localConcurrency: 1, pollingIntervalSeconds: 5 };
         await boss.work(definition.name, polling, async ([job]) => {
           if (!job) return;
@@ -130,7 +190,7 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
         if (!names.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
       }
       logger.info(
-        { jobs: definitions.map((definition) => (definition.kind === "scheduled" ? `${definition.name} (${definition.cron})` : definition.name)) },
+        { jobs: starting.map((definition) => (definition.kind === "scheduled" ? `${definition.name} (${definition.cron})` : definition.name)) },
         "job workers started",
       );
     },

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { MemberRole } from "../../../shared/roles.ts";
 import type { PendingMember } from "../../../shared/schemas/workspace.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema.ts";
 import { withWorkspace, type Queryable } from "../../db/tenant.ts";
@@ -57,8 +58,8 @@ export async function approveMember(deps: AppDeps, viewer: MemberContext, member
       ipAddress,
       metadata: { memberId, subjectUserId: pending.userId, role },
     });
+    await notify(deps.jobs, tx, mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }));
   });
-  await deps.mailer.send(mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }));
 }
 
 export async function rejectMember(deps: AppDeps, viewer: MemberContext, memberId: string, reason: string | undefined, ipAddress: string): Promise<void> {
@@ -75,6 +76,6 @@ export async function rejectMember(deps: AppDeps, viewer: MemberContext, memberI
       ipAddress,
       metadata: { memberId, subjectUserId: pending.userId, reason: reason ?? null },
     });
+    await notify(deps.jobs, tx, mails.rejected({ to: pending.email, name: pending.name, workspace: pending.workspace, reason }));
   });
-  await deps.mailer.send(mails.rejected({ to: pending.email, name: pending.name, workspace: pending.workspace, reason }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
-import { mailsTo } from "../../../../tests/db.ts";
+import { mailQueueDrained, mailsTo } from "../../../../tests/db.ts";
 import { DEFAULT_PASSWORD, signUp, uniqueEmail } from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
@@ -14,6 +14,8 @@ describe("GET /api/dev/outbox", () => {
   it("lists the mail kept instead of sent, newest first, filtered by recipient", async () => {
     const { user } = await signUp(t, { workspaceName: "Outbox Test" });
     const { user: other } = await signUp(t, { workspaceName: "Outbox Other" });
+    await mailQueueDrained(t.db, user.email);
+    await mailQueueDrained(t.db, other.email);
     const res = await new ApiClient(t.app).get(`/api/dev/outbox?to=${encodeURIComponent(user.email.toUpperCase())}`);
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
@@ -52,7 +54,8 @@ describe("mail without SMTP on a server that is not local development", () => {
     ["NODE_ENV=production", { NODE_ENV: "production" }],
     ["APP_URL not on this machine", { NODE_ENV: "development", APP_URL: "https://tutoring.example.com" }],
   ])("keeps nothing in the dev_outbox table (%s)", async (_case, env) => {
-    const server = await createTestApp({ env, databaseUrl: t.databaseUrl });
+    // A database of its own: its mail worker, not the test app's (which keeps mail), sends what it queues.
+    const server = await createTestApp({ env });
     try {
       const to = uniqueEmail("kept-nowhere");
       await server.deps.mailer.send({ to, subject: "A link", text: "https://example.com/secret-token" });
@@ -60,8 +63,8 @@ describe("mail without SMTP on a server that is not local development", () => {
       const email = uniqueEmail("signed-up");
       const client = new ApiClient(server.app, { baseUrl: server.config.appUrl });
       expect((await client.post("/api/signup", { fullName: "Kept Nowhere", email, password: DEFAULT_PASSWORD, workspaceName: "Not Kept" })).status).toBe(201);
-      expect(await mailsTo(t.db, to)).toEqual([]);
-      expect(await mailsTo(t.db, email)).toEqual([]);
+      expect(await mailsTo(server.db, to)).toEqual([]);
+      expect(await mailsTo(server.db, email)).toEqual([]);
     } finally {
       await server.close();
     }

@@ -20,8 +20,8 @@ import {
   type EnquiryPage,
 } from "../../../shared/schemas/enquiries.ts";
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
 import { enquiry } from "../../db/schema.ts";
-import { mailQueue } from "../../jobs/mail.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { mails } from "../../mail/templates.ts";
 
@@ -90,9 +90,9 @@ export async function receiveEnquiry(
   await deps.db.transaction(async (tx) => {
     await tx.insert(enquiry).values({ kind, name: fields.name, email: fields.email, fields });
     if (operator) {
-      await deps.jobs.send(
+      await notify(
+        deps.jobs,
         tx,
-        mailQueue,
         mails.enquiryReceived({ to: operator, title: titleOf(kind, fields), lines: describe(kind, fields), url: `${deps.config.appUrl}${INBOX_PAGE_PATH}` }),
       );
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationCreate, type InvitationState } from "../../../shared/schemas/members.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
 import { member, organization, student, user, workspaceInvitation } from "../../db/schema.ts";
 import { withWorkspace, type Transaction } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
@@ -121,16 +122,19 @@ function constraintOf(error: unknown): string | undefined {
   return undefined;
 }
 
-async function workspaceName(deps: AppDeps, organizationId: string): Promise<string> {
-  const [row] = await deps.db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+async function workspaceName(tx: Transaction, organizationId: string): Promise<string> {
+  const [row] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
   return row?.name ?? "a workspace";
 }
 
-async function mailInvitation(deps: AppDeps, viewer: MemberContext, invitation: Invitation, token: string): Promise<void> {
-  await deps.mailer.send(
+/** Queued in the transaction that writes the invitation's token: a link is mailed only for an invitation that is there. */
+async function mailInvitation(deps: AppDeps, tx: Transaction, viewer: MemberContext, invitation: Invitation, token: string): Promise<void> {
+  await notify(
+    deps.jobs,
+    tx,
     mails.invitation({
       to: invitation.email,
-      workspace: await workspaceName(deps, viewer.organizationId),
+      workspace: await workspaceName(tx, viewer.organizationId),
       invitedBy: viewer.user.name,
       role: invitation.role,
       url: invitationUrl(deps.config.appUrl, token),
@@ -191,7 +195,9 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
         metadata: { invitationId: inserted!.id, email, role: input.role },
       });
       const [row] = await invitationRows(tx).where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.id, inserted!.id)));
-      return toInvitation(row!);
+      const invitation = toInvitation(row!);
+      await mailInvitation(deps, tx, viewer, invitation, token);
+      return invitation;
     });
   } catch (error) {
     // Two admins inviting the same address at once: the pending-email index decides.
@@ -200,9 +206,6 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
     }
     throw error;
   }
-  // After the commit: a mail is never sent for an invitation that is not there. If it fails,
-  // the invitation stays pending and Resend sends a new link.
-  await mailInvitation(deps, viewer, created, token);
   return created;
 }
 
@@ -226,7 +229,7 @@ async function readInvitation(tx: Transaction, organizationId: string, invitatio
 export async function resendInvitation(deps: AppDeps, viewer: MemberContext, invitationId: string, ipAddress: string): Promise<Invitation> {
   const organizationId = viewer.organizationId;
   const { token, tokenHash } = newInvitationToken();
-  const invitation = await withWorkspace(deps.db, organizationId, async (tx) => {
+  return withWorkspace(deps.db, organizationId, async (tx) => {
     const current = await lockInvitation(tx, organizationId, invitationId);
     if (current.status === "accepted") throw conflict(`The invitation to ${current.email} was already accepted.`);
     if (current.status === "revoked") throw conflict(`The invitation to ${current.email} was revoked: send a new invitation instead.`);
@@ -247,10 +250,10 @@ export async function resendInvitation(deps: AppDeps, viewer: MemberContext, inv
       studentId: current.studentId,
       metadata: { invitationId, email: current.email, role: current.role },
     });
-    return readInvitation(tx, organizationId, invitationId);
+    const invitation = await readInvitation(tx, organizationId, invitationId);
+    await mailInvitation(deps, tx, viewer, invitation, token);
+    return invitation;
   });
-  await mailInvitation(deps, viewer, invitation, token);
-  return invitation;
 }
 
 export async function revokeInvitation(deps: AppDeps, viewer: MemberContext, invitationId: string, ipAddress: string): Promise<Invitation> {

@@ -1,5 +1,5 @@
 /**
- * Cancellation request mails, queued (jobs/mail.ts) in the transaction that records the
+ * Cancellation request mails, queued (core/notify.ts) in the transaction that records the
  * request or its decision, as the change mails are (changes.ts): a request that rolls back
  * mails nobody. A request goes to the session's tutor and the workspace's admins (active
  * members); a declined request to the parent or student who asked. An accepted request
@@ -7,9 +7,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
 import { member, organization, type tutoringSession, user } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
-import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
 import { describeTime } from "../../core/time.ts";
 
@@ -40,9 +40,9 @@ export async function queueCancellationRequestedMails(
   const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
   for (const person of people) {
     const url = `${deps.config.appUrl}/${person.role === "admin" ? "admin" : "tutor"}/sessions/${session.id}`;
-    await deps.jobs.send(
+    await notify(
+      deps.jobs,
       tx,
-      mailQueue,
       mails.cancellationRequested({
         to: person.email,
         name: person.name,
@@ -69,9 +69,9 @@ export async function queueCancellationDeclinedMail(
   if (!requester) return;
   const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
   const url = `${deps.config.appUrl}/${decision.requesterRole}/sessions/${session.id}`;
-  await deps.jobs.send(
+  await notify(
+    deps.jobs,
     tx,
-    mailQueue,
     mails.cancellationDeclined({
       to: requester.email,
       name: requester.name,

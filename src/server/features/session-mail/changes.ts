@@ -1,18 +1,18 @@
 /**
  * Change mails: when a session moves, changes place or is cancelled (one occurrence or this and
- * following), its people (recipients.ts) get one mail each describing the change; a series
- * change is one mail summarising it, not one per occurrence. The mails are queued (jobs/mail.ts)
+ * following), its people (core/recipients.ts) get one mail each describing the change; a series
+ * change is one mail summarising it, not one per occurrence. The mails are queued (core/notify.ts)
  * in the transaction that makes the change, so a change that rolls back sends nothing, and a
  * change that commits has its mails in the queue whatever happens to the process next.
  * Changes to sessions already over (corrections of the record) are not mailed.
  */
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
+import { sessionPeople } from "../../core/recipients.ts";
 import type { tutoringSession } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
-import { mailQueue } from "../../jobs/mail.ts";
 import { mails } from "../../mail/templates.ts";
 import { describeTime } from "../../core/time.ts";
-import { sessionPeople } from "./recipients.ts";
 import { describeFor, pageFor } from "./wording.ts";
 
 type SessionRow = typeof tutoringSession.$inferSelect;
@@ -60,12 +60,12 @@ function changeLines(before: SessionRow[], after: SessionRow[]): string[] {
 
 /** Queues the change's mails in `tx` (the change's own transaction, inside its workspace). */
 export async function queueSessionChangeMails(
-  deps: Pick<AppDeps, "jobs" | "config" | "clock">,
+  deps: Pick<AppDeps, "jobs" | "config">,
   tx: Transaction,
   organizationId: string,
   change: SessionChange,
 ): Promise<void> {
-  const now = deps.clock.now().getTime();
+  const now = Date.now();
   const pairs = change.before
     .map((row, index) => ({ before: row, after: change.after[index]! }))
     .filter((pair) => Math.max(pair.before.endsAt.getTime(), pair.after.endsAt.getTime()) > now);
@@ -96,6 +96,6 @@ export async function queueSessionChangeMails(
       change.kind === "changed"
         ? mails.sessionChanged({ ...common, when: timeOf(before[0]!), changes: lines })
         : mails.sessionCancelled({ ...common, when: timeOf(before[0]!), lastWhen: timeOf(before[before.length - 1]!), reason: change.reason ?? null });
-    await deps.jobs.send(tx, mailQueue, mail);
+    await notify(deps.jobs, tx, mail);
   }
 }

@@ -1,6 +1,6 @@
 /** How the session mails name a session for each reader, where it is, and which page shows it. */
 import type { tutoringSession } from "../../db/schema.ts";
-import type { Recipient, SessionPeople } from "./recipients.ts";
+import type { Recipient, SessionPeople } from "../../core/recipients.ts";
 
 type SessionRow = typeof tutoringSession.$inferSelect;
 

@@ -12,8 +12,10 @@ import { and, eq } from "drizzle-orm";
 import type { Summary, SummaryShare, SummaryUpdate } from "../../../shared/schemas/session-reports.ts";
 import { describeReportChanges } from "../../../shared/session-summary.ts";
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
+import { familyOf } from "../../core/recipients.ts";
 import type { Database } from "../../db/client.ts";
-import { member, organization, sessionReport, sessionReportStudent, sessionSummary, student, studentGuardian, user } from "../../db/schema.ts";
+import { organization, sessionReport, sessionReportStudent, sessionSummary, student } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
@@ -72,15 +74,7 @@ const sharedAlready = (sharedAt: Date) =>
   conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
 
 /** Saves new words. Words equal to the draft from the report as it stands are the draft again (up to date, unedited). */
-export async function updateSummary(
-  db: Database,
-  actor: Actor,
-  area: Area,
-  sessionId: string,
-  studentId: string,
-  input: SummaryUpdate,
-  now: Date,
-): Promise<Summary> {
+export async function updateSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
   requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId);
@@ -94,7 +88,7 @@ export async function updateSummary(
         body: input.body,
         edited: !isDraft,
         ...(isDraft ? { reportFacts: found.facts } : {}),
-        updatedAt: now,
+        updatedAt: new Date(),
         updatedByUserId: actor.viewer.user.id,
       })
       .where(found.where)
@@ -115,7 +109,7 @@ export async function updateSummary(
 }
 
 /** Replaces the words with a fresh draft from the report as it stands: up to date, unedited. */
-export async function redraftSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string, now: Date): Promise<Summary> {
+export async function redraftSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string): Promise<Summary> {
   requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId);
@@ -123,7 +117,7 @@ export async function redraftSummary(db: Database, actor: Actor, area: Area, ses
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
     const [saved] = await tx
       .update(sessionSummary)
-      .set({ body: found.draft, edited: false, reportFacts: found.facts, updatedAt: now, updatedByUserId: actor.viewer.user.id })
+      .set({ body: found.draft, edited: false, reportFacts: found.facts, updatedAt: new Date(), updatedByUserId: actor.viewer.user.id })
       .where(found.where)
       .returning();
     await auditSessions(
@@ -142,12 +136,13 @@ export async function redraftSummary(db: Database, actor: Actor, area: Area, ses
 
 /**
  * Shares a summary with the family, or (a tutor, when the workspace requires review) submits
- * it for an admin's review. Mail goes out after the commit: a refused share sends nothing.
+ * it for an admin's review. Its mails are queued in the share's transaction: a refused share
+ * sends nothing.
  */
 export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sessionId: string, studentId: string, input: SummaryShare): Promise<Summary> {
   requireManager(area);
   const organizationId = actor.viewer.organizationId;
-  const { summary, outgoing } = await withWorkspace(deps.db, organizationId, async (tx) => {
+  return withWorkspace(deps.db, organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId);
     const found = await findSummary(tx, session, studentId);
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
@@ -157,7 +152,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
       throw conflict(`The report changed after this summary was written (${describeReportChanges(stale)}). Redraft it from the report, or share it as it is.`);
     }
     const policy = await readWorkspacePolicy(tx, organizationId);
-    const now = deps.clock.now();
+    const now = new Date();
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     const audited = { sessionId: session.id, ...(stale.length > 0 ? { sharedAsItIs: stale.map((change) => change.field) } : {}) };
     if (policy.summaryRequiresReview && area === "tutor") {
@@ -171,7 +166,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
         `${actor.viewer.user.name} submitted a summary of the ${session.subject} session of ${when} for review`,
         audited,
       );
-      return { summary: shapeSummary(saved!, found.name, found.draft, found.facts), outgoing: [] };
+      return shapeSummary(saved!, found.name, found.draft, found.facts);
     }
     const [saved] = await tx
       .update(sessionSummary)
@@ -191,7 +186,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
       `${actor.viewer.user.name} shared a summary of the ${session.subject} session of ${when} with the family`,
       audited,
     );
-    const recipients = await familyOf(tx, organizationId, found.summary.studentId);
+    const recipients = await familyOf(tx, organizationId, [found.summary.studentId], "active members");
     const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
     const outgoing = recipients.map((person) =>
       mails.summaryShared({
@@ -202,33 +197,10 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
         subject: session.subject,
         when,
         body: saved!.body,
-        url: `${deps.config.appUrl}/${person.area}/sessions/${session.id}`,
+        url: `${deps.config.appUrl}/${person.relation === "guardian" ? "parent" : "student"}/sessions/${session.id}`,
       }),
     );
-    return { summary: shapeSummary(saved!, found.name, found.draft, found.facts), outgoing };
+    await notify(deps.jobs, tx, ...outgoing);
+    return shapeSummary(saved!, found.name, found.draft, found.facts);
   });
-  for (const mail of outgoing) {
-    try {
-      await deps.mailer.send(mail);
-    } catch (error) {
-      deps.logger.warn({ err: error, sessionId }, "summary mail not sent");
-    }
-  }
-  return summary;
-}
-/** Who reads a student's summaries by email: active guardians, and the student's own login when it is an active member. */
-async function familyOf(tx: Transaction, organizationId: string, studentId: string): Promise<{ email: string; name: string; area: "parent" | "student" }[]> {
-  const guardians = await tx
-    .select({ email: user.email, name: user.name })
-    .from(studentGuardian)
-    .innerJoin(member, and(eq(member.organizationId, studentGuardian.organizationId), eq(member.id, studentGuardian.memberId)))
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.studentId, studentId), eq(member.status, "active")));
-  const own = await tx
-    .select({ email: user.email, name: user.name })
-    .from(student)
-    .innerJoin(user, eq(user.id, student.userId))
-    .innerJoin(member, and(eq(member.organizationId, student.organizationId), eq(member.userId, user.id)))
-    .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId), eq(member.status, "active"), eq(member.role, "student")));
-  return [...guardians.map((person) => ({ ...person, area: "parent" as const })), ...own.map((person) => ({ ...person, area: "student" as const }))];
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SignupRequest, SignupResponse } from "../../../shared/schemas/auth.ts";
 import { isRegionTimeZone } from "../../../shared/time-zones.ts";
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
 import { account, member, user } from "../../db/schema.ts";
 import { enterWorkspace } from "../../db/tenant.ts";
 import { invalidField } from "../../lib/app-error.ts";
@@ -21,10 +22,10 @@ const invitedEmailTakenError = () =>
   invalidField("email", "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it.");
 
 /** The invitation a sign-up comes with, if it can still be used by this email; else a 422 naming the field. */
-async function usableInvitation(db: AppDeps["db"], token: string, email: string, now: Date): Promise<TokenInvitation> {
+async function usableInvitation(db: AppDeps["db"], token: string, email: string): Promise<TokenInvitation> {
   const invitation = await findInvitationByToken(db, token);
   if (!invitation) throw invalidField("invitationToken", "This invitation link is not valid: check that you copied all of it, or ask for a new invitation.");
-  const unusable = unusableReason(invitation, now);
+  const unusable = unusableReason(invitation);
   if (unusable) throw invalidField("invitationToken", unusable);
   if (invitation.email.toLowerCase() !== email) throw invalidField("email", `This invitation is for ${invitation.email}: sign up with that email address.`);
   return invitation;
@@ -59,11 +60,18 @@ async function answerForTakenEmail(deps: AppDeps, email: string, next: SignupRes
     const [owner] = await deps.db.select({ name: user.name }).from(user).where(eq(user.email, email));
     const signInUrl = `${deps.config.appUrl}/login`;
     const resetUrl = `${deps.config.appUrl}/forgot-password`;
-    await deps.mailer.send(mails.signUpWithExistingEmail({ to: email, name: owner?.name ?? "", signInUrl, resetUrl }));
+    // This sign-up writes nothing: there is no transaction to queue the mail in.
+    await notify(deps.jobs, deps.db, mails.signUpWithExistingEmail({ to: email, name: owner?.name ?? "", signInUrl, resetUrl }));
   } catch (error) {
-    logger.error({ err: error }, "the mail about a sign-up with an existing account's email was not sent");
+    logger.error({ err: error }, "the mail about a sign-up with an existing account's email was not queued");
   }
   return { next, email: typed };
+}
+
+/** The link that confirms `email` (Better Auth's own verification token), leading to the confirmation page. */
+async function confirmationUrl(authContext: Awaited<AppDeps["auth"]["$context"]>, email: string, next: SignupResponse["next"]): Promise<string> {
+  const token = await createEmailVerificationToken(authContext.secret, email, undefined, authContext.options.emailVerification?.expiresIn);
+  return `${authContext.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`/confirm-email?next=${next}`)}`;
 }
 
 /**
@@ -73,8 +81,9 @@ async function answerForTakenEmail(deps: AppDeps, email: string, next: SignupRes
  * of it (decision 8; a crash between two steps used to leave an account with no workspace).
  * The account rows are Better Auth's (a user and its "credential" account with the password
  * hashed by Better Auth's own hasher), written here because Better Auth's sign-up cannot join
- * our transaction. The confirmation link is mailed after the commit; an invited account has
- * none to confirm (its invitation link proved the address).
+ * our transaction. The confirmation link's mail is queued in that transaction too, so it is
+ * never sent for an account that is not there; an invited account has none to confirm (its
+ * invitation link proved the address).
  */
 export async function signUp(deps: AppDeps, input: SignupRequest, context: { headers: Headers; clientIp: string; logger: Logger }): Promise<SignupResponse> {
   const { db, auth, config } = deps;
@@ -84,8 +93,7 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   }
   const joinWorkspace = input.joinCode !== undefined ? await findJoinableWorkspace(db, input.joinCode) : undefined;
   const email = input.email.toLowerCase();
-  const now = deps.clock.now();
-  const invitation = input.invitationToken !== undefined ? await usableInvitation(db, input.invitationToken, email, now) : undefined;
+  const invitation = input.invitationToken !== undefined ? await usableInvitation(db, input.invitationToken, email) : undefined;
   const next: SignupResponse["next"] = joinWorkspace ? "approval" : "dashboard";
   const authContext = await auth.$context;
   // Hashed before the email is looked up, so that a taken email answers in the same time.
@@ -95,7 +103,9 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
     if (invitation) throw invitedEmailTakenError();
     return answerForTakenEmail(deps, email, next, input.email, context.logger);
   }
+  const confirmUrl = invitation ? undefined : await confirmationUrl(authContext, email, next);
   const userId = crypto.randomUUID();
+  const now = new Date();
   try {
     await db.transaction(async (tx) => {
       // The invitation link was mailed to this address: opening it proved the address.
@@ -120,12 +130,12 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
           ipAddress: context.clientIp,
         };
         await writeAuditIgnoringFailure(tx, entry, context.logger);
-        await completeInvitation(tx, { invitation, userId, memberId, name: input.fullName, ipAddress: context.clientIp }, now);
+        await completeInvitation(tx, { invitation, userId, memberId, name: input.fullName, ipAddress: context.clientIp });
         return;
       }
       const organizationId = joinWorkspace
-        ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }, now), joinWorkspace.id)
-        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) }, now)).organizationId;
+        ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
+        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) })).organizationId;
       const entry = {
         organizationId,
         userId,
@@ -135,6 +145,7 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
         ipAddress: context.clientIp,
       };
       await writeAuditIgnoringFailure(tx, entry, context.logger);
+      await notify(deps.jobs, tx, mails.confirmEmail({ to: email, name: input.fullName, url: confirmUrl! }));
     });
   } catch (error) {
     const cause = databaseErrorOf(error);
@@ -144,17 +155,6 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
       return answerForTakenEmail(deps, email, next, input.email, context.logger);
     }
     throw error;
-  }
-  if (invitation) return { next, email: input.email };
-
-  // After the commit: a failed mail leaves a complete account whose owner gets a new link
-  // by signing in or from the confirmation page, never a link to an account that is not there.
-  try {
-    const token = await createEmailVerificationToken(authContext.secret, email, undefined, authContext.options.emailVerification?.expiresIn);
-    const url = `${authContext.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`/confirm-email?next=${next}`)}`;
-    await deps.mailer.send(mails.confirmEmail({ to: email, name: input.fullName, url }));
-  } catch (error) {
-    context.logger.error({ err: error, userId }, "the confirmation mail of a new account was not sent");
   }
   return { next, email: input.email };
 }

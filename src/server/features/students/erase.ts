@@ -6,13 +6,14 @@
  * with their name), and for the sessions they attended alone the report's private notes and
  * the recordings (a group's recording stays with the group; the erased row no longer names
  * them). Stored recording files are deleted after the commit, so a failed erasure deletes none.
- * The people who were linked are told by mail after the commit.
+ * The people who were linked are told by mail, queued in the same transaction.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
+import { familyOf } from "../../core/recipients.ts";
 import {
-  member,
   organization,
   sessionRecording,
   sessionReport,
@@ -20,7 +21,6 @@ import {
   sessionSummary,
   student,
   studentGuardian,
-  user,
   workspaceInvitation,
 } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
@@ -31,12 +31,6 @@ import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
 
 export const ERASED_NAME = "Erased student";
-
-interface Recipient {
-  email: string;
-  name: string;
-  recipient: "guardian" | "student";
-}
 
 /** The sessions this student attended with no other student. */
 async function soloSessionsOf(tx: Transaction, organizationId: string, studentId: string): Promise<string[]> {
@@ -79,24 +73,19 @@ async function eraseSessionData(tx: Transaction, organizationId: string, student
 }
 
 export async function eraseStudent(
-  deps: Pick<AppDeps, "db" | "mailer" | "logger" | "recordings">,
+  deps: Pick<AppDeps, "db" | "jobs" | "logger" | "recordings">,
   actor: Actor,
   studentId: string,
   confirmName: string,
 ): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
-  const { detail, recipients, formerName, workspace, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
+  const { detail, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was already erased.");
     if (confirmName !== record.name) throw invalidField("confirmName", "Type the student's name exactly as it appears on the record to confirm the erasure.");
 
-    const guardians = await tx
-      .select({ email: user.email, name: user.name })
-      .from(studentGuardian)
-      .innerJoin(member, and(eq(member.organizationId, studentGuardian.organizationId), eq(member.id, studentGuardian.memberId)))
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.studentId, studentId)));
-    const [login] = record.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, record.userId)) : [];
+    // Read before the links go: everyone linked to the record is told, whatever their membership now.
+    const family = await familyOf(tx, organizationId, [studentId], "everyone linked");
     const [workspaceRow] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
 
     await tx
@@ -140,17 +129,15 @@ export async function eraseStudent(
         recordingsDeleted: sessionData.recordings,
       },
     });
-    const recipients: Recipient[] = [
-      ...guardians.map((guardian) => ({ ...guardian, recipient: "guardian" as const })),
-      ...(login ? [{ ...login, recipient: "student" as const }] : []),
-    ];
-    return {
-      detail: await detailOf(tx, organizationId, studentId),
-      recipients,
-      formerName: record.name,
-      workspace: workspaceRow?.name ?? "your workspace",
-      storageKeys: sessionData.storageKeys,
-    };
+    const workspace = workspaceRow?.name ?? "your workspace";
+    await notify(
+      deps.jobs,
+      tx,
+      ...family.map((person) =>
+        mails.studentErased({ to: person.email, name: person.name, studentName: record.name, workspace, recipient: person.relation }),
+      ),
+    );
+    return { detail: await detailOf(tx, organizationId, studentId), storageKeys: sessionData.storageKeys };
   });
 
   // The rows are gone; a file left by a failed delete is unreachable, and logged for the operator.
@@ -159,15 +146,6 @@ export async function eraseStudent(
       await deps.recordings.delete(key);
     } catch (error) {
       deps.logger.warn({ err: error, key }, "an erased student's recording file was not deleted");
-    }
-  }
-
-  // The erasure is done; a mail that fails is logged, not answered as a failure of it.
-  for (const person of recipients) {
-    try {
-      await deps.mailer.send(mails.studentErased({ to: person.email, name: person.name, studentName: formerName, workspace, recipient: person.recipient }));
-    } catch (error) {
-      deps.logger.warn({ err: error, studentId }, "erasure notice not sent");
     }
   }
   return detail;
