@@ -4,6 +4,7 @@
  */
 import { tmpdir } from "node:os";
 import { createAuth } from "../src/server/auth/auth.ts";
+import { systemClock } from "../src/server/core/clock.ts";
 import { loadConfig } from "../src/server/env.ts";
 
 const config = loadConfig({
@@ -13,4 +14,4 @@ const config = loadConfig({
   GOOGLE_CLIENT_ID: "schema",
   GOOGLE_CLIENT_SECRET: "schema",
 });
-export const auth = createAuth({ config, db: {} as never, jobs: {} as never });
+export const auth = createAuth({ config, db: {} as never, clock: systemClock, jobs: {} as never });

@@ -1,5 +1,6 @@
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
+import { systemClock, type Clock } from "./core/clock.ts";
 import type { AppDeps } from "./core/context.ts";
 import { assertRowLevelSecurityApplies, createDatabase, migrateDatabase, QUERY_TIMEOUT_MS, type Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
@@ -12,7 +13,7 @@ import { createRecordingStorage } from "./storage/index.ts";
 import type { WebBuild } from "./spa/serve.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
-export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild, options: { poolMax?: number } = {}) {
+export async function bootApp(config: Config, databaseUrl: string, logger: Logger, web?: WebBuild, options: { poolMax?: number; clock?: Clock } = {}) {
   // Migrations on a connection of their own, without the app's query timeout: one may
   // legitimately take longer (an index on a big table).
   const migrator = createDatabase(databaseUrl, { max: 1 });
@@ -24,13 +25,14 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   }
   const db: Database = createDatabase(databaseUrl, { max: options.poolMax, queryTimeoutMs: QUERY_TIMEOUT_MS });
   await loadDatabaseTimeZones(db);
+  const clock = options.clock ?? systemClock;
   // The development outbox stores mail in the clear, links and their tokens: a local development server only.
   const outbox = config.localDevelopment ? databaseOutbox(db) : undefined;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox });
   const recordings = await createRecordingStorage(config);
   // Installs or upgrades pg-boss's schema and queues; runs no job (the server starts the workers).
   const jobs = await createJobQueue(databaseUrl, logger);
-  const auth = createAuth({ config, db, jobs });
-  const deps: AppDeps = { config, db, auth, mailer, logger, recordings, jobs };
+  const auth = createAuth({ config, db, clock, jobs });
+  const deps: AppDeps = { config, db, auth, mailer, logger, recordings, jobs, clock };
   return { deps, app: createApp(deps, web) };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { bootApp } from "../../src/server/boot.ts";
+import type { Clock } from "../../src/server/core/clock.ts";
 import { createDatabase, type Database } from "../../src/server/db/client.ts";
 import { mailQueue } from "../../src/server/jobs/mail.ts";
 import { OWNER_ROLE } from "../../src/server/db/owner-role.ts";
@@ -74,13 +75,14 @@ async function dropDatabase(name: string): Promise<void> {
 /**
  * The app as the server builds it (bootApp), in-process, on a database of its own cloned
  * from the template. `env` overrides the test settings (NODE_ENV=production, ALLOW_...);
- * `databaseUrl` lets a second app (another configuration) share the first one's database.
+ * `databaseUrl` lets a second app (another configuration) share the first one's database;
+ * `clock` pins the time the app's rules read (fixedClock), else it runs on the real time.
  *
  * The app that owns its database runs the mail queue's worker, so that mail queued by any app
  * on that database reaches this one's dev outbox (tests/db.ts mailsTo waits for it); the other
  * jobs run only when a test starts them.
  */
-export async function createTestApp(options: { env?: Record<string, string | undefined>; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string | undefined>; databaseUrl?: string; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "glassroom-test-data-"));
   let config: Config;
   let ownDatabase: string | undefined;
@@ -95,7 +97,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
       ...options.env,
     });
     ownDatabase = options.databaseUrl ? undefined : await cloneTemplateDatabase();
-    booted = await bootApp(config, options.databaseUrl ?? urlOf(ownDatabase!), createLogger(config.logLevel), undefined, { poolMax: 5 });
+    booted = await bootApp(config, options.databaseUrl ?? urlOf(ownDatabase!), createLogger(config.logLevel), undefined, { poolMax: 5, clock: options.clock });
   } catch (error) {
     if (ownDatabase) await dropDatabase(ownDatabase).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

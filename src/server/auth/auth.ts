@@ -6,6 +6,7 @@ import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { MESSAGES } from "../../shared/messages.ts";
 import { fullNameField } from "../../shared/schemas/fields.ts";
 import { notify } from "../core/notify.ts";
+import type { Clock } from "../core/clock.ts";
 import type { Config } from "../env.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/runner.ts";
@@ -26,6 +27,8 @@ const passwordWork = concurrencyLimit(2);
 export interface AuthDeps {
   config: Config;
   db: Database;
+  /** "Now" for the session gate's invitation expiry (AppDeps.clock). */
+  clock: Clock;
   jobs: JobQueue;
 }
 
@@ -40,7 +43,7 @@ const PASSWORD_FIELDS_BY_PATH: Record<string, string> = {
  * these mail callbacks outside any transaction of ours: the mail is queued at once, on the
  * database, and sent by the mail job as every other mail is.
  */
-export function createAuth({ config, db, jobs }: AuthDeps) {
+export function createAuth({ config, db, clock, jobs }: AuthDeps) {
   return betterAuth({
     appName: "Glassroom",
     // Better Auth logs to the console itself; LOG_LEVEL=silent (the tests) silences it too.
@@ -104,7 +107,7 @@ export function createAuth({ config, db, jobs }: AuthDeps) {
       session: {
         create: {
           before: async (session, ctx) => {
-            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "");
+            const decision = await decideSessionStart(db, session.userId, ctx?.path ?? "", clock.now());
             if (decision.refuse) {
               throw new APIError("FORBIDDEN", { message: MESSAGES.pendingApproval, code: "ACCOUNT_PENDING" });
             }

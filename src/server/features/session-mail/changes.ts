@@ -60,12 +60,12 @@ function changeLines(before: SessionRow[], after: SessionRow[]): string[] {
 
 /** Queues the change's mails in `tx` (the change's own transaction, inside its workspace). */
 export async function queueSessionChangeMails(
-  deps: Pick<AppDeps, "jobs" | "config">,
+  deps: Pick<AppDeps, "jobs" | "config" | "clock">,
   tx: Transaction,
   organizationId: string,
   change: SessionChange,
 ): Promise<void> {
-  const now = Date.now();
+  const now = deps.clock.now().getTime();
   const pairs = change.before
     .map((row, index) => ({ before: row, after: change.after[index]! }))
     .filter((pair) => Math.max(pair.before.endsAt.getTime(), pair.after.endsAt.getTime()) > now);

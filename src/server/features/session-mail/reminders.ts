@@ -4,7 +4,7 @@
  * gets one mail per person: tutor, guardians, students with a login (core/recipients.ts).
  *
  * Exactly once, with any number of app instances running this job at the same time:
- * - each session is claimed by one UPDATE … SET reminder_sent_at = now() WHERE … reminder_sent_at
+ * - each session is claimed by one UPDATE … SET reminder_sent_at = <now> WHERE … reminder_sent_at
  *   IS NULL. Two runs claiming the same session queue behind the row lock, and the second then
  *   finds the condition false and claims nothing.
  * - its mails are queued as pg-boss jobs (one per recipient, core/notify.ts) in the same
@@ -15,7 +15,7 @@
  * A session that moves gets reminder_sent_at cleared (sessions/service.ts), so it is reminded
  * again for its new time.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AppDeps } from "../../core/context.ts";
 import { notify } from "../../core/notify.ts";
 import { sessionPeople } from "../../core/recipients.ts";
@@ -49,6 +49,8 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
   let sessions = 0;
   let queued = 0;
   let seen = 0;
+  // One "now" for the whole run (deps.clock), so that the scan and each claim agree on what is due.
+  const now = sql`${deps.clock.now().toISOString()}::timestamptz`;
   while (seen < MAX_PER_RUN) {
     // A cross-workspace scan on the owner connection, through tutoring_session_reminder_due_idx,
     // naming itself (withLookup: it sees scheduled sessions not yet reminded, and the
@@ -62,9 +64,9 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
           and(
             eq(tutoringSession.status, "scheduled"),
             isNull(tutoringSession.reminderSentAt),
-            sql`${tutoringSession.startsAt} > now()`,
-            sql`${tutoringSession.startsAt} <= now() + make_interval(hours => ${MAX_LEAD_HOURS})`,
-            sql`${tutoringSession.startsAt} <= now() + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${DEFAULT_SESSION_POLICY.reminderLeadHours}))`,
+            sql`${tutoringSession.startsAt} > ${now}`,
+            sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => ${MAX_LEAD_HOURS})`,
+            sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${DEFAULT_SESSION_POLICY.reminderLeadHours}))`,
           ),
         )
         .orderBy(asc(tutoringSession.startsAt))
@@ -72,7 +74,7 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
     );
     for (const session of due) {
       try {
-        const count = await remindSession(deps, session.organizationId, session.id);
+        const count = await remindSession(deps, session.organizationId, session.id, now);
         if (count !== null) {
           sessions += 1;
           queued += count;
@@ -89,20 +91,20 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
 }
 
 /** Claims one session and queues its mails, in one transaction; null when another run (or a change) got there first. */
-async function remindSession(deps: AppDeps, organizationId: string, sessionId: string): Promise<number | null> {
+async function remindSession(deps: AppDeps, organizationId: string, sessionId: string, now: SQL): Promise<number | null> {
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const lead = (await readWorkspacePolicy(tx, organizationId)).reminderLeadHours;
     const [claimed] = await tx
       .update(tutoringSession)
-      .set({ reminderSentAt: sql`now()` })
+      .set({ reminderSentAt: now })
       .where(
         and(
           eq(tutoringSession.organizationId, organizationId),
           eq(tutoringSession.id, sessionId),
           eq(tutoringSession.status, "scheduled"),
           isNull(tutoringSession.reminderSentAt),
-          sql`${tutoringSession.startsAt} > now()`,
-          sql`${tutoringSession.startsAt} <= now() + make_interval(hours => ${lead})`,
+          sql`${tutoringSession.startsAt} > ${now}`,
+          sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => ${lead})`,
         ),
       )
       .returning();

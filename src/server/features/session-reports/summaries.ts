@@ -74,7 +74,15 @@ const sharedAlready = (sharedAt: Date) =>
   conflict(`This summary was shared with the family on ${sharedAt.toISOString().slice(0, 10)}; it can no longer be changed.`);
 
 /** Saves new words. Words equal to the draft from the report as it stands are the draft again (up to date, unedited). */
-export async function updateSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string, input: SummaryUpdate): Promise<Summary> {
+export async function updateSummary(
+  db: Database,
+  actor: Actor,
+  area: Area,
+  sessionId: string,
+  studentId: string,
+  input: SummaryUpdate,
+  now: Date,
+): Promise<Summary> {
   requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId);
@@ -88,7 +96,7 @@ export async function updateSummary(db: Database, actor: Actor, area: Area, sess
         body: input.body,
         edited: !isDraft,
         ...(isDraft ? { reportFacts: found.facts } : {}),
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedByUserId: actor.viewer.user.id,
       })
       .where(found.where)
@@ -109,7 +117,7 @@ export async function updateSummary(db: Database, actor: Actor, area: Area, sess
 }
 
 /** Replaces the words with a fresh draft from the report as it stands: up to date, unedited. */
-export async function redraftSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string): Promise<Summary> {
+export async function redraftSummary(db: Database, actor: Actor, area: Area, sessionId: string, studentId: string, now: Date): Promise<Summary> {
   requireManager(area);
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
     const session = await findVisible(tx, actor, area, sessionId);
@@ -117,7 +125,7 @@ export async function redraftSummary(db: Database, actor: Actor, area: Area, ses
     if (found.summary.sharedAt) throw sharedAlready(found.summary.sharedAt);
     const [saved] = await tx
       .update(sessionSummary)
-      .set({ body: found.draft, edited: false, reportFacts: found.facts, updatedAt: new Date(), updatedByUserId: actor.viewer.user.id })
+      .set({ body: found.draft, edited: false, reportFacts: found.facts, updatedAt: now, updatedByUserId: actor.viewer.user.id })
       .where(found.where)
       .returning();
     await auditSessions(
@@ -152,7 +160,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
       throw conflict(`The report changed after this summary was written (${describeReportChanges(stale)}). Redraft it from the report, or share it as it is.`);
     }
     const policy = await readWorkspacePolicy(tx, organizationId);
-    const now = new Date();
+    const now = deps.clock.now();
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     const audited = { sessionId: session.id, ...(stale.length > 0 ? { sharedAsItIs: stale.map((change) => change.field) } : {}) };
     if (policy.summaryRequiresReview && area === "tutor") {

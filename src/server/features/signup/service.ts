@@ -22,10 +22,10 @@ const invitedEmailTakenError = () =>
   invalidField("email", "An account with this email already exists. Sign in to accept the invitation, or reset your password if you forgot it.");
 
 /** The invitation a sign-up comes with, if it can still be used by this email; else a 422 naming the field. */
-async function usableInvitation(db: AppDeps["db"], token: string, email: string): Promise<TokenInvitation> {
+async function usableInvitation(db: AppDeps["db"], token: string, email: string, now: Date): Promise<TokenInvitation> {
   const invitation = await findInvitationByToken(db, token);
   if (!invitation) throw invalidField("invitationToken", "This invitation link is not valid: check that you copied all of it, or ask for a new invitation.");
-  const unusable = unusableReason(invitation);
+  const unusable = unusableReason(invitation, now);
   if (unusable) throw invalidField("invitationToken", unusable);
   if (invitation.email.toLowerCase() !== email) throw invalidField("email", `This invitation is for ${invitation.email}: sign up with that email address.`);
   return invitation;
@@ -93,7 +93,8 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   }
   const joinWorkspace = input.joinCode !== undefined ? await findJoinableWorkspace(db, input.joinCode) : undefined;
   const email = input.email.toLowerCase();
-  const invitation = input.invitationToken !== undefined ? await usableInvitation(db, input.invitationToken, email) : undefined;
+  const now = deps.clock.now();
+  const invitation = input.invitationToken !== undefined ? await usableInvitation(db, input.invitationToken, email, now) : undefined;
   const next: SignupResponse["next"] = joinWorkspace ? "approval" : "dashboard";
   const authContext = await auth.$context;
   // Hashed before the email is looked up, so that a taken email answers in the same time.
@@ -105,7 +106,6 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
   }
   const confirmUrl = invitation ? undefined : await confirmationUrl(authContext, email, next);
   const userId = crypto.randomUUID();
-  const now = new Date();
   try {
     await db.transaction(async (tx) => {
       // The invitation link was mailed to this address: opening it proved the address.
@@ -130,12 +130,12 @@ export async function signUp(deps: AppDeps, input: SignupRequest, context: { hea
           ipAddress: context.clientIp,
         };
         await writeAuditIgnoringFailure(tx, entry, context.logger);
-        await completeInvitation(tx, { invitation, userId, memberId, name: input.fullName, ipAddress: context.clientIp });
+        await completeInvitation(tx, { invitation, userId, memberId, name: input.fullName, ipAddress: context.clientIp }, now);
         return;
       }
       const organizationId = joinWorkspace
-        ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }), joinWorkspace.id)
-        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) })).organizationId;
+        ? (await addPendingMember(tx, { organizationId: joinWorkspace.id, userId }, now), joinWorkspace.id)
+        : (await createWorkspaceWithAdmin(tx, { name: input.workspaceName!, userId, timeZone: newWorkspaceTimeZone(input.timeZone) }, now)).organizationId;
       const entry = {
         organizationId,
         userId,
