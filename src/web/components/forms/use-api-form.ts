@@ -1,6 +1,6 @@
 import { useForm, type UseFormInput, type UseFormReturnType } from "@mantine/form";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
 
@@ -60,8 +60,12 @@ export function useApiForm<Values extends Record<string, unknown>, Variables, Da
     },
   });
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>(IN_ERROR)?.focus());
+  // Asked for with the errors and done once they are drawn.
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) formElement.current?.querySelector<HTMLElement>(IN_ERROR)?.focus();
+  }, [focusRequests]);
+  const focusFirstError = () => setFocusRequests((count) => count + 1);
 
   /** The refusal on the fields it names; true when every issue found its field. */
   const showRefusal = (error: unknown, values: Values): boolean => {
