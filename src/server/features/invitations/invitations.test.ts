@@ -16,6 +16,7 @@ import {
   type AdminFixture,
 } from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { fixedClock } from "../../core/clock.ts";
 import { student, studentGuardian, user, workspaceInvitation } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { hashInvitationToken } from "./tokens.ts";
@@ -470,6 +471,42 @@ describe("expiry, revocation and resending", () => {
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/^This invitation expired on /);
     expect((await membersOf(t.db, existing.user.id)).map((row) => row.organizationId)).toEqual([existing.organizationId]);
+  });
+
+  it("expires 7 days after it was sent by the app's clock, in the list, the preview, the dashboard and on sign-up", async () => {
+    const clock = fixedClock(new Date());
+    const clocked = await createTestApp({ databaseUrl: t.databaseUrl, clock });
+    try {
+      const owner = await createAdmin(clocked, { fullName: "Cleo Clock" });
+      const email = uniqueEmail("clocked");
+      const sent = clock.now().getTime();
+      const created = await owner.client.post("/api/admin/invitations", { email, role: "tutor" });
+      expect(created.status, created.text).toBe(201);
+      expect(Date.parse(created.body.sentAt)).toBe(sent);
+      expect(Date.parse(created.body.expiresAt)).toBe(sent + 7 * DAY);
+      const token = await mailedToken(email);
+      const stateNow = async () => ({
+        listed: (await owner.client.get("/api/admin/invitations")).body.items.find((item: { id: string }) => item.id === created.body.id).state,
+        previewed: (await new ApiClient(clocked.app).get(`/api/invitations/${token}`)).body.state,
+        open: (await owner.client.get("/api/admin/dashboard")).body.openInvitations,
+      });
+
+      clock.set(new Date(sent + 7 * DAY - 1));
+      expect(await stateNow()).toEqual({ listed: "pending", previewed: "pending", open: 1 });
+
+      clock.advance(2);
+      expect(await stateNow()).toEqual({ listed: "expired", previewed: "expired", open: 0 });
+      const refused = await new ApiClient(clocked.app).post("/api/signup", {
+        fullName: "New Person",
+        password: DEFAULT_PASSWORD,
+        email,
+        invitationToken: token,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.message).toMatch(/^This invitation expired on .*\. Ask Cleo Clock to send it again\.$/);
+    } finally {
+      await clocked.close();
+    }
   });
 
   it("a revoked invitation's link stops working; revoking again changes nothing; it cannot be resent", async () => {

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts
 import type { Session, SessionBatch } from "../../../shared/schemas/sessions.ts";
 import { organization, student, tutoringSession } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
+import { fixedClock } from "../../core/clock.ts";
 import { describeTime, localTimeOf } from "../../core/time.ts";
 import { queueSessionChangeMails } from "./changes.ts";
 import { sendDueReminders } from "./reminders.ts";
@@ -173,6 +174,30 @@ describe("reminders", () => {
         `Reminder: Japanese on ${describeTime(first.start, first.end, ZONE)}`,
         `Reminder: Japanese on ${newTime}`,
       ]);
+    }
+  });
+
+  it("are due by the app's clock: not a millisecond before the lead time, then once", async () => {
+    const korean = slot(40);
+    const [session] = (await schedule("Korean", korean)).items as [Session];
+    const reminderSentAt = async () =>
+      (await a.db.select({ sentAt: tutoringSession.reminderSentAt }).from(tutoringSession).where(eq(tutoringSession.id, session.id)))[0]!.sentAt;
+    // The real time's runs (the cron) see it 40 hours away; this app's clock moves on.
+    const clock = fixedClock(new Date(korean.start.getTime() - 24 * 3_600_000 - 1));
+    const clocked = await createTestApp({ databaseUrl: a.databaseUrl, clock });
+    try {
+      await sendDueReminders(clocked.deps);
+      expect(await reminderSentAt()).toBeNull();
+
+      clock.advance(1);
+      await sendDueReminders(clocked.deps);
+      expect(await reminderSentAt()).toEqual(clock.now());
+      clock.advance(3_600_000);
+      await sendDueReminders(clocked.deps);
+      await mailDelivered();
+      for (const email of everyone()) expect(await mailsAbout(email, "Korean"), email).toHaveLength(1);
+    } finally {
+      await clocked.close();
     }
   });
 });
