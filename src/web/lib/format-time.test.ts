@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormatter, formatInstant, formatMoment, formatSpan, formatWallSpan } from "./format-time.ts";
+import { dateTimeFormatter, formatDay, formatInstant, formatMoment, formatSpan, formatWallSpan, zoneLabel } from "./format-time.ts";
 
 // ICU versions differ on the comma after the weekday ("Tuesday, 1 December"): the tests accept both.
 describe("the one date-time formatter", () => {
@@ -39,5 +39,16 @@ describe("the one date-time formatter", () => {
     const shown = dateTimeFormatter("Asia/Kolkata");
     expect(shown.instant("2026-11-02T09:00:00Z")).toBe("2 Nov 2026, 14:30 (Asia/Kolkata)");
     expect(shown.span("2026-11-02T09:00:00Z", "2026-11-02T10:00:00Z")).toMatch(/14:30–15:30 \(Asia\/Kolkata\)$/);
+  });
+
+  it("shows a calendar day itself whatever the viewer's zone", () => {
+    expect(formatDay("2026-03-12")).toBe("12 Mar 2026");
+    expect(formatDay("2026-03-12", "long")).toBe("12 March 2026");
+    expect(formatDay("not a day")).toBe("not a day");
+  });
+
+  it("names a zone with its abbreviation of the moment", () => {
+    expect(zoneLabel("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe("Europe/London (BST)");
+    expect(zoneLabel("Europe/London", new Date("2026-12-01T12:00:00Z"))).toBe("Europe/London (GMT)");
   });
 });

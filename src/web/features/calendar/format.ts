@@ -97,17 +97,14 @@ export const hoursUntil = (session: Session, now = Date.now()) => (Date.parse(se
 /** The outside-availability refusal without its API instruction ("Send confirmOutsideAvailability…"). */
 export const availabilityMessage = (message: string) => message.replace(/\s*Send confirmOutsideAvailability.*$/s, "").trim();
 
-/** "21 Nov 2026, 14:05 (Europe/London)": lib/format-time.ts's, under the name the session screens use. */
-export const describeInstant = (iso: string, timeZone: string) => formatInstant(iso, timeZone);
-
 /** Who scheduled, last changed and cancelled the session, and when, one line each. */
 export function sessionHistory(session: Session, timeZone: string): string[] {
   const by = (name: string | null) => name ?? "a former member";
-  const lines = [`Scheduled by ${by(session.createdBy)} on ${describeInstant(session.createdAt, timeZone)}`];
+  const lines = [`Scheduled by ${by(session.createdBy)} on ${formatInstant(session.createdAt, timeZone)}`];
   // A cancellation is a change too: named once, as the cancellation.
   const changedApart = session.updatedAt !== session.createdAt && session.updatedAt !== session.cancelledAt;
-  if (changedApart) lines.push(`Last changed by ${by(session.updatedBy)} on ${describeInstant(session.updatedAt, timeZone)}`);
-  if (session.cancelledAt) lines.push(`Cancelled by ${by(session.cancelledBy)} on ${describeInstant(session.cancelledAt, timeZone)}`);
+  if (changedApart) lines.push(`Last changed by ${by(session.updatedBy)} on ${formatInstant(session.updatedAt, timeZone)}`);
+  if (session.cancelledAt) lines.push(`Cancelled by ${by(session.cancelledBy)} on ${formatInstant(session.cancelledAt, timeZone)}`);
   return lines;
 }
 

@@ -1,4 +1,3 @@
-import { formatMoment } from "../../lib/format-time.ts";
 import type { SummaryStatus } from "../../../shared/schemas/session-reports.ts";
 
 /** The report's labels, shared with the server's summary warnings. */
@@ -8,6 +7,3 @@ export const RATING_SCALE = "1 = struggling, 3 = getting there, 5 = excellent.";
 
 export const SUMMARY_STATUS_LABELS: Record<SummaryStatus, string> = { draft: "Draft", awaiting_review: "Awaiting review", shared: "Shared" };
 export const SUMMARY_STATUS_COLORS: Record<SummaryStatus, string> = { draft: "gray", awaiting_review: "orange", shared: "teal" };
-
-/** "Monday 2 November 2026, 16:00 (Europe/London)" for a session's start in the display zone. */
-export const describeSessionStart = (iso: string, timeZone: string) => formatMoment(iso, timeZone);

@@ -5,10 +5,10 @@ import { REPORT_OVERDUE_HOURS, type DueReportPage } from "../../../../shared/sch
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { ListPager } from "../../../components/data/list-pager.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { describeInstant, describeWhen, studentNames } from "../../calendar/format.ts";
+import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
+import { describeWhen, studentNames } from "../../calendar/format.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { useDueReports, useReviewQueue, type ManagerArea } from "../api.ts";
-import { describeSessionStart } from "../format.ts";
 
 type DueReport = DueReportPage["items"][number];
 
@@ -85,10 +85,10 @@ export function ReviewQueue({ timeZone }: { timeZone: string }) {
             {result.items.map((item) => (
               <Group key={`${item.sessionId}-${item.studentId}`} component="li" justify="space-between" gap="xs">
                 <Anchor component={Link} to={`/admin/sessions/${item.sessionId}`}>
-                  {item.studentName}: {item.subject} with {item.tutorName}, {describeSessionStart(item.startsAt, timeZone)}
+                  {item.studentName}: {item.subject} with {item.tutorName}, {formatMoment(item.startsAt, timeZone)}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  Submitted {describeInstant(item.submittedAt, timeZone)}
+                  Submitted {formatInstant(item.submittedAt, timeZone)}
                 </Text>
               </Group>
             ))}

@@ -4,8 +4,7 @@ import { Link } from "react-router";
 import type { FamilySummary } from "../../../../shared/schemas/session-reports.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useFamilySummaries, type FamilyArea } from "../api.ts";
-import { describeInstant } from "../../calendar/format.ts";
-import { describeSessionStart } from "../format.ts";
+import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
 
 export function FamilySummaryCard({
   area,
@@ -36,12 +35,12 @@ export function FamilySummaryCard({
           </Title>
           <Text size="sm" c="dimmed">
             {area === "parent" ? `${summary.studentName} · ` : ""}
-            {describeSessionStart(summary.startsAt, timeZone)}
+            {formatMoment(summary.startsAt, timeZone)}
           </Text>
         </Group>
         <Text style={{ whiteSpace: "pre-wrap" }}>{summary.body}</Text>
         <Text size="xs" c="dimmed">
-          Shared {describeInstant(summary.sharedAt, timeZone)}
+          Shared {formatInstant(summary.sharedAt, timeZone)}
         </Text>
       </Stack>
     </Card>

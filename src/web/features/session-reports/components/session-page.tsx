@@ -9,7 +9,8 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
-import { describeInstant, describeWhen, isCancelled } from "../../calendar/format.ts";
+import { formatInstant } from "../../../lib/format-time.ts";
+import { describeWhen, isCancelled } from "../../calendar/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
 import { CancellationSection } from "../../cancellation-requests/components/cancellation-section.tsx";
@@ -46,8 +47,8 @@ function FiledReport({ view, timeZone }: { view: ReportView & { report: NonNulla
         <Fact label="Private notes (never shown to the family)">{report.privateNotes || "None"}</Fact>
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Filed by {report.filedBy ?? "a former member"} on {describeInstant(report.filedAt, timeZone)}
-        {report.updatedAt !== report.filedAt ? `, last corrected ${describeInstant(report.updatedAt, timeZone)}` : ""}.
+        Filed by {report.filedBy ?? "a former member"} on {formatInstant(report.filedAt, timeZone)}
+        {report.updatedAt !== report.filedAt ? `, last corrected ${formatInstant(report.updatedAt, timeZone)}` : ""}.
       </Text>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { summaryUpdateSchema, type Summary } from "../../../../shared/schemas/session-reports.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useRedraftSummary, useShareSummary, useUpdateSummary, type ManagerArea } from "../api.ts";
-import { describeInstant } from "../../calendar/format.ts";
+import { formatInstant } from "../../../lib/format-time.ts";
 import { SUMMARY_STATUS_COLORS, SUMMARY_STATUS_LABELS } from "../format.ts";
 
 /** What the share button does for this viewer: share, submit for review, or approve a submitted one. */
@@ -124,7 +124,7 @@ export function SummaryEditor({ area, summary, requiresReview, timeZone }: { are
           </Title>
           <Badge color={SUMMARY_STATUS_COLORS[summary.status]} variant="light">
             {SUMMARY_STATUS_LABELS[summary.status]}
-            {summary.sharedAt ? ` ${describeInstant(summary.sharedAt, timeZone)}` : ""}
+            {summary.sharedAt ? ` ${formatInstant(summary.sharedAt, timeZone)}` : ""}
           </Badge>
         </Group>
         {shared ? (
