@@ -37,6 +37,25 @@ const featureZones = features.map((feature) => ({
   message: "Import another feature through its index.ts, or move what both need to src/server/core.",
 }));
 
+/** Only the mail job calls the mailer: everything else queues mail (core/notify.ts). */
+const NO_DIRECT_MAIL = {
+  selector: "CallExpression > MemberExpression.callee[property.name='send']:matches([object.name='mailer'], [object.property.name='mailer'])",
+  message:
+    "Queue mail with notify(jobs, tx, mail) from src/server/core/notify.ts, in the caller's transaction: only the mail job (src/server/jobs/mail.ts) calls the mailer.",
+};
+/** Business rules read the time from the injected clock, so that a test can pin it. */
+const CLOCK_MESSAGE = "Read the time from deps.clock.now() (src/server/core/clock.ts), or take `now: Date` from a caller that has it: tests pin the clock.";
+const NO_SYSTEM_TIME = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: CLOCK_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: CLOCK_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "src/server/db/migrations/"] },
   js.configs.recommended,
@@ -77,15 +96,12 @@ export default tseslint.config(
   {
     files: ["src/server/**/*.ts"],
     ignores: ["src/server/jobs/mail.ts", "src/server/**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression > MemberExpression.callee[property.name='send']:matches([object.name='mailer'], [object.property.name='mailer'])",
-          message:
-            "Queue mail with notify(jobs, tx, mail) from src/server/core/notify.ts, in the caller's transaction: only the mail job (src/server/jobs/mail.ts) calls the mailer.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_MAIL] },
+  },
+  // The same rule again (a later block replaces a rule's options, never adds to them), and the clock's.
+  {
+    files: ["src/server/features/**/*.ts", "src/server/core/**/*.ts"],
+    ignores: ["src/server/**/*.test.ts", "src/server/core/clock.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_MAIL, ...NO_SYSTEM_TIME] },
   },
 );

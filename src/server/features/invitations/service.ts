@@ -13,7 +13,7 @@ import { invitationUrl, newInvitationToken } from "./tokens.ts";
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /** "expired" is not stored: a pending invitation past its expiry is expired. */
-export function invitationState(status: string, expiresAt: Date, now = new Date()): InvitationState {
+export function invitationState(status: string, expiresAt: Date, now: Date): InvitationState {
   if (status === "pending" && expiresAt.getTime() <= now.getTime()) return "expired";
   return status as InvitationState;
 }
@@ -40,14 +40,14 @@ export function invitationRows(tx: Transaction) {
 }
 export type InvitationRow = Awaited<ReturnType<typeof invitationRows>>[number];
 
-export function toInvitation(row: InvitationRow): Invitation {
+export function toInvitation(row: InvitationRow, now: Date): Invitation {
   return {
     id: row.id,
     email: row.email,
     role: isMemberRole(row.role) ? row.role : "student",
     studentId: row.studentId,
     studentName: row.studentName,
-    state: invitationState(row.status, row.expiresAt),
+    state: invitationState(row.status, row.expiresAt, now),
     invitedByName: row.invitedByName,
     sentAt: row.sentAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -63,7 +63,8 @@ export async function listInvitations(deps: AppDeps, viewer: MemberContext): Pro
       .orderBy(desc(workspaceInvitation.createdAt), desc(workspaceInvitation.id))
       .limit(500),
   );
-  return rows.map(toInvitation);
+  const now = deps.clock.now();
+  return rows.map((row) => toInvitation(row, now));
 }
 
 /** The membership the invited email already has in this workspace, if any. */
@@ -148,6 +149,7 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
   const email = input.email.toLowerCase();
   const studentId = input.studentId ?? null;
   const { token, tokenHash } = newInvitationToken();
+  const now = deps.clock.now();
   let created: Invitation;
   try {
     created = await withWorkspace(deps.db, organizationId, async (tx) => {
@@ -166,7 +168,7 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
       if (open) {
         throw invalidField(
           "email",
-          invitationState("pending", open.expiresAt) === "expired"
+          invitationState("pending", open.expiresAt, now) === "expired"
             ? `The invitation to ${email} has expired: resend it, or revoke it to invite them with another role.`
             : `An invitation to ${email} is already pending: resend it, or revoke it to invite them with another role.`,
         );
@@ -181,7 +183,8 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
           studentId,
           tokenHash,
           invitedByUserId: viewer.user.id,
-          expiresAt: new Date(Date.now() + LIFETIME_MS),
+          sentAt: now,
+          expiresAt: new Date(now.getTime() + LIFETIME_MS),
         })
         .returning({ id: workspaceInvitation.id });
       await writeAudit(tx, {
@@ -195,7 +198,7 @@ export async function createInvitation(deps: AppDeps, viewer: MemberContext, inp
         metadata: { invitationId: inserted!.id, email, role: input.role },
       });
       const [row] = await invitationRows(tx).where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.id, inserted!.id)));
-      const invitation = toInvitation(row!);
+      const invitation = toInvitation(row!, now);
       await mailInvitation(deps, tx, viewer, invitation, token);
       return invitation;
     });
@@ -220,9 +223,9 @@ async function lockInvitation(tx: Transaction, organizationId: string, invitatio
   return row;
 }
 
-async function readInvitation(tx: Transaction, organizationId: string, invitationId: string): Promise<Invitation> {
+async function readInvitation(tx: Transaction, organizationId: string, invitationId: string, now: Date): Promise<Invitation> {
   const [row] = await invitationRows(tx).where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.id, invitationId)));
-  return toInvitation(row!);
+  return toInvitation(row!, now);
 }
 
 /** A new link (the old one stops working) valid for the full lifetime from now. */
@@ -235,7 +238,7 @@ export async function resendInvitation(deps: AppDeps, viewer: MemberContext, inv
     if (current.status === "revoked") throw conflict(`The invitation to ${current.email} was revoked: send a new invitation instead.`);
     const refusal = alreadyMemberMessage(current.email, await membershipOf(tx, organizationId, current.email));
     if (refusal) throw conflict(`${refusal} This invitation is no longer needed: revoke it.`);
-    const now = new Date();
+    const now = deps.clock.now();
     await tx
       .update(workspaceInvitation)
       .set({ tokenHash, sentAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) })
@@ -250,7 +253,7 @@ export async function resendInvitation(deps: AppDeps, viewer: MemberContext, inv
       studentId: current.studentId,
       metadata: { invitationId, email: current.email, role: current.role },
     });
-    const invitation = await readInvitation(tx, organizationId, invitationId);
+    const invitation = await readInvitation(tx, organizationId, invitationId, now);
     await mailInvitation(deps, tx, viewer, invitation, token);
     return invitation;
   });
@@ -279,6 +282,6 @@ export async function revokeInvitation(deps: AppDeps, viewer: MemberContext, inv
         metadata: { invitationId, email: current.email, role: current.role },
       });
     }
-    return readInvitation(tx, organizationId, invitationId);
+    return readInvitation(tx, organizationId, invitationId, deps.clock.now());
   });
 }

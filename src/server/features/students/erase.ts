@@ -73,12 +73,13 @@ async function eraseSessionData(tx: Transaction, organizationId: string, student
 }
 
 export async function eraseStudent(
-  deps: Pick<AppDeps, "db" | "jobs" | "logger" | "recordings">,
+  deps: Pick<AppDeps, "db" | "jobs" | "logger" | "recordings" | "clock">,
   actor: Actor,
   studentId: string,
   confirmName: string,
 ): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
+  const now = deps.clock.now();
   const { detail, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
     const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was already erased.");
@@ -100,8 +101,8 @@ export async function eraseStudent(
         notes: "",
         status: "former",
         userId: null,
-        erasedAt: new Date(),
-        updatedAt: new Date(),
+        erasedAt: now,
+        updatedAt: now,
       })
       .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId)));
     const unlinked = await tx
