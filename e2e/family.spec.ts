@@ -83,20 +83,20 @@ test.describe("@family records as families and tutors see them", () => {
     await expect(page.getByText("Teaching profile saved")).toBeVisible();
 
     const week = page.getByRole("region", { name: "Weekly availability" });
-    await week.getByRole("button", { name: "Add a time on Monday" }).click();
-    await week.getByRole("button", { name: "Add a time on Monday" }).click();
-    await week.getByLabel("Monday, slot 2: from").fill("16:30");
+    await week.getByRole("button", { name: "Add time on Monday" }).click();
+    await week.getByRole("button", { name: "Add time on Monday" }).click();
+    await week.getByLabel("From, Monday slot 2").fill("16:30");
     await week.getByRole("button", { name: "Save availability" }).click();
     await expect(week.getByText("Slots on Monday overlap.")).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, "tutor-settings");
     await week.getByRole("button", { name: "Remove Monday slot 2" }).click();
-    await week.getByRole("button", { name: "Add a time on Wednesday" }).click();
+    await week.getByRole("button", { name: "Add time on Wednesday" }).click();
     await week.getByRole("button", { name: "Save availability" }).click();
     await expect(page.getByText("Availability saved")).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole("region", { name: "Weekly availability" }).getByLabel("Wednesday, slot 1: from")).toHaveValue("16:00");
+    await expect(page.getByRole("region", { name: "Weekly availability" }).getByLabel("From, Wednesday slot 1")).toHaveValue("16:00");
     await expect(page.getByRole("region", { name: "Teaching profile" }).getByText("Biology")).toBeVisible();
     await expect(page.getByRole("region", { name: "Teaching profile" }).getByText("Chemistry")).toBeVisible();
     await expect(field(page, "Bio")).toHaveValue("Ten years of GCSE and A-level sciences.");

@@ -84,7 +84,7 @@ test.describe("@first-steps a new workspace and its first people", () => {
     await expect(page).toHaveURL("/tutor/settings#availability");
     const week = page.getByRole("region", { name: "Weekly availability" });
     await expect(week).toBeInViewport();
-    await week.getByRole("button", { name: "Add a time on Tuesday" }).click();
+    await week.getByRole("button", { name: "Add time on Tuesday" }).click();
     await week.getByRole("button", { name: "Save availability" }).click();
     await expect(page.getByText("Availability saved")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availabilityOf, newSlot, rowsFrom, serverErrorsForRows, validateRows } from "./availability.ts";
+import { availabilityOf, newSlot, rowFieldOf, rowsFrom, validateRows } from "./availability.ts";
 
 describe("availability rows", () => {
   it("come from saved slots by day and start, times as HH:MM", () => {
@@ -47,14 +47,7 @@ describe("availability rows", () => {
       { key: "a", weekday: 3, startsAt: "10:00", endsAt: "12:00" },
       { key: "b", weekday: 1, startsAt: "10:00", endsAt: "11:00" },
     ];
-    expect(
-      serverErrorsForRows(
-        [
-          { path: ["slots", 0, "startsAt"], message: "Bad" },
-          { path: [], message: "Whole" },
-        ],
-        rows,
-      ),
-    ).toEqual({ "slots.1.startsAt": "Bad", slots: "Whole" });
+    expect(rowFieldOf(rows, ["slots", 0, "startsAt"])).toBe("slots.1.startsAt");
+    expect(rowFieldOf(rows, [])).toBe("slots");
   });
 });

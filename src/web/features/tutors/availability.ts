@@ -44,33 +44,23 @@ export function availabilityOf(rows: readonly SlotRow[]): Availability {
   return { slots: slots.sort(byDayAndStart) };
 }
 
-/** Issues with paths (the API's or zod's) as Mantine form errors: "slots.3.startsAt" → message. */
-export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "slots";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The form's errors, indexed like the rows (not like the sorted payload). */
-export function validateRows(rows: readonly SlotRow[]): Record<string, string> {
-  const result = availabilitySchema.safeParse({ slots: rows.map(({ weekday, startsAt, endsAt }) => ({ weekday, startsAt, endsAt })) });
-  return result.success ? {} : errorsByPath(result.error.issues);
-}
-
 /**
- * The server's issues name indexes of the sorted payload it was sent; map them back to the
- * rows of the form.
+ * The form field an issue names: its path on the sorted payload ("slots.3.startsAt", zod's or
+ * the API's) turned into the path of that slot's row in the form, which keeps the rows in the
+ * order they were added. An issue about the whole list is on "slots".
  */
-export function serverErrorsForRows(issues: readonly { path: readonly PropertyKey[]; message: string }[], rows: readonly SlotRow[]): Record<string, string> {
+export function rowFieldOf(rows: readonly SlotRow[], path: readonly PropertyKey[]): string {
   const order = rows.map((row, index) => ({ row, index })).sort((a, b) => byDayAndStart(a.row, b.row));
-  return errorsByPath(
-    issues.map((issue) => {
-      const [first, position, ...rest] = issue.path;
-      if (first !== "slots" || typeof position !== "number" || order[position] === undefined) return issue;
-      return { ...issue, path: ["slots", order[position].index, ...rest] };
-    }),
-  );
+  const [first, position, ...rest] = path;
+  const row = first === "slots" && typeof position === "number" ? order[position] : undefined;
+  const mapped = row ? ["slots", row.index, ...rest] : path;
+  return mapped.map(String).join(".") || "slots";
+}
+
+/** The form's errors by the API's own schema, indexed like the rows (not like the sorted payload). */
+export function validateRows(rows: readonly SlotRow[]): Record<string, string> {
+  const result = availabilitySchema.safeParse(availabilityOf(rows));
+  const errors: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) errors[rowFieldOf(rows, issue.path)] ??= issue.message;
+  return errors;
 }

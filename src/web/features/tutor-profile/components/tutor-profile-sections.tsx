@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { useOwnTutorProfile } from "../api.ts";
-import { AvailabilityForm } from "./availability-form.tsx";
+import { AvailabilityEditor } from "../../tutors/components/availability-editor.tsx";
+import { useOwnTutorProfile, useSaveOwnAvailability } from "../api.ts";
 import { TeachingProfileForm } from "./teaching-profile-section.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 
 /** The tutor's "Teaching profile" and "Weekly availability", shown above the account sections of /tutor/settings. */
 export function TutorProfileSections() {
   const profile = useOwnTutorProfile();
+  const saveAvailability = useSaveOwnAvailability();
   // Opened from the dashboard's prompt (#availability): the page renders after the account
   // loads, later than the router looks for the anchor, so the section is scrolled to here.
   useEffect(() => {
@@ -31,7 +32,7 @@ export function TutorProfileSections() {
           }
         >
           <QueryState query={profile} label="your availability">
-            {(data) => <AvailabilityForm key={data.memberId} profile={data} />}
+            {(data) => <AvailabilityEditor key={data.memberId} tutor={data} save={saveAvailability} />}
           </QueryState>
         </SectionCard>
       </div>
