@@ -20,8 +20,8 @@ import { listPendingMembers, pendingMembersQuery } from "../src/server/features/
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 
-import { openRequestsQuery } from "../src/server/features/sessions/cancellation-requests.ts";
-import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/service.ts";
+import { openRequestsQuery } from "../src/server/features/sessions/cancellation-request-reads.ts";
+import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/read-model.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { studentRatesCountQuery } from "../src/server/core/currency.ts";

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { APP_VERSION } from "../shared/version.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -13,7 +12,7 @@ import { tutorRoutes } from "./features/tutors/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
-import { isRecordingUpload, recordingRoutes } from "./features/recordings/index.ts";
+import { recordingRoutes } from "./features/recordings/index.ts";
 import { auditRoutes } from "./features/audit/index.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/index.ts";
 import { enquiryRoutes } from "./features/enquiries/index.ts";
@@ -22,6 +21,7 @@ import { meRoutes } from "./features/me/index.ts";
 import { signupRoutes } from "./features/signup/index.ts";
 import { workspaceRoutes } from "./features/workspaces/index.ts";
 import { AppError } from "./lib/app-error.ts";
+import { jsonBodyLimit } from "./lib/operation.ts";
 import { unstorableText, zodIssues } from "./lib/validation.ts";
 import { apiDocsRoutes } from "./features/api-docs/index.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
@@ -46,14 +46,8 @@ export function createApi(deps: AppDeps) {
       }
     },
   });
-  const jsonBodyLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB).");
-    },
-  });
-  // A recording upload streams a file to storage under its own limit (RECORDING_MAX_BYTES).
-  api.use("*", (c, next) => (isRecordingUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // Operations bound their own bodies (lib/operation.ts); Better Auth's endpoints take JSON.
+  api.use("/auth/*", jsonBodyLimit);
   api.route("/auth", authRoutes(deps));
   // Health answers even when the session cannot be read (database down).
   api.route("/", healthRoutes(deps));

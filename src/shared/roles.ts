@@ -47,8 +47,16 @@ export const PERMISSIONS = {
     "admin:settings:read",
     "admin:settings:write",
   ],
-  parent: ["parent:read", "parent:students:read", "parent:billing:read", "parent:resources:read", "parent:settings:read", "parent:settings:write"],
-  student: ["student:read", "student:calendar:read", "student:reports:read", "student:settings:read", "student:settings:write"],
+  parent: [
+    "parent:read",
+    "parent:students:read",
+    "parent:students:write",
+    "parent:billing:read",
+    "parent:resources:read",
+    "parent:settings:read",
+    "parent:settings:write",
+  ],
+  student: ["student:read", "student:calendar:read", "student:calendar:write", "student:reports:read", "student:settings:read", "student:settings:write"],
   tutor: [
     "tutor:read",
     "tutor:students:read",

@@ -90,16 +90,18 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...details("parent", [
     ["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]],
-    ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read"]],
+    ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read", "parent:students:write"]],
   ]),
   ...area("student", [
     ["dashboard", "Dashboard", "Your tutoring at a glance.", ["student:read"]],
     ["profile", "My profile", "Your student record and who accessed it.", ["student:read"]],
-    ["calendar", "Calendar", "Your upcoming sessions.", ["student:calendar:read"]],
+    ["calendar", "Calendar", "Your upcoming sessions.", ["student:calendar:read", "student:calendar:write"]],
     ["reports", "Reports", "The summaries your tutors shared after your sessions.", ["student:reports:read"]],
     ["settings", "Settings", "Your account settings.", ["student:settings:read", "student:settings:write"]],
   ]),
-  ...details("student", [["sessions/:sessionId", "Session", "One of your sessions: details, summary and recordings.", ["student:calendar:read"]]]),
+  ...details("student", [
+    ["sessions/:sessionId", "Session", "One of your sessions: details, summary and recordings.", ["student:calendar:read", "student:calendar:write"]],
+  ]),
   ...area("tutor", [
     ["dashboard", "Dashboard", "Your students and sessions at a glance.", ["tutor:read"]],
     ["students", "My students", "The students assigned to you.", ["tutor:students:read"]],

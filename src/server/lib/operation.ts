@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ZodType } from "zod";
 import { createMiddleware } from "hono/factory";
 import { isMemberRole, roleHasPermission, type Permission } from "../../shared/roles.ts";
@@ -53,11 +54,35 @@ function admitMember(viewer: Viewer, permission: Permission): MemberContext {
   return { ...viewer, organizationId, membership, role };
 }
 
-/** createRoute with the access rule attached as guard middleware and as OpenAPI metadata. */
-export function defineOperation<A extends Access, R extends Omit<RouteConfig, "middleware">>(access: A, route: R) {
+/** A JSON body is read whole, so it is bounded: at most 1 MB, refused with 413 before anything is parsed. */
+export const jsonBodyLimit = bodyLimit({
+  maxSize: 1024 * 1024,
+  onError: () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", 413, "The request body is too large (at most 1 MB).");
+  },
+});
+
+export interface OperationOptions {
+  /**
+   * The handler streams the body (a file to storage) under its own size limit instead of the
+   * JSON limit: uploads of recordings, resources and imports.
+   */
+  streamedBody?: boolean;
+}
+
+/** createRoute with the body limit and the access rule attached as middleware, and the rule as OpenAPI metadata. */
+export function defineOperation<A extends Access, R extends Omit<RouteConfig, "middleware">>(access: A, route: R, options: OperationOptions = {}) {
+  const guard = accessGuard(access);
+  const bodyAndAccess: MiddlewareHandler<MemberEnv> = options.streamedBody
+    ? guard
+    : async (c, next) => {
+        await jsonBodyLimit(c, async () => {
+          await guard(c, next);
+        });
+      };
   const guarded = {
     ...route,
-    middleware: [accessGuard(access)],
+    middleware: [bodyAndAccess],
     "x-glassroom-access": access.kind === "permission" ? access.permission : access.kind,
   } as R & { middleware: [MiddlewareHandler<GuardedEnv<A>>] };
   return createRoute(guarded);

@@ -1,3 +1,3 @@
 /** Session recordings: the routes, the upload check the body limit needs, and the retention job. */
-export { isRecordingUpload, recordingRoutes } from "./routes.ts";
+export { recordingRoutes } from "./routes.ts";
 export { recordingRetentionJob } from "./retention.ts";

@@ -18,7 +18,7 @@ import { defineScheduledJob } from "../../jobs/define.ts";
 import { writeAudit } from "../../core/audit.ts";
 import { describeTime } from "../../core/time.ts";
 import { studentsOf } from "../sessions/index.ts";
-import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { readSettings } from "../../core/settings/index.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -72,7 +72,7 @@ export async function deleteExpiredRecordings(
 
 async function deleteInWorkspace(deps: Pick<AppDeps, "db" | "recordings">, organizationId: string, ids: string[], now: Date): Promise<number> {
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const days = (await readWorkspacePolicy(tx, organizationId)).recordingRetentionDays;
+    const days = (await readSettings(tx, organizationId, "sessions")).recordingRetentionDays;
     if (days === null) return 0;
     const rows = await tx
       .select({ recording: sessionRecording, session: tutoringSession })

@@ -3,11 +3,12 @@
  * every area lists and plays them; admins and tutors add links, upload files and delete.
  * The upload is the raw request body (the file, with its media type as Content-Type and its
  * size as Content-Length), streamed to storage: it is exempt from the API's 1 MB body limit
- * (isRecordingUpload, used by app.ts) and has its own (RECORDING_MAX_BYTES).
+ * (it declares a streamed body) and has its own (RECORDING_MAX_BYTES).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { actorOf } from "../../core/audit.ts";
-import type { Permission, Area } from "../../../shared/roles.ts";
+import type { Area } from "../../../shared/roles.ts";
+import { SESSION_PERMISSIONS } from "../sessions/index.ts";
 import {
   recordingLinkCreateSchema,
   recordingListSchema,
@@ -20,25 +21,14 @@ import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/o
 
 import { addLink, deleteRecording, listRecordings, openRecordingFile, openRecordingLink, UnsatisfiableRange, uploadRecording } from "./service.ts";
 
-const AREAS = {
-  admin: { read: "admin:sessions:read", write: "admin:sessions:write" },
-  tutor: { read: "tutor:jobs:read", write: "tutor:jobs:write" },
-  parent: { read: "parent:students:read", write: "parent:students:read" },
-  student: { read: "student:calendar:read", write: "student:calendar:read" },
-} as const satisfies Record<Area, { read: Permission; write: Permission }>;
-
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const recordingParams = sessionParams.extend({ recordingId: z.string().min(1).max(100) });
 const notFoundResponse = { 404: { description: "No such session among the viewer's own, or no such recording of it." } };
 const binary = z.string().openapi({ format: "binary" });
 const mediaContent = Object.fromEntries(Object.keys(RECORDING_MEDIA_TYPES).map((type) => [type, { schema: binary }]));
 
-const UPLOAD_PATH = /^\/api\/(admin|tutor)\/sessions\/[^/]+\/recordings\/files$/;
-/** Whether the request is a recording upload, whose body is a file and not bound by the API's JSON body limit. */
-export const isRecordingUpload = (method: string, path: string) => method === "POST" && UPLOAD_PATH.test(path);
-
 function readRoutes(deps: AppDeps, area: Area) {
-  const access = needs(AREAS[area].read);
+  const access = needs(SESSION_PERMISSIONS[area].read);
   const list = defineOperation(access, {
     method: "get",
     path: `/${area}/sessions/{sessionId}/recordings`,
@@ -93,7 +83,7 @@ function readRoutes(deps: AppDeps, area: Area) {
 }
 
 function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
-  const access = needs(AREAS[area].write);
+  const access = needs(SESSION_PERMISSIONS[area].write);
   const link = defineOperation(access, {
     method: "post",
     path: `/${area}/sessions/{sessionId}/recordings/links`,
@@ -102,22 +92,26 @@ function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
     request: { params: sessionParams, body: { required: true, content: jsonContent(recordingLinkCreateSchema) } },
     responses: { 201: { description: "Added.", content: jsonContent(recordingSchema) }, ...notFoundResponse, ...errorResponses },
   });
-  const upload = defineOperation(access, {
-    method: "post",
-    path: `/${area}/sessions/{sessionId}/recordings/files`,
-    tags: ["Recordings"],
-    summary: "Upload an audio or video file: the raw body, with its media type as Content-Type and its size as Content-Length (audited)",
-    request: { params: sessionParams, query: recordingUploadQuerySchema, body: { required: true, content: mediaContent } },
-    responses: {
-      201: { description: "Stored.", content: jsonContent(recordingSchema) },
-      400: { description: "The file is empty, or the upload delivered fewer or more bytes than it stated; nothing is stored." },
-      411: { description: "No Content-Length." },
-      413: { description: "Larger than the limit (the message names it); nothing is stored." },
-      415: { description: "Not an allowed audio or video type, or the file's content is not of the type it claims; nothing is stored." },
-      ...notFoundResponse,
-      ...errorResponses,
+  const upload = defineOperation(
+    access,
+    {
+      method: "post",
+      path: `/${area}/sessions/{sessionId}/recordings/files`,
+      tags: ["Recordings"],
+      summary: "Upload an audio or video file: the raw body, with its media type as Content-Type and its size as Content-Length (audited)",
+      request: { params: sessionParams, query: recordingUploadQuerySchema, body: { required: true, content: mediaContent } },
+      responses: {
+        201: { description: "Stored.", content: jsonContent(recordingSchema) },
+        400: { description: "The file is empty, or the upload delivered fewer or more bytes than it stated; nothing is stored." },
+        411: { description: "No Content-Length." },
+        413: { description: "Larger than the limit (the message names it); nothing is stored." },
+        415: { description: "Not an allowed audio or video type, or the file's content is not of the type it claims; nothing is stored." },
+        ...notFoundResponse,
+        ...errorResponses,
+      },
     },
-  });
+    { streamedBody: true },
+  );
   const remove = defineOperation(access, {
     method: "delete",
     path: `/${area}/sessions/{sessionId}/recordings/{recordingId}`,

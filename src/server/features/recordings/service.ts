@@ -34,7 +34,7 @@ import { type Actor, actorLabel } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { parseRange } from "./http-range.ts";
 import { contentMatchesType, SIGNATURE_BYTES } from "./media-types.ts";
-import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { readSettings } from "../../core/settings/index.ts";
 import type { Area } from "../../../shared/roles.ts";
 
 type RecordingRow = typeof sessionRecording.$inferSelect;
@@ -92,7 +92,7 @@ export async function listRecordings(deps: AppDeps, actor: Actor, area: Area, se
       .leftJoin(user, eq(user.id, sessionRecording.uploadedByUserId))
       .where(and(eq(sessionRecording.organizationId, organizationId), eq(sessionRecording.sessionId, session.id)))
       .orderBy(asc(sessionRecording.createdAt), asc(sessionRecording.id));
-    const policy = await readWorkspacePolicy(tx, organizationId);
+    const policy = await readSettings(tx, organizationId, "sessions");
     return {
       items: rows.map(({ recording, addedBy }) => shape(area, recording, addedBy)),
       maxUploadBytes: deps.config.recordingMaxBytes,

@@ -12,7 +12,7 @@
  *   run sends it); after the commit the mails are in the queue, which retries each until the
  *   mail server accepts it. Nothing is lost and nothing is claimed twice; the one duplicate left
  *   possible is a mail the server accepted just before a crash (at least once, as SMTP allows).
- * A session that moves gets reminder_sent_at cleared (sessions/service.ts), so it is reminded
+ * A session that moves gets reminder_sent_at cleared (sessions/update-session.ts), so it is reminded
  * again for its new time.
  */
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
@@ -24,7 +24,7 @@ import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { mails } from "../../mail/templates.ts";
 import { describeTime } from "../../core/time.ts";
-import { DEFAULT_SESSION_POLICY, readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { readSettings, SESSION_SETTINGS_DEFAULTS } from "../../core/settings/index.ts";
 import { describeFor, pageFor, placeLines } from "./wording.ts";
 
 /** The longest lead time a workspace may set (sessionPolicyUpdateSchema, and a database check). */
@@ -66,7 +66,7 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
             isNull(tutoringSession.reminderSentAt),
             sql`${tutoringSession.startsAt} > ${now}`,
             sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => ${MAX_LEAD_HOURS})`,
-            sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${DEFAULT_SESSION_POLICY.reminderLeadHours}))`,
+            sql`${tutoringSession.startsAt} <= ${now} + make_interval(hours => coalesce(${workspacePolicy.reminderLeadHours}, ${SESSION_SETTINGS_DEFAULTS.reminderLeadHours}))`,
           ),
         )
         .orderBy(asc(tutoringSession.startsAt))
@@ -93,7 +93,7 @@ export async function sendDueReminders(deps: AppDeps): Promise<{ sessions: numbe
 /** Claims one session and queues its mails, in one transaction; null when another run (or a change) got there first. */
 async function remindSession(deps: AppDeps, organizationId: string, sessionId: string, now: SQL): Promise<number | null> {
   return withWorkspace(deps.db, organizationId, async (tx) => {
-    const lead = (await readWorkspacePolicy(tx, organizationId)).reminderLeadHours;
+    const lead = (await readSettings(tx, organizationId, "sessions")).reminderLeadHours;
     const [claimed] = await tx
       .update(tutoringSession)
       .set({ reminderSentAt: now })

@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
 import { auditSessions, canWrite, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
-import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { readSettings } from "../../core/settings/index.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 import type { Area, ManagerArea } from "../../../shared/roles.ts";
 
@@ -46,7 +46,7 @@ async function studentsWithEntries(tx: Transaction, organizationId: string, sess
 
 async function buildView(tx: Transaction, session: SessionRow): Promise<ReportView> {
   const organizationId = session.organizationId;
-  const policy = await readWorkspacePolicy(tx, organizationId);
+  const policy = await readSettings(tx, organizationId, "sessions");
   const [report] = await tx
     .select({ report: sessionReport, filedBy: user.name })
     .from(sessionReport)

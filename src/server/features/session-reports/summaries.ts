@@ -23,7 +23,7 @@ import { isRecordId } from "../../core/ids.ts";
 import type { Actor } from "../../core/audit.ts";
 import { auditSessions, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
-import { readWorkspacePolicy } from "../../core/workspace-policy.ts";
+import { readSettings } from "../../core/settings/index.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 import { requireManager } from "./service.ts";
 import type { Area } from "../../../shared/roles.ts";
@@ -159,7 +159,7 @@ export async function shareSummary(deps: AppDeps, actor: Actor, area: Area, sess
     if (stale.length > 0 && !input.acknowledgeReportChange) {
       throw conflict(`The report changed after this summary was written (${describeReportChanges(stale)}). Redraft it from the report, or share it as it is.`);
     }
-    const policy = await readWorkspacePolicy(tx, organizationId);
+    const policy = await readSettings(tx, organizationId, "sessions");
     const now = deps.clock.now();
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     const audited = { sessionId: session.id, ...(stale.length > 0 ? { sharedAsItIs: stale.map((change) => change.field) } : {}) };

@@ -14,8 +14,10 @@ import {
 import { cancellationRequestSchema } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
-import { AREAS } from "./areas.ts";
-import { acceptRequest, declineRequest, listOpenRequests, listSessionRequests, requestCancellation } from "./cancellation-requests.ts";
+import { SESSION_PERMISSIONS } from "./areas.ts";
+import { listOpenRequests, listSessionRequests } from "./cancellation-request-reads.ts";
+import { acceptRequest, declineRequest } from "./decide-cancellation.ts";
+import { requestCancellation } from "./request-cancellation.ts";
 import type { Area } from "../../../shared/roles.ts";
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -25,7 +27,7 @@ const requestNotFound = { 404: { description: "No such request on the viewer's s
 const view = (description: string) => ({ description, content: jsonContent(cancellationRequestViewSchema) });
 
 function sessionRequestsRoute(deps: AppDeps, area: Area) {
-  const route = defineOperation(needs(AREAS[area].read), {
+  const route = defineOperation(needs(SESSION_PERMISSIONS[area].read), {
     method: "get",
     path: `/${area}/sessions/{sessionId}/cancellation-requests`,
     tags: ["Sessions"],
@@ -46,7 +48,7 @@ function sessionRequestsRoute(deps: AppDeps, area: Area) {
 }
 
 function askRoute(deps: AppDeps, area: "parent" | "student") {
-  const route = defineOperation(needs(AREAS[area].write), {
+  const route = defineOperation(needs(SESSION_PERMISSIONS[area].write), {
     method: "post",
     path: `/${area}/sessions/{sessionId}/cancellation-requests`,
     tags: ["Sessions"],
@@ -65,7 +67,7 @@ function askRoute(deps: AppDeps, area: "parent" | "student") {
 }
 
 function decideRoutes(deps: AppDeps, area: "admin" | "tutor") {
-  const labels = AREAS[area];
+  const labels = SESSION_PERMISSIONS[area];
   const decided = { 409: { description: "The request is already decided, or (accepting) the session can no longer be cancelled." } };
   const list = defineOperation(needs(labels.read), {
     method: "get",

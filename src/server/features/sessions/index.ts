@@ -4,4 +4,6 @@
  */
 export { canWrite, shownStudents, visibleSessions } from "./policy.ts";
 export { sessionRoutes } from "./routes.ts";
-export { auditSessions, findVisible, type SessionRow, shape, studentsOf, workspaceZone } from "./service.ts";
+export { findVisible, type SessionRow, shape, studentsOf, workspaceZone } from "./read-model.ts";
+export { auditSessions } from "./session-audit.ts";
+export { SESSION_PERMISSIONS } from "./areas.ts";

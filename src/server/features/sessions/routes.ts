@@ -8,6 +8,7 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { actorOf } from "../../core/audit.ts";
+import { changeSettings, viewSettings } from "../../core/settings/index.ts";
 import {
   sessionBatchSchema,
   sessionCancelSchema,
@@ -22,11 +23,13 @@ import {
 } from "../../../shared/schemas/sessions.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
-import { AREAS } from "./areas.ts";
+import { SESSION_PERMISSIONS } from "./areas.ts";
 import { cancellationRoutes } from "./cancellation-routes.ts";
 
-import { cancelSession, createSessions, listSessions, updateSession, viewSession } from "./service.ts";
-import { readSessionPolicy, updateSessionPolicy } from "./workspace-policy.ts";
+import { cancelSession } from "./cancel-session.ts";
+import { createSessions } from "./create-sessions.ts";
+import { listSessions, viewSession } from "./read-model.ts";
+import { updateSession } from "./update-session.ts";
 import type { Area } from "../../../shared/roles.ts";
 
 /** Any id is accepted: one that names no visible session answers 404. */
@@ -38,7 +41,7 @@ const conflictResponse = {
 const batch = (description: string) => ({ description, content: jsonContent(sessionBatchSchema) });
 
 function readRoutes(deps: AppDeps, area: Area) {
-  const labels = AREAS[area];
+  const labels = SESSION_PERMISSIONS[area];
   const list = defineOperation(needs(labels.read), {
     method: "get",
     path: `/${area}/sessions`,
@@ -64,7 +67,7 @@ function readRoutes(deps: AppDeps, area: Area) {
 }
 
 function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
-  const labels = AREAS[area];
+  const labels = SESSION_PERMISSIONS[area];
   const create = defineOperation(needs(labels.write), {
     method: "post",
     path: `/${area}/sessions`,
@@ -90,7 +93,7 @@ function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
     responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
   return new OpenAPIHono<AppEnv>()
-    .openapi(create, async (c) => c.json(await createSessions(deps.db, actorOf(c), area, c.req.valid("json")), 201))
+    .openapi(create, async (c) => c.json(await createSessions(deps, actorOf(c), area, c.req.valid("json")), 201))
     .openapi(update, async (c) => c.json(await updateSession(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200))
     .openapi(cancel, async (c) => c.json(await cancelSession(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200));
 }
@@ -127,6 +130,6 @@ export function sessionRoutes(deps: AppDeps) {
     .route("/", readRoutes(deps, "parent"))
     .route("/", readRoutes(deps, "student"))
     .route("/", cancellationRoutes(deps))
-    .openapi(policyReadRoute, async (c) => c.json(await readSessionPolicy(deps.db, actorOf(c)), 200))
-    .openapi(policyUpdateRoute, async (c) => c.json(await updateSessionPolicy(deps.db, actorOf(c), c.req.valid("json")), 200));
+    .openapi(policyReadRoute, async (c) => c.json(await viewSettings(deps.db, actorOf(c), "sessions"), 200))
+    .openapi(policyUpdateRoute, async (c) => c.json(await changeSettings(deps.db, actorOf(c), "sessions", c.req.valid("json"), deps.clock.now()), 200));
 }
