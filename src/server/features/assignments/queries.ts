@@ -4,16 +4,18 @@ import { assignment, member, organization, student, user } from "../../db/schema
 import type { Queryable } from "../../db/tenant.ts";
 
 /**
- * "Today" in the workspace's time zone, as a SQL date. An uncorrelated subquery, so PostgreSQL
- * evaluates it once per statement (an InitPlan), not once per row.
+ * The date of `now` (deps.clock) in the workspace's time zone, as a SQL date. An uncorrelated
+ * subquery, so PostgreSQL evaluates it once per statement (an InitPlan), not once per row.
+ * Without `now` it is the database's now(): only sessions/participants.ts still leaves it out.
  */
-export function workspaceToday(organizationId: string): SQL {
-  return sql`(now() at time zone (select ${organization.timeZone} from ${organization} where ${organization.id} = ${organizationId}))::date`;
+export function workspaceToday(organizationId: string, now?: Date): SQL {
+  const instant = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return sql`(${instant} at time zone (select ${organization.timeZone} from ${organization} where ${organization.id} = ${organizationId}))::date`;
 }
 
-/** An assignment is "not ended" while it has no end date or ends today or later (workspace time). */
-export function notEnded(organizationId: string): SQL {
-  return sql`(${assignment.endsOn} is null or ${assignment.endsOn} >= ${workspaceToday(organizationId)})`;
+/** An assignment is "not ended" while it has no end date or ends on `now`'s date or later (workspace time). */
+export function notEnded(organizationId: string, now?: Date): SQL {
+  return sql`(${assignment.endsOn} is null or ${assignment.endsOn} >= ${workspaceToday(organizationId, now)})`;
 }
 
 /**
@@ -21,8 +23,8 @@ export function notEnded(organizationId: string): SQL {
  * `where` narrows them (to one student, a set of ids, …); the workspace condition is always
  * added, behind the row-level security of withWorkspace.
  */
-export async function assignmentsWhere(tx: Queryable, organizationId: string, where: SQL | undefined): Promise<Assignment[]> {
-  const today = workspaceToday(organizationId);
+export async function assignmentsWhere(tx: Queryable, organizationId: string, where: SQL | undefined, now: Date): Promise<Assignment[]> {
+  const today = workspaceToday(organizationId, now);
   return tx
     .select({
       id: assignment.id,
@@ -45,9 +47,9 @@ export async function assignmentsWhere(tx: Queryable, organizationId: string, wh
 }
 
 /** Today's date (YYYY-MM-DD) in the workspace's time zone. */
-export async function todayIn(tx: Queryable, organizationId: string): Promise<string> {
+export async function todayIn(tx: Queryable, organizationId: string, now: Date): Promise<string> {
   const [row] = await tx
-    .select({ today: sql<string>`(${workspaceToday(organizationId)})::text` })
+    .select({ today: sql<string>`(${workspaceToday(organizationId, now)})::text` })
     .from(organization)
     .where(eq(organization.id, organizationId));
   return row!.today;

@@ -53,10 +53,12 @@ const endRoute = defineOperation(needs("admin:students:write"), {
 
 export function assignmentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, actorOf(c), c.req.valid("json")), 201))
-    .openapi(updateRoute, async (c) => c.json(await updateAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId, c.req.valid("json")), 200))
+    .openapi(createRoute, async (c) => c.json(await createAssignment(deps.db, actorOf(c), c.req.valid("json"), deps.clock.now()), 201))
+    .openapi(updateRoute, async (c) =>
+      c.json(await updateAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId, c.req.valid("json"), deps.clock.now()), 200),
+    )
     .openapi(endRoute, async (c) => {
-      await endAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId);
+      await endAssignment(deps.db, actorOf(c), c.req.valid("param").assignmentId, deps.clock.now());
       return c.json({ ok: true as const }, 200);
     });
 }

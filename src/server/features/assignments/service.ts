@@ -72,13 +72,13 @@ async function refuseOverlap(
   if (clash) throw conflict(`${tutorName} is already assigned to this student for ${value.subject} over some of these dates.`);
 }
 
-async function readAssignment(tx: Transaction, organizationId: string, where: SQL): Promise<Assignment> {
-  const [row] = await assignmentsWhere(tx, organizationId, where);
+async function readAssignment(tx: Transaction, organizationId: string, where: SQL, now: Date): Promise<Assignment> {
+  const [row] = await assignmentsWhere(tx, organizationId, where, now);
   if (!row) throw assignmentNotFound();
   return row;
 }
 
-export async function createAssignment(db: Database, actor: Actor, input: AssignmentCreate): Promise<Assignment> {
+export async function createAssignment(db: Database, actor: Actor, input: AssignmentCreate, now: Date): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     if (input.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
@@ -102,7 +102,7 @@ export async function createAssignment(db: Database, actor: Actor, input: Assign
       description: `${actorLabel(actor)} assigned ${tutor.name} for ${input.subject}`,
       metadata: { assignmentId: created!.id, tutorMemberId: input.tutorMemberId },
     });
-    return readAssignment(tx, organizationId, eq(assignment.id, created!.id));
+    return readAssignment(tx, organizationId, eq(assignment.id, created!.id), now);
   });
 }
 
@@ -121,7 +121,7 @@ async function lockAssignment(tx: Transaction, organizationId: string, assignmen
   return row;
 }
 
-export async function updateAssignment(db: Database, actor: Actor, assignmentId: string, changes: AssignmentUpdate): Promise<Assignment> {
+export async function updateAssignment(db: Database, actor: Actor, assignmentId: string, changes: AssignmentUpdate, now: Date): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     if (changes.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
@@ -147,7 +147,7 @@ export async function updateAssignment(db: Database, actor: Actor, assignmentId:
         metadata: { assignmentId, fields: changed },
       });
     }
-    return readAssignment(tx, organizationId, eq(assignment.id, assignmentId));
+    return readAssignment(tx, organizationId, eq(assignment.id, assignmentId), now);
   });
 }
 
@@ -160,11 +160,11 @@ function dayBefore(date: string): string {
  * today is kept as history, ending yesterday (an end date of today would leave it current
  * until midnight); one that starts today or later never ran, and is deleted.
  */
-export async function endAssignment(db: Database, actor: Actor, assignmentId: string): Promise<void> {
+export async function endAssignment(db: Database, actor: Actor, assignmentId: string, now: Date): Promise<void> {
   const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     const { record, tutorName } = await lockAssignment(tx, organizationId, assignmentId);
-    const today = await todayIn(tx, organizationId);
+    const today = await todayIn(tx, organizationId, now);
     if (record.endsOn !== null && record.endsOn < today) throw conflict(`This assignment already ended on ${record.endsOn}.`);
     const where = and(eq(assignment.organizationId, organizationId), eq(assignment.id, assignmentId));
     const removed = record.startsOn >= today;

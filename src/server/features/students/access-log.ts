@@ -112,16 +112,16 @@ function toEntry(row: {
  * The access log of a record the viewer may see through `area` (404 otherwise). Reading
  * the log is not itself logged: it holds who touched the record, not the record's data.
  */
-export async function readAccessLog(db: Database, actor: Actor, area: Area, studentId: string, query: AccessLogQuery): Promise<AccessLog> {
+export async function readAccessLog(db: Database, actor: Actor, area: Area, studentId: string, query: AccessLogQuery, now: Date): Promise<AccessLog> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, area, studentId);
+    await requireVisibleStudent(tx, actor, area, studentId, now);
     return accessLogPage(tx, organizationId, studentId, query);
   });
 }
 
 /** The access log of the viewer's own record (the student area). */
-export async function readOwnAccessLog(db: Database, actor: Actor, query: AccessLogQuery): Promise<AccessLog> {
+export async function readOwnAccessLog(db: Database, actor: Actor, query: AccessLogQuery, now: Date): Promise<AccessLog> {
   const organizationId = actor.viewer.organizationId;
-  return withWorkspace(db, organizationId, async (tx) => accessLogPage(tx, organizationId, await ownRecordId(tx, actor), query));
+  return withWorkspace(db, organizationId, async (tx) => accessLogPage(tx, organizationId, await ownRecordId(tx, actor, now), query));
 }

@@ -110,17 +110,21 @@ const accessLogRoute = defineOperation(needs("admin:students:read"), {
 
 export function adminStudentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(listRoute, async (c) => c.json(await listStudents(deps.db, actorOf(c), c.req.valid("query")), 200))
-    .openapi(createRoute, async (c) => c.json(await createStudent(deps.db, actorOf(c), c.req.valid("json")), 201))
-    .openapi(readRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "admin", c.req.valid("param").studentId), 200))
+    .openapi(listRoute, async (c) => c.json(await listStudents(deps.db, actorOf(c), c.req.valid("query"), deps.clock.now()), 200))
+    .openapi(createRoute, async (c) => c.json(await createStudent(deps.db, actorOf(c), c.req.valid("json"), deps.clock.now()), 201))
+    .openapi(readRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, deps.clock.now()), 200))
     .openapi(updateRoute, async (c) =>
       c.json(await updateStudent(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json"), deps.clock.now()), 200),
     )
-    .openapi(linkRoute, async (c) => c.json(await linkGuardian(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json").memberId), 200))
+    .openapi(linkRoute, async (c) =>
+      c.json(await linkGuardian(deps.db, actorOf(c), c.req.valid("param").studentId, c.req.valid("json").memberId, deps.clock.now()), 200),
+    )
     .openapi(unlinkRoute, async (c) => {
       const { studentId, memberId } = c.req.valid("param");
-      return c.json(await unlinkGuardian(deps.db, actorOf(c), studentId, memberId), 200);
+      return c.json(await unlinkGuardian(deps.db, actorOf(c), studentId, memberId, deps.clock.now()), 200);
     })
     .openapi(eraseRoute, async (c) => c.json(await eraseStudent(deps, actorOf(c), c.req.valid("param").studentId, c.req.valid("json").confirmName), 200))
-    .openapi(accessLogRoute, async (c) => c.json(await readAccessLog(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, c.req.valid("query")), 200));
+    .openapi(accessLogRoute, async (c) =>
+      c.json(await readAccessLog(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, c.req.valid("query"), deps.clock.now()), 200),
+    );
 }

@@ -81,7 +81,7 @@ export async function eraseStudent(
   const organizationId = actor.viewer.organizationId;
   const now = deps.clock.now();
   const { detail, storageKeys } = await withWorkspace(deps.db, organizationId, async (tx) => {
-    const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
+    const record = await requireVisibleStudent(tx, actor, "admin", studentId, now, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was already erased.");
     if (confirmName !== record.name) throw invalidField("confirmName", "Type the student's name exactly as it appears on the record to confirm the erasure.");
 
@@ -134,11 +134,9 @@ export async function eraseStudent(
     await notify(
       deps.jobs,
       tx,
-      ...family.map((person) =>
-        mails.studentErased({ to: person.email, name: person.name, studentName: record.name, workspace, recipient: person.relation }),
-      ),
+      ...family.map((person) => mails.studentErased({ to: person.email, name: person.name, studentName: record.name, workspace, recipient: person.relation })),
     );
-    return { detail: await detailOf(tx, organizationId, studentId), storageKeys: sessionData.storageKeys };
+    return { detail: await detailOf(tx, organizationId, studentId, now), storageKeys: sessionData.storageKeys };
   });
 
   // The rows are gone; a file left by a failed delete is unreachable, and logged for the operator.

@@ -188,9 +188,9 @@ export async function exportStudent(
   const organizationId = actor.viewer.organizationId;
   const exportedAt = now;
   const { files, name, timeZone } = await withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, area, studentId);
+    await requireVisibleStudent(tx, actor, area, studentId, now);
     await auditStudent(tx, actor, { action: "STUDENT_EXPORTED", studentId, description: `${actorLabel(actor, area)} downloaded the record's data` });
-    const detail = withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, area);
+    const detail = withVisibleContacts(await detailOf(tx, organizationId, studentId, now), actor.viewer, area);
     const files = exportFiles(detail, await sessionHistoryOf(tx, organizationId, studentId), await fullAccessLog(tx, organizationId, studentId), exportedAt);
     return { files, name: detail.name, timeZone: await workspaceTimeZone(tx, organizationId) };
   });

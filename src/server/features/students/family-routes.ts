@@ -92,10 +92,10 @@ const ownAccessLogRoute = defineOperation(needs("student:read"), {
 
 export function familyStudentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(parentListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "parent") }, 200))
-    .openapi(parentReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId), 200))
+    .openapi(parentListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "parent", deps.clock.now()) }, 200))
+    .openapi(parentReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, deps.clock.now()), 200))
     .openapi(parentAccessLogRoute, async (c) =>
-      c.json(await readAccessLog(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, c.req.valid("query")), 200),
+      c.json(await readAccessLog(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, c.req.valid("query"), deps.clock.now()), 200),
     )
     .openapi(parentExportRoute, async (c) => {
       const { zip, disposition } = await exportStudent(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, deps.clock.now());
@@ -105,8 +105,8 @@ export function familyStudentRoutes(deps: AppDeps) {
         "cache-control": "no-store",
       });
     })
-    .openapi(tutorListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "tutor") }, 200))
-    .openapi(tutorReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "tutor", c.req.valid("param").studentId), 200))
-    .openapi(ownRecordRoute, async (c) => c.json(await viewOwnRecord(deps.db, actorOf(c)), 200))
-    .openapi(ownAccessLogRoute, async (c) => c.json(await readOwnAccessLog(deps.db, actorOf(c), c.req.valid("query")), 200));
+    .openapi(tutorListRoute, async (c) => c.json({ items: await listRelatedStudents(deps.db, actorOf(c), "tutor", deps.clock.now()) }, 200))
+    .openapi(tutorReadRoute, async (c) => c.json(await viewStudent(deps.db, actorOf(c), "tutor", c.req.valid("param").studentId, deps.clock.now()), 200))
+    .openapi(ownRecordRoute, async (c) => c.json(await viewOwnRecord(deps.db, actorOf(c), deps.clock.now()), 200))
+    .openapi(ownAccessLogRoute, async (c) => c.json(await readOwnAccessLog(deps.db, actorOf(c), c.req.valid("query"), deps.clock.now()), 200));
 }

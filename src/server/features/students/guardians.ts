@@ -21,10 +21,10 @@ async function requireParent(tx: Transaction, organizationId: string, memberId: 
   return row;
 }
 
-export async function linkGuardian(db: Database, actor: Actor, studentId: string, memberId: string): Promise<StudentDetail> {
+export async function linkGuardian(db: Database, actor: Actor, studentId: string, memberId: string, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const record = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
+    const record = await requireVisibleStudent(tx, actor, "admin", studentId, now, { forUpdate: true });
     if (record.erasedAt) throw conflict("This student's personal data was erased; no guardian can be linked to the record.");
     const parent = await requireParent(tx, organizationId, memberId);
     const inserted = await tx
@@ -39,14 +39,14 @@ export async function linkGuardian(db: Database, actor: Actor, studentId: string
       description: `${actorLabel(actor)} linked ${parent.name} as a guardian`,
       metadata: { memberId },
     });
-    return detailOf(tx, organizationId, studentId);
+    return detailOf(tx, organizationId, studentId, now);
   });
 }
 
-export async function unlinkGuardian(db: Database, actor: Actor, studentId: string, memberId: string): Promise<StudentDetail> {
+export async function unlinkGuardian(db: Database, actor: Actor, studentId: string, memberId: string, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
+    await requireVisibleStudent(tx, actor, "admin", studentId, now, { forUpdate: true });
     const removed = await tx
       .delete(studentGuardian)
       .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.studentId, studentId), eq(studentGuardian.memberId, memberId)))
@@ -63,6 +63,6 @@ export async function unlinkGuardian(db: Database, actor: Actor, studentId: stri
       description: `${actorLabel(actor)} unlinked ${guardian?.name ?? "a guardian"} as a guardian`,
       metadata: { memberId },
     });
-    return detailOf(tx, organizationId, studentId);
+    return detailOf(tx, organizationId, studentId, now);
   });
 }

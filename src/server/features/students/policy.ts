@@ -21,8 +21,8 @@ import type { Area } from "../../../shared/roles.ts";
 
 const NOTHING = sql`false`;
 
-/** The condition on `student` rows the viewer may see through `area`. */
-export function visibleStudents(viewer: Viewer, area: Area): SQL {
+/** The condition on `student` rows the viewer may see through `area` at `now` (deps.clock). */
+export function visibleStudents(viewer: Viewer, area: Area, now: Date): SQL {
   const organizationId = viewer.organizationId;
   if (!organizationId) return NOTHING;
   const inWorkspace = eq(student.organizationId, organizationId);
@@ -36,7 +36,7 @@ export function visibleStudents(viewer: Viewer, area: Area): SQL {
       return and(
         inWorkspace,
         isNull(student.erasedAt),
-        sql`exists (select 1 from ${assignment} where ${assignment.organizationId} = ${student.organizationId} and ${assignment.studentId} = ${student.id} and ${assignment.tutorMemberId} = ${memberId} and ${notEnded(organizationId)})`,
+        sql`exists (select 1 from ${assignment} where ${assignment.organizationId} = ${student.organizationId} and ${assignment.studentId} = ${student.id} and ${assignment.tutorMemberId} = ${memberId} and ${notEnded(organizationId, now)})`,
       )!;
     }
     case "parent": {

@@ -49,7 +49,7 @@ export async function guardiansOf(tx: Queryable, organizationId: string, student
 }
 
 /** The tutors with a not-ended assignment to each student, by student id (one query). */
-async function tutorsOf(tx: Queryable, organizationId: string, studentIds: string[]): Promise<Map<string, { memberId: string; name: string }[]>> {
+async function tutorsOf(tx: Queryable, organizationId: string, studentIds: string[], now: Date): Promise<Map<string, { memberId: string; name: string }[]>> {
   const byStudent = new Map<string, { memberId: string; name: string }[]>();
   if (studentIds.length === 0) return byStudent;
   const rows = await tx
@@ -57,7 +57,7 @@ async function tutorsOf(tx: Queryable, organizationId: string, studentIds: strin
     .from(assignment)
     .innerJoin(member, and(eq(member.organizationId, assignment.organizationId), eq(member.id, assignment.tutorMemberId)))
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(assignment.organizationId, organizationId), inArray(assignment.studentId, studentIds), notEnded(organizationId)))
+    .where(and(eq(assignment.organizationId, organizationId), inArray(assignment.studentId, studentIds), notEnded(organizationId, now)))
     .orderBy(asc(assignment.studentId), asc(user.name), asc(member.id));
   for (const { studentId, ...tutor } of rows) byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), tutor]);
   return byStudent;
@@ -65,9 +65,9 @@ async function tutorsOf(tx: Queryable, organizationId: string, studentIds: strin
 
 type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof student.$inferSelect)[K] };
 
-async function withPeople(tx: Queryable, organizationId: string, rows: SummaryRow[]): Promise<StudentSummary[]> {
+async function withPeople(tx: Queryable, organizationId: string, rows: SummaryRow[], now: Date): Promise<StudentSummary[]> {
   const ids = rows.map((row) => row.id);
-  const [guardians, tutors] = [await guardiansOf(tx, organizationId, ids), await tutorsOf(tx, organizationId, ids)];
+  const [guardians, tutors] = [await guardiansOf(tx, organizationId, ids), await tutorsOf(tx, organizationId, ids, now)];
   return rows.map(({ erasedAt, ...row }) => ({
     ...row,
     guardians: (guardians.get(row.id) ?? []).map(({ memberId, name }) => ({ memberId, name })),
@@ -100,20 +100,20 @@ export function studentCountQuery(tx: Queryable, organizationId: string, where: 
 }
 
 /** One page of the records matching `where`, with their guardians and tutors, and the total. */
-export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number) {
+export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number, now: Date) {
   const [totalRow] = await studentCountQuery(tx, organizationId, where);
   const rows = await studentPageQuery(tx, organizationId, where, page, pageSize);
-  return { items: await withPeople(tx, organizationId, rows), total: totalRow?.total ?? 0, page, pageSize };
+  return { items: await withPeople(tx, organizationId, rows, now), total: totalRow?.total ?? 0, page, pageSize };
 }
 
 /** Every record matching `where` (a parent's children, a tutor's students), ordered by name. */
-export async function studentList(tx: Queryable, organizationId: string, where: SQL): Promise<StudentSummary[]> {
+export async function studentList(tx: Queryable, organizationId: string, where: SQL, now: Date): Promise<StudentSummary[]> {
   const rows = await tx
     .select(summaryColumns)
     .from(student)
     .where(and(eq(student.organizationId, organizationId), where))
     .orderBy(asc(student.name), asc(student.id));
-  return withPeople(tx, organizationId, rows);
+  return withPeople(tx, organizationId, rows, now);
 }
 
 /** The id of the record matching `where` with this id, or undefined; `forUpdate` locks the row. */
@@ -127,7 +127,7 @@ export async function findStudent(tx: Queryable, organizationId: string, student
 }
 
 /** The full record: fields, the student's login, guardians and every assignment. */
-export async function studentDetail(tx: Queryable, organizationId: string, studentId: string): Promise<StudentDetail | undefined> {
+export async function studentDetail(tx: Queryable, organizationId: string, studentId: string, now: Date): Promise<StudentDetail | undefined> {
   const [row] = await tx
     .select({ record: student, login: { userId: user.id, name: user.name, email: user.email } })
     .from(student)
@@ -135,7 +135,7 @@ export async function studentDetail(tx: Queryable, organizationId: string, stude
     .where(and(eq(student.organizationId, organizationId), eq(student.id, studentId)));
   if (!row) return undefined;
   const guardians = await guardiansOf(tx, organizationId, [studentId]);
-  const assignments = await assignmentsWhere(tx, organizationId, eq(assignment.studentId, studentId));
+  const assignments = await assignmentsWhere(tx, organizationId, eq(assignment.studentId, studentId), now);
   const { record } = row;
   return {
     id: record.id,

@@ -28,67 +28,70 @@ const FIELD_LABELS: Record<keyof StudentCreate, string> = {
   status: "status",
 };
 
-export async function listStudents(db: Database, actor: Actor, query: StudentListQuery): Promise<StudentPage> {
+export async function listStudents(db: Database, actor: Actor, query: StudentListQuery, now: Date): Promise<StudentPage> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, (tx) =>
-    studentPage(tx, organizationId, and(visibleStudents(actor.viewer, "admin"), studentSearch(query.q, query.status)), query.page, query.pageSize),
+    studentPage(tx, organizationId, and(visibleStudents(actor.viewer, "admin", now), studentSearch(query.q, query.status)), query.page, query.pageSize, now),
   );
 }
 
 /** A parent's children or a tutor's current students (a short list: no paging). */
-export async function listRelatedStudents(db: Database, actor: Actor, area: "parent" | "tutor"): Promise<StudentSummary[]> {
+export async function listRelatedStudents(db: Database, actor: Actor, area: "parent" | "tutor", now: Date): Promise<StudentSummary[]> {
   const organizationId = actor.viewer.organizationId;
-  return withWorkspace(db, organizationId, (tx) => studentList(tx, organizationId, visibleStudents(actor.viewer, area)));
+  return withWorkspace(db, organizationId, (tx) => studentList(tx, organizationId, visibleStudents(actor.viewer, area, now), now));
 }
 
 /**
  * The id of the record the viewer may see through `area`, or a 404. Run inside the
  * caller's transaction; `forUpdate` locks the row against a concurrent change or erasure.
  */
-export async function requireVisibleStudent(tx: Transaction, actor: Actor, area: Area, studentId: string, options: { forUpdate?: boolean } = {}) {
+export async function requireVisibleStudent(tx: Transaction, actor: Actor, area: Area, studentId: string, now: Date, options: { forUpdate?: boolean } = {}) {
   if (!isRecordId(studentId)) throw studentNotFound();
-  const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, area), options);
+  const row = await findStudent(tx, actor.viewer.organizationId, studentId, visibleStudents(actor.viewer, area, now), options);
   if (!row) throw studentNotFound();
   return row;
 }
 
 /** The full record after a write in the same transaction (it exists: the caller just found it). */
-export async function detailOf(tx: Transaction, organizationId: string, studentId: string): Promise<StudentDetail> {
-  const detail = await studentDetail(tx, organizationId, studentId);
+export async function detailOf(tx: Transaction, organizationId: string, studentId: string, now: Date): Promise<StudentDetail> {
+  const detail = await studentDetail(tx, organizationId, studentId, now);
   if (!detail) throw studentNotFound();
   return detail;
 }
 
 /** Reads a record through a area, auditing the read (STUDENT_VIEWED) in the same transaction. */
-export async function viewStudent(db: Database, actor: Actor, area: Area, studentId: string): Promise<StudentDetail> {
+export async function viewStudent(db: Database, actor: Actor, area: Area, studentId: string, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    await requireVisibleStudent(tx, actor, area, studentId);
+    await requireVisibleStudent(tx, actor, area, studentId, now);
     await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, area)} viewed the record` });
-    return withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, area);
+    return withVisibleContacts(await detailOf(tx, organizationId, studentId, now), actor.viewer, area);
   });
 }
 
 /** The student's own record: the one whose login is the viewer. */
-export async function viewOwnRecord(db: Database, actor: Actor): Promise<StudentDetail> {
+export async function viewOwnRecord(db: Database, actor: Actor, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const studentId = await ownRecordId(tx, actor);
+    const studentId = await ownRecordId(tx, actor, now);
     await auditStudent(tx, actor, { action: "STUDENT_VIEWED", studentId, description: `${actorLabel(actor, "student")} viewed the record` });
-    return withVisibleContacts(await detailOf(tx, organizationId, studentId), actor.viewer, "student");
+    return withVisibleContacts(await detailOf(tx, organizationId, studentId, now), actor.viewer, "student");
   });
 }
 
 /** The id of the viewer's own record, or the student-area 404. */
-export async function ownRecordId(tx: Transaction, actor: Actor): Promise<string> {
-  const [own] = await tx.select({ id: student.id }).from(student).where(visibleStudents(actor.viewer, "student"));
+export async function ownRecordId(tx: Transaction, actor: Actor, now: Date): Promise<string> {
+  const [own] = await tx
+    .select({ id: student.id })
+    .from(student)
+    .where(visibleStudents(actor.viewer, "student", now));
   if (!own) throw ownRecordMissing();
   return own.id;
 }
 
 const ownRecordMissing = () => new AppError("NOT_FOUND", 404, "No student record is linked to your account yet.");
 
-export async function createStudent(db: Database, actor: Actor, input: StudentCreate): Promise<StudentDetail> {
+export async function createStudent(db: Database, actor: Actor, input: StudentCreate, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const [created] = await tx
@@ -111,7 +114,7 @@ export async function createStudent(db: Database, actor: Actor, input: StudentCr
       description: `${actorLabel(actor)} created the record`,
       metadata: { fields: Object.keys(input) },
     });
-    return detailOf(tx, organizationId, created!.id);
+    return detailOf(tx, organizationId, created!.id, now);
   });
 }
 
@@ -125,7 +128,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 export async function updateStudent(db: Database, actor: Actor, studentId: string, changes: StudentUpdate, now: Date): Promise<StudentDetail> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const current = await requireVisibleStudent(tx, actor, "admin", studentId, { forUpdate: true });
+    const current = await requireVisibleStudent(tx, actor, "admin", studentId, now, { forUpdate: true });
     if (current.erasedAt) throw conflict("This student's personal data was erased; the record can no longer be edited.");
     const changed = (Object.keys(changes) as (keyof StudentCreate)[]).filter(
       (field) => changes[field] !== undefined && !sameValue(changes[field], current[field]),
@@ -144,6 +147,6 @@ export async function updateStudent(db: Database, actor: Actor, studentId: strin
         metadata: { fields: changed },
       });
     }
-    return detailOf(tx, organizationId, studentId);
+    return detailOf(tx, organizationId, studentId, now);
   });
 }

@@ -5,12 +5,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../../../../tests/client.ts";
+import { ApiClient } from "../../../../tests/client.ts";
 import { countRows } from "../../../../tests/db.ts";
 import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
 import { assignTutor, createStudent, linkGuardian } from "../../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
+import { fixedClock } from "../../core/clock.ts";
+import { zonedInstant } from "../../core/time.ts";
 import { auditLog, organization, student } from "../../db/schema.ts";
 
 let t: TestApp;
@@ -130,6 +132,28 @@ describe("tutor", () => {
       expect(names((await otherTutor.client.get("/api/tutor/students")).body)).not.toContain("Zed Zone");
     } finally {
       await setZone("UTC");
+    }
+  });
+
+  it("keeps access until the end date is over in the workspace's zone, by the app's clock", async () => {
+    const lesson = await createStudent(admin.client, { name: "Clem Clock" });
+    await assignTutor(admin.client, { tutorMemberId: otherTutor.memberId, studentId: lesson.id, startsOn: day(-30), endsOn: day(10) });
+    const over = zonedInstant(`${day(11)}T00:00`, "Asia/Tokyo");
+    const clock = fixedClock(new Date(over.getTime() - 1));
+    const clocked = await createTestApp({ databaseUrl: t.databaseUrl, clock });
+    // Otto's session, on the app whose clock the test moves.
+    const otto = new ApiClient(clocked.app);
+    for (const [name, value] of otherTutor.client.cookies) otto.cookies.set(name, value);
+    await t.db.update(organization).set({ timeZone: "Asia/Tokyo" }).where(eq(organization.id, admin.organizationId));
+    try {
+      expect((await otto.get(`/api/tutor/students/${lesson.id}`)).status).toBe(200);
+      expect(names((await otto.get("/api/tutor/students")).body)).toContain("Clem Clock");
+      clock.advance(1);
+      await expectHidden(otto, `/api/tutor/students/${lesson.id}`);
+      expect(names((await otto.get("/api/tutor/students")).body)).not.toContain("Clem Clock");
+    } finally {
+      await t.db.update(organization).set({ timeZone: "UTC" }).where(eq(organization.id, admin.organizationId));
+      await clocked.close();
     }
   });
 
