@@ -63,6 +63,13 @@ describe("server process", () => {
     port = await freePort();
     server = await startServer();
     expect((await signUp("lena@example.com")).status).toBe(201);
+    // The confirmation is sent by the mail job just after the sign-up. Killed while sending it,
+    // the job would wait for pg-boss to expire it (minutes) before its retry.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const outbox = await (await fetch(`http://localhost:${port}/api/dev/outbox?to=lena@example.com`)).json();
+      if ((outbox.items as unknown[]).length > 0) break;
+      await sleep(100);
+    }
 
     server.kill("SIGKILL");
     await new Promise((resolve) => server!.once("exit", resolve));
