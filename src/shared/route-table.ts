@@ -70,7 +70,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["sessions/:sessionId", "Session", "A session's details, report, summaries and recordings.", ["admin:sessions:read", "admin:sessions:write"]],
   ]),
   ...area("parent", [
-    ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read"]],
+    ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
     ["students", "My students", "Your children's records and who accessed them.", ["parent:students:read"]],
     [
       "billings",
