@@ -36,7 +36,8 @@ const IN_ERROR = '[aria-invalid="true"], [data-error] input';
  * calls `send(variables, onSuccess)`. `onSuccess` runs even when the form is gone by then (a
  * modal that closed), which mutate's own callbacks would not.
  */
-export function useApiForm<Values extends Record<string, unknown>, Variables, Data>(
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as @mantine/form types its values: an interface has no index signature
+export function useApiForm<Values extends Record<string, any>, Variables, Data>(
   schema: z.ZodType | null,
   mutation: UseMutationResult<Data, Error, Variables>,
   options: ApiFormOptions<Values>,
@@ -108,5 +109,6 @@ export function useApiForm<Values extends Record<string, unknown>, Variables, Da
     };
   };
 
-  return { form, onSubmit, send, formError };
+  // A reset of the mutation (a modal closed) clears the alert too.
+  return { form, onSubmit, send, formError: mutation.isIdle ? null : formError };
 }

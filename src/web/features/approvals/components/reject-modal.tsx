@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { rejectRequestSchema, type PendingMember } from "../../../../shared/schemas/workspace.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { useRejectMember } from "../api.ts";
 
 const REASON_MAX = 500;
@@ -24,24 +24,16 @@ export function RejectModal({ member, onClose }: { member: PendingMember | null;
 
 function RejectForm({ member, onClose }: { member: PendingMember; onClose: () => void }) {
   const reject = useRejectMember();
-  const form = useForm({ initialValues: { reason: "" }, validate: zodFormValidator(rejectRequestSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(rejectRequestSchema, reject, { initialValues: { reason: "" } });
   const length = form.values.reason.trim().length;
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const reason = values.reason.trim() || undefined;
-    reject.mutate(
-      { member, reason },
-      {
-        onSuccess: () => {
-          onClose();
-          notifySuccess("Registration rejected", `${member.name}'s request to join was rejected. They have been emailed${reason ? " with your reason" : ""}.`);
-        },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
-      },
-    );
+    return send({ member, reason }, () => {
+      onClose();
+      notifySuccess("Registration rejected", `${member.name}'s request to join was rejected. They have been emailed${reason ? " with your reason" : ""}.`);
+    });
   });
-
-  const otherError = reject.error && !serverFieldErrors(reject.error).reason ? reject.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -58,11 +50,7 @@ function RejectForm({ member, onClose }: { member: PendingMember; onClose: () =>
           data-autofocus
           {...form.getInputProps("reason")}
         />
-        {otherError ? (
-          <Text size="sm" c="red.9" role="alert">
-            {otherError.message}
-          </Text>
-        ) : null}
+        <FormError error={formError} title="Could not reject the registration" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

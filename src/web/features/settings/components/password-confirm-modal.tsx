@@ -1,9 +1,9 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useState, type ReactNode } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { currentPasswordField } from "../../../../shared/schemas/fields.ts";
-import { zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { isWrongPassword } from "../api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
@@ -30,29 +30,20 @@ export function PasswordConfirmModal({
   confirmColor?: string;
   onConfirm: (password: string) => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const form = useForm({ mode: "uncontrolled", initialValues: { password: "" }, validate: zodFormValidator(passwordSchema) });
+  const confirm = useMutation({ mutationFn: onConfirm });
+  const { form, onSubmit, send, formError } = useApiForm(passwordSchema, confirm, {
+    mode: "uncontrolled",
+    initialValues: { password: "" },
+    refusalFields: (error): Record<string, string> => (isWrongPassword(error) ? { password: "Password is incorrect." } : {}),
+  });
 
   const close = () => {
     form.reset();
-    setError(null);
+    confirm.reset();
     onClose();
   };
 
-  const submit = form.onSubmit(async ({ password }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(password);
-      form.reset();
-    } catch (failure) {
-      if (isWrongPassword(failure)) form.setFieldError("password", "Password is incorrect.");
-      else setError(failure instanceof Error ? failure : new Error(String(failure)));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = onSubmit(({ password }) => send(password, () => form.reset()));
 
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={close} title={title} centered>
@@ -68,12 +59,12 @@ export function PasswordConfirmModal({
             key={form.key("password")}
             {...form.getInputProps("password")}
           />
-          <FormError error={error} title="That did not work" />
+          <FormError error={formError} title="That did not work" />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color={confirmColor} loading={busy}>
+            <Button type="submit" color={confirmColor} loading={confirm.isPending}>
               {confirmLabel}
             </Button>
           </Group>

@@ -1,10 +1,8 @@
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../shared/schemas/fields.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { isWrongPassword, useChangePassword } from "../api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
@@ -31,30 +29,21 @@ const NEW_PASSWORD_CODES = ["PASSWORD_TOO_COMMON", "PASSWORD_TOO_SHORT", "PASSWO
 /** "Password": change it, which also signs out every other session. */
 export function PasswordSection() {
   const change = useChangePassword();
-  const form = useForm({
+  const { form, onSubmit, send, formError } = useApiForm(changePasswordSchema, change, {
     mode: "uncontrolled",
     initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-    validate: zodFormValidator(changePasswordSchema),
+    refusalFields: (error): Record<string, string> => {
+      if (isWrongPassword(error)) return { currentPassword: "Current password is incorrect." };
+      return NEW_PASSWORD_CODES.includes(error.code) ? { newPassword: error.message } : {};
+    },
   });
 
-  const submit = form.onSubmit((values) => {
-    change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      {
-        onSuccess: () => {
-          form.reset();
-          notifySuccess("Password changed", "Your other sessions have been signed out.");
-        },
-        onError: (error) => {
-          if (isWrongPassword(error)) form.setFieldError("currentPassword", "Current password is incorrect.");
-          else if (error instanceof ApiError && NEW_PASSWORD_CODES.includes(error.code)) form.setFieldError("newPassword", error.message);
-        },
-      },
-    );
-  });
-
-  const error = change.error;
-  const fieldOwnsError = isWrongPassword(error) || (error instanceof ApiError && NEW_PASSWORD_CODES.includes(error.code));
+  const submit = onSubmit((values) =>
+    send({ currentPassword: values.currentPassword, newPassword: values.newPassword }, () => {
+      form.reset();
+      notifySuccess("Password changed", "Your other sessions have been signed out.");
+    }),
+  );
 
   return (
     <SectionCard title="Password" description="Changing your password signs you out everywhere else.">
@@ -85,7 +74,7 @@ export function PasswordSection() {
             key={form.key("confirmPassword")}
             {...form.getInputProps("confirmPassword")}
           />
-          <FormError error={fieldOwnsError ? null : error} title="Could not change your password" />
+          <FormError error={formError} title="Could not change your password" />
           <Group>
             <Button type="submit" loading={change.isPending}>
               Change password

@@ -1,9 +1,8 @@
 import { Button, Group, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { z } from "zod";
 import { personNameField } from "../../../../shared/schemas/fields.ts";
-import { zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useUpdateProfile } from "../api.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -13,20 +12,15 @@ const profileSchema = z.object({ name: personNameField("Display name") });
 /** "Profile": the display name others in the workspace see. */
 export function ProfileSection({ name, email }: { name: string; email: string }) {
   const update = useUpdateProfile();
-  const form = useForm({ mode: "uncontrolled", initialValues: { name }, validate: zodFormValidator(profileSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(profileSchema, update, { mode: "uncontrolled", initialValues: { name } });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const { name: next } = profileSchema.parse(values);
-    update.mutate(
-      { name: next },
-      {
-        onSuccess: () => {
-          form.setInitialValues({ name: next });
-          form.setValues({ name: next });
-          notifySuccess("Profile saved", `Your display name is now ${next}.`);
-        },
-      },
-    );
+    return send({ name: next }, () => {
+      form.setInitialValues({ name: next });
+      form.setValues({ name: next });
+      notifySuccess("Profile saved", `Your display name is now ${next}.`);
+    });
   });
 
   return (
@@ -42,7 +36,7 @@ export function ProfileSection({ name, email }: { name: string; email: string })
             key={form.key("name")}
             {...form.getInputProps("name")}
           />
-          <FormError error={update.error} title="Could not save your profile" />
+          <FormError error={formError} title="Could not save your profile" />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Save profile

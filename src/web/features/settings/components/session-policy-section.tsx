@@ -1,9 +1,8 @@
 import { Button, Group, NumberInput, Radio, Stack, Switch } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { sessionPolicyUpdateSchema, type SessionPolicy, type SessionPolicyUpdate } from "../../../../shared/schemas/sessions.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
-import { serverFieldErrors } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { useSessionPolicy, useUpdateSessionPolicy } from "../session-policy-api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -38,15 +37,6 @@ function formOf(policy: SessionPolicy): PolicyForm {
   };
 }
 
-/** The messages of the shared schema (the server checks the same), on the form's fields. */
-function validate(values: PolicyForm): Record<string, string> {
-  const result = sessionPolicyUpdateSchema.safeParse(policyOf(values));
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
 function changesOf(values: PolicyForm, saved: SessionPolicy): SessionPolicyUpdate {
   const next = policyOf(values);
   return Object.fromEntries((Object.keys(next) as (keyof SessionPolicy)[]).filter((key) => next[key] !== saved[key]).map((key) => [key, next[key]]));
@@ -70,26 +60,22 @@ export function SessionPolicySection() {
 
 function SessionPolicyForm({ policy }: { policy: SessionPolicy }) {
   const update = useUpdateSessionPolicy();
-  const form = useForm<PolicyForm>({ initialValues: formOf(policy), validate });
+  // The shared schema (the server checks the same) reads the policy the fields make.
+  const { form, onSubmit, send, formError } = useApiForm(sessionPolicyUpdateSchema, update, { initialValues: formOf(policy), input: policyOf });
   const values = form.getValues();
 
-  const submit = form.onSubmit((formValues) => {
+  const submit = onSubmit((formValues) => {
     const changes = changesOf(formValues, policy);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "The session policies are unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        form.setInitialValues(formOf(saved));
-        form.setValues(formOf(saved));
-        notifySuccess("Session policies saved", "They apply to every session from now on.");
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(changes, (saved) => {
+      form.setInitialValues(formOf(saved));
+      form.setValues(formOf(saved));
+      notifySuccess("Session policies saved", "They apply to every session from now on.");
     });
   });
-
-  const unnamedError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -124,7 +110,7 @@ function SessionPolicyForm({ policy }: { policy: SessionPolicy }) {
             {...form.getInputProps("recordingRetentionDays")}
           />
         ) : null}
-        <FormError error={unnamedError} title="Could not save the session policies" />
+        <FormError error={formError} title="Could not save the session policies" />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save session policies

@@ -1,12 +1,11 @@
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifySuccess, notifyInfo } from "../../../lib/notify.ts";
 import { useMemo } from "react";
 import { z } from "zod";
 import { workspaceNameField } from "../../../../shared/schemas/fields.ts";
 import { currencyField, regionTimeZoneField, type WorkspaceSettings } from "../../../../shared/schemas/workspace.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings, type WorkspaceSettingsChanges } from "../../workspace/api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
@@ -58,29 +57,23 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
   const update = useUpdateWorkspaceSettings();
   const timeZones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
   const currencies = useMemo(() => currencyOptions(settings.currency), [settings.currency]);
-  const form = useForm<WorkspaceForm>({
-    initialValues: { name: settings.name, timeZone: settings.timeZone, currency: settings.currency, joiningOpen: settings.joiningOpen },
-    validate: zodFormValidator(workspaceFormSchema),
+  const { form, onSubmit, send, formError } = useApiForm(workspaceFormSchema, update, {
+    initialValues: { name: settings.name, timeZone: settings.timeZone, currency: settings.currency, joiningOpen: settings.joiningOpen } as WorkspaceForm,
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const changes = changesOf(values, settings);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "The workspace settings are unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        const next = { name: saved.name, timeZone: saved.timeZone, currency: saved.currency, joiningOpen: saved.joiningOpen };
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifySuccess("Workspace settings saved", `${saved.name} is up to date.`);
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(changes, (saved) => {
+      const next = { name: saved.name, timeZone: saved.timeZone, currency: saved.currency, joiningOpen: saved.joiningOpen };
+      form.setInitialValues(next);
+      form.setValues(next);
+      notifySuccess("Workspace settings saved", `${saved.name} is up to date.`);
     });
   });
-
-  const unnamedError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -116,7 +109,7 @@ function WorkspaceForm({ settings }: { settings: WorkspaceSettings }) {
           description="People with the join code can ask to join. You approve each request."
           {...form.getInputProps("joiningOpen", { type: "checkbox" })}
         />
-        <FormError error={unnamedError} title="Could not save the workspace settings" />
+        <FormError error={formError} title="Could not save the workspace settings" />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save workspace settings

@@ -1,8 +1,7 @@
 import { Badge, Button, Group, List, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import type { MeResponse } from "../../../../shared/schemas/me.ts";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
 import { useAskToJoin } from "../../auth/api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -12,17 +11,14 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 /** "Your workspaces": every active membership, and a join code to ask to join another. */
 export function WorkspacesSection({ me }: { me: MeResponse }) {
   const askToJoin = useAskToJoin();
-  const form = useForm({ mode: "uncontrolled", initialValues: { joinCode: "" }, validate: zodFormValidator(joinWorkspaceSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(joinWorkspaceSchema, askToJoin, { mode: "uncontrolled", initialValues: { joinCode: "" } });
 
-  const submit = form.onSubmit((values) => {
-    askToJoin.mutate(joinWorkspaceSchema.parse(values), {
-      onSuccess: () => {
-        form.reset();
-        notifySuccess("Request sent", "An administrator of that workspace will approve you; we will email you when they do.");
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    });
-  });
+  const submit = onSubmit((values) =>
+    send(joinWorkspaceSchema.parse(values), () => {
+      form.reset();
+      notifySuccess("Request sent", "An administrator of that workspace will approve you; we will email you when they do.");
+    }),
+  );
 
   return (
     <SectionCard title="Your workspaces" description="The tutoring businesses your account belongs to. Switch between them at the top of the page.">
@@ -54,10 +50,7 @@ export function WorkspacesSection({ me }: { me: MeResponse }) {
             key={form.key("joinCode")}
             {...form.getInputProps("joinCode")}
           />
-          <FormError
-            error={askToJoin.error && Object.keys(serverFieldErrors(askToJoin.error)).length === 0 ? askToJoin.error : null}
-            title="Could not send your request"
-          />
+          <FormError error={formError} title="Could not send your request" />
           <Group>
             <Button type="submit" variant="default" loading={askToJoin.isPending}>
               Ask to join

@@ -1,12 +1,10 @@
 import { Autocomplete, Button, Group, Modal, SimpleGrid, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import type { Assignment, StudentDetail } from "../../../../shared/schemas/students.ts";
 import { assignmentCreateSchema, type AssignmentCreate } from "../../../../shared/schemas/tutors.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useTutorOptions } from "../../tutors/api.ts";
 import { useCreateAssignment, useRemoveAssignment, useUpdateAssignment } from "../api.ts";
 import { currencySymbol } from "../../../lib/format-money.ts";
@@ -109,27 +107,19 @@ interface AssignValues {
 
 type TutorOption = { value: string; label: string; subjects: string[] };
 
-/** Form field names for the API's: the rate is typed as money text. */
-const FIELD_OF: Record<string, keyof AssignValues> = { rateOverrideMinor: "rate" };
+/** The form field of each of the request's fields: the rate is typed as money text. */
+const FIELD_OF: Record<string, keyof AssignValues> = {
+  tutorMemberId: "tutorMemberId",
+  subject: "subject",
+  rateOverrideMinor: "rate",
+  startsOn: "startsOn",
+  endsOn: "endsOn",
+};
 
-function formErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "");
-    if (!field) continue;
-    errors[FIELD_OF[field] ?? field] ??= issue.message;
-  }
-  return errors;
-}
-
-const issuesOf = (error: unknown) => (error instanceof ApiError ? error.issues : []);
-
-function payloadOf(values: AssignValues, studentId: string, currency: string): { payload: AssignmentCreate } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
+/** The request the form's values make (a rate that cannot be read is left out: the form names it). */
+function requestOf(values: AssignValues, studentId: string, currency: string): AssignmentCreate {
   const money = readMoney(values.rate, currency, "Rate");
-  if ("error" in money) errors.rate = money.error;
-  if (!values.startsOn) errors.startsOn = "Start date is required.";
-  const payload = {
+  return {
     tutorMemberId: values.tutorMemberId ?? "",
     studentId,
     subject: values.subject,
@@ -137,10 +127,15 @@ function payloadOf(values: AssignValues, studentId: string, currency: string): {
     startsOn: values.startsOn,
     endsOn: values.endsOn || null,
   };
-  const parsed = assignmentCreateSchema.safeParse(payload);
-  if (!parsed.success) Object.assign(errors, { ...formErrorsOf(parsed.error.issues), ...errors });
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { payload: parsed.data };
+}
+
+/** What the schema cannot say: a rate that is not an amount, and a start date missing (the schema's message would name its format). */
+function moneyAndStartErrors(values: AssignValues, currency: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const money = readMoney(values.rate, currency, "Rate");
+  if ("error" in money) errors.rate = money.error;
+  if (!values.startsOn) errors.startsOn = "Start date is required.";
+  return errors;
 }
 
 function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose: () => void }) {
@@ -152,12 +147,17 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
   const [debounced] = useDebouncedValue(query, 250);
   const tutors = useTutorOptions(debounced, true);
 
-  const form = useForm<AssignValues>({
-    initialValues: { tutorMemberId: null, subject: student.subjects.length === 1 ? student.subjects[0]! : "", rate: "", startsOn: today, endsOn: "" },
-    validate: (values) => {
-      const result = payloadOf(values, student.id, currency);
-      return "errors" in result ? result.errors : {};
-    },
+  const { form, onSubmit, send, formError } = useApiForm(assignmentCreateSchema, create, {
+    initialValues: {
+      tutorMemberId: null,
+      subject: student.subjects.length === 1 ? student.subjects[0]! : "",
+      rate: "",
+      startsOn: today,
+      endsOn: "",
+    } as AssignValues,
+    input: (values) => requestOf(values, student.id, currency),
+    validate: (values) => moneyAndStartErrors(values, currency),
+    fieldOf: (path) => FIELD_OF[String(path[0])] ?? null,
   });
 
   const found: TutorOption[] = (tutors.data?.items ?? []).map((tutor) => ({
@@ -168,19 +168,12 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
   const options = chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
   const subjects = [...new Set([...student.subjects, ...(chosen?.subjects ?? [])])];
 
-  const submit = form.onSubmit((values) => {
-    const result = payloadOf(values, student.id, currency);
-    if ("errors" in result) return;
-    create.mutate(result.payload, {
-      onSuccess: (saved) => {
-        onClose();
-        notifySuccess("Tutor assigned", `${saved.tutorName} teaches ${student.name} ${saved.subject} from ${formatDay(saved.startsOn)}.`);
-      },
-      onError: (error) => form.setErrors(formErrorsOf(issuesOf(error))),
-    });
-  });
-
-  const otherError = create.error && Object.keys(formErrorsOf(issuesOf(create.error))).length === 0 ? create.error : null;
+  const submit = onSubmit((values) =>
+    send(assignmentCreateSchema.parse(requestOf(values, student.id, currency)), (saved) => {
+      onClose();
+      notifySuccess("Tutor assigned", `${saved.tutorName} teaches ${student.name} ${saved.subject} from ${formatDay(saved.startsOn)}.`);
+    }),
+  );
   const symbol = currencySymbol(currency);
 
   return (
@@ -225,7 +218,7 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
           <TextInput type="date" label="Start date" required withAsterisk={false} {...form.getInputProps("startsOn")} />
           <TextInput type="date" label="End date (optional)" description="Leave empty while it goes on." {...form.getInputProps("endsOn")} />
         </SimpleGrid>
-        <FormError error={otherError} title="Could not assign the tutor" />
+        <FormError error={formError} title="Could not assign the tutor" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -242,31 +235,20 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
 function EndAssignmentForm({ assignment, onClose }: { assignment: Assignment; onClose: () => void }) {
   const { today } = useWorkspaceFormat();
   const update = useUpdateAssignment();
-  const form = useForm({
+  const { form, onSubmit, send, formError } = useApiForm(null, update, {
     initialValues: { endsOn: assignment.endsOn ?? (assignment.startsOn > today ? assignment.startsOn : today) },
-    validate: {
-      endsOn: (value) =>
-        !value
-          ? "End date is required."
-          : value < assignment.startsOn
-            ? `End date must not be before the start date (${formatDay(assignment.startsOn)}).`
-            : null,
+    validate: ({ endsOn }): Record<string, string> => {
+      if (!endsOn) return { endsOn: "End date is required." };
+      return endsOn < assignment.startsOn ? { endsOn: `End date must not be before the start date (${formatDay(assignment.startsOn)}).` } : {};
     },
   });
 
-  const submit = form.onSubmit(({ endsOn }) =>
-    update.mutate(
-      { assignment, changes: { endsOn } },
-      {
-        onSuccess: (saved) => {
-          onClose();
-          notifySuccess("Assignment ended", `${saved.tutorName}'s ${saved.subject} assignment ends on ${formatDay(endsOn)}.`);
-        },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
-      },
-    ),
+  const submit = onSubmit(({ endsOn }) =>
+    send({ assignment, changes: { endsOn } }, (saved) => {
+      onClose();
+      notifySuccess("Assignment ended", `${saved.tutorName}'s ${saved.subject} assignment ends on ${formatDay(endsOn)}.`);
+    }),
   );
-  const otherError = update.error && !serverFieldErrors(update.error).endsOn ? update.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -276,7 +258,7 @@ function EndAssignmentForm({ assignment, onClose }: { assignment: Assignment; on
           longer sees the record. The assignment stays in the history.
         </Text>
         <TextInput type="date" label="Last day" required withAsterisk={false} data-autofocus {...form.getInputProps("endsOn")} />
-        <FormError error={otherError} title="Could not end the assignment" />
+        <FormError error={formError} title="Could not end the assignment" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, List, Modal, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import type { StudentDetail } from "../../../../shared/schemas/students.ts";
-import { serverFieldErrors } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useEraseStudent } from "../api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -45,26 +44,22 @@ export function EraseSection({ student }: { student: StudentDetail }) {
 
 function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () => void }) {
   const erase = useEraseStudent(student.id);
-  const form = useForm({
+  const { form, onSubmit, send, formError } = useApiForm(null, erase, {
     initialValues: { confirmName: "" },
-    validate: {
-      confirmName: (value) =>
-        value.trim() === student.name ? null : value.trim() === "" ? "Type the student's name to confirm." : `Type the name exactly as shown: ${student.name}`,
+    validate: ({ confirmName }): Record<string, string> => {
+      const typed = confirmName.trim();
+      if (typed === student.name) return {};
+      return { confirmName: typed === "" ? "Type the student's name to confirm." : `Type the name exactly as shown: ${student.name}` };
     },
   });
 
-  // The erased record no longer shows this section: the answer is handled through the promise,
-  // whose callbacks still run after this form is gone (mutate's would not).
-  const submit = form.onSubmit(({ confirmName }) => {
-    erase.mutateAsync(confirmName.trim()).then(
-      () => {
-        onClose();
-        notifySuccess("Personal data erased", "The record is anonymised. Linked accounts are being emailed a notice.");
-      },
-      (error: unknown) => form.setErrors(serverFieldErrors(error)),
-    );
-  });
-  const otherError = erase.error && !serverFieldErrors(erase.error).confirmName ? erase.error : null;
+  // The erased record no longer shows this section: send's callback still runs after this form is gone.
+  const submit = onSubmit(({ confirmName }) =>
+    send(confirmName.trim(), () => {
+      onClose();
+      notifySuccess("Personal data erased", "The record is anonymised. Linked accounts are being emailed a notice.");
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -81,7 +76,7 @@ function EraseForm({ student, onClose }: { student: StudentDetail; onClose: () =
           data-autofocus
           {...form.getInputProps("confirmName")}
         />
-        <FormError error={otherError} title="Could not erase the record" />
+        <FormError error={formError} title="Could not erase the record" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

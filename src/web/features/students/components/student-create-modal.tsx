@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useNavigate } from "react-router";
 import { studentCreateSchema } from "../../../../shared/schemas/students.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useCreateStudent } from "../api.ts";
 import type { StudentFormValues } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -23,27 +22,22 @@ export function StudentCreateModal({ opened, onClose }: { opened: boolean; onClo
 function CreateStudentForm({ onClose }: { onClose: () => void }) {
   const create = useCreateStudent();
   const navigate = useNavigate();
-  const form = useForm<StudentFormValues>({ initialValues: EMPTY, validate: zodFormValidator(studentCreateSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(studentCreateSchema, create, { initialValues: EMPTY });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const { goals: _goals, notes: _notes, ...essentials } = studentCreateSchema.parse(values);
-    create.mutate(essentials, {
-      onSuccess: (student) => {
-        onClose();
-        notifySuccess("Student added", `${student.name}'s record is ready. Link guardians and assign tutors here.`);
-        void navigate(`/admin/students/${encodeURIComponent(student.id)}`);
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(essentials, (student) => {
+      onClose();
+      notifySuccess("Student added", `${student.name}'s record is ready. Link guardians and assign tutors here.`);
+      void navigate(`/admin/students/${encodeURIComponent(student.id)}`);
     });
   });
-
-  const otherError = create.error && Object.keys(serverFieldErrors(create.error)).length === 0 ? create.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <StudentFields form={form} focusFirst />
-        <FormError error={otherError} title="Could not add the student" />
+        <FormError error={formError} title="Could not add the student" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { studentCreateSchema, type StudentDetail, type StudentStatus } from "../../../../shared/schemas/students.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useUpdateStudent } from "../api.ts";
-import { studentChanges, studentFormValues, type StudentFormValues } from "../format.ts";
+import { studentChanges, studentFormValues } from "../format.ts";
 import { notifyError, notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
@@ -14,33 +13,28 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 /** "Record": the student's details, edited in place; only changed fields are sent. */
 export function StudentRecordSection({ student }: { student: StudentDetail }) {
   const update = useUpdateStudent(student.id);
-  const form = useForm<StudentFormValues>({ initialValues: studentFormValues(student), validate: zodFormValidator(studentCreateSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(studentCreateSchema, update, { initialValues: studentFormValues(student) });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const changes = studentChanges(values, student);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "The record is unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        const next = studentFormValues(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifySuccess("Record saved", `${saved.name}'s record is up to date.`);
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(changes, (saved) => {
+      const next = studentFormValues(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      notifySuccess("Record saved", `${saved.name}'s record is up to date.`);
     });
   });
-
-  const otherError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
     <SectionCard title="Record" description="The student's details. Guardians see the name, grade, school, subjects, goals and notes.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <StudentFields form={form} full />
-          <FormError error={otherError} title="Could not save the record" />
+          <FormError error={formError} title="Could not save the record" />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Save record

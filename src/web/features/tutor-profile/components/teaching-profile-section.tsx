@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Select, Stack, TagsInput, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Button, Group, Select, Stack, TagsInput, Textarea } from "@mantine/core";
 import { useMemo } from "react";
 import { z } from "zod";
 import { longTextField, subjectsField } from "../../../../shared/schemas/fields.ts";
 import type { TutorDetail } from "../../../../shared/schemas/tutors.ts";
 import { regionTimeZoneField } from "../../../../shared/schemas/workspace.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { useUpdateOwnTutorProfile, type OwnProfileChanges } from "../api.ts";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { timeZoneOptions } from "../../../lib/time-zones.ts";
@@ -29,27 +29,22 @@ function changesOf(values: Values, saved: TutorDetail): OwnProfileChanges {
 export function TeachingProfileForm({ profile }: { profile: TutorDetail }) {
   const update = useUpdateOwnTutorProfile();
   const zones = useMemo(() => timeZoneOptions(profile.timeZone), [profile.timeZone]);
-  const form = useForm<Values>({ initialValues: valuesOf(profile), validate: zodFormValidator(schema) });
+  const { form, onSubmit, send, formError } = useApiForm(schema, update, { initialValues: valuesOf(profile) });
   const bioLength = form.values.bio.trim().length;
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const changes = changesOf(values, profile);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "Your teaching profile is unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        const next = valuesOf(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifySuccess("Teaching profile saved", "Your subjects, bio and time zone are up to date.");
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(changes, (saved) => {
+      const next = valuesOf(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      notifySuccess("Teaching profile saved", "Your subjects, bio and time zone are up to date.");
     });
   });
-
-  const unnamed = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -84,11 +79,7 @@ export function TeachingProfileForm({ profile }: { profile: TutorDetail }) {
           data={zones}
           {...form.getInputProps("timeZone")}
         />
-        {unnamed ? (
-          <Alert color="red" role="alert" title="Could not save your teaching profile">
-            {unnamed.message}
-          </Alert>
-        ) : null}
+        <FormError error={formError} title="Could not save your teaching profile" />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save teaching profile

@@ -47,7 +47,7 @@ describe("AvailabilityEditor", () => {
   });
 
   it("puts the API's overlap (an index of the sorted slots it was sent) on the row the person added", async () => {
-    const save = vi.fn(async (): Promise<TutorDetail> => {
+    const save = vi.fn(async (_availability: Availability): Promise<TutorDetail> => {
       throw new ApiError(400, "VALIDATION_ERROR", "Check the highlighted fields.", [{ path: ["slots", 0, "startsAt"], message: "Slots on Monday overlap." }]);
     });
     const { user } = renderEditor(save);

@@ -1,12 +1,10 @@
 import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMemo } from "react";
 import { z } from "zod";
 import { subjectsField, longTextField } from "../../../../shared/schemas/fields.ts";
 import { TUTOR_STATUSES, type TutorDetail, type TutorProfileUpdate, type TutorStatus } from "../../../../shared/schemas/tutors.ts";
 import { regionTimeZoneField } from "../../../../shared/schemas/workspace.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 import { currencySymbol, moneyText } from "../../../lib/format-money.ts";
@@ -46,25 +44,21 @@ function profileChanges(values: ProfileValues, tutor: TutorDetail): TutorProfile
 export function TutorProfileSection({ tutor }: { tutor: TutorDetail }) {
   const update = useUpdateTutor(tutor.memberId);
   const timeZones = useMemo(() => timeZoneOptions(tutor.timeZone), [tutor.timeZone]);
-  const form = useForm<ProfileValues>({ initialValues: profileValues(tutor), validate: zodFormValidator(profileSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(profileSchema, update, { initialValues: profileValues(tutor) });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const changes = profileChanges(values, tutor);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "The profile is unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        const next = profileValues(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifySuccess("Profile saved", `${saved.name}'s profile is up to date.`);
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    return send(changes, (saved) => {
+      const next = profileValues(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      notifySuccess("Profile saved", `${saved.name}'s profile is up to date.`);
     });
   });
-  const otherError = update.error && Object.keys(serverFieldErrors(update.error)).length === 0 ? update.error : null;
 
   return (
     <SectionCard title="Profile" description="The tutor can also edit their subjects, bio and time zone in their own settings.">
@@ -102,7 +96,7 @@ export function TutorProfileSection({ tutor }: { tutor: TutorDetail }) {
               {...form.getInputProps("status")}
             />
           </SimpleGrid>
-          <FormError error={otherError} title="Could not save the profile" />
+          <FormError error={formError} title="Could not save the profile" />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Save profile
@@ -124,21 +118,21 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
     payRate: moneyText(saved.payRateMinor, currency),
     chargeRate: moneyText(saved.chargeRateMinor, currency),
   });
-  const form = useForm<RateValues>({
+  // Rates are typed as money text, read here; the API names its fields in minor units.
+  const { form, onSubmit, send, formError } = useApiForm(null, update, {
     initialValues: initial(tutor),
-    validate: {
-      payRate: (value) => {
-        const read = readMoney(value, currency, "Pay rate");
-        return "error" in read ? read.error : null;
-      },
-      chargeRate: (value) => {
-        const read = readMoney(value, currency, "Default charge rate");
-        return "error" in read ? read.error : null;
-      },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const pay = readMoney(values.payRate, currency, "Pay rate");
+      const charge = readMoney(values.chargeRate, currency, "Default charge rate");
+      if ("error" in pay) errors.payRate = pay.error;
+      if ("error" in charge) errors.chargeRate = charge.error;
+      return errors;
     },
+    fieldOf: (path) => RATE_FIELDS[String(path[0])] ?? null,
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const pay = readMoney(values.payRate, currency, "Pay rate");
     const charge = readMoney(values.chargeRate, currency, "Default charge rate");
     if (!("minor" in pay) || !("minor" in charge)) return;
@@ -149,24 +143,13 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
       notifyInfo("Nothing to save", "The rates are unchanged.");
       return;
     }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        const next = initial(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notifySuccess("Rates saved", `${saved.name}'s rates are up to date.`);
-      },
-      onError: (error) => {
-        const errors: Record<string, string> = {};
-        for (const issue of error instanceof ApiError ? error.issues : []) {
-          const field = RATE_FIELDS[String(issue.path[0])];
-          if (field) errors[field] ??= issue.message;
-        }
-        form.setErrors(errors);
-      },
+    return send(changes, (saved) => {
+      const next = initial(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      notifySuccess("Rates saved", `${saved.name}'s rates are up to date.`);
     });
   });
-  const named = update.error instanceof ApiError && update.error.issues.some((issue) => RATE_FIELDS[String(issue.path[0])]);
   const symbol = <span aria-hidden="true">{currencySymbol(currency)}</span>;
 
   return (
@@ -189,7 +172,7 @@ export function TutorRatesSection({ tutor, currency }: { tutor: TutorDetail; cur
               {...form.getInputProps("chargeRate")}
             />
           </SimpleGrid>
-          <FormError error={update.error && !named ? update.error : null} title="Could not save the rates" />
+          <FormError error={formError} title="Could not save the rates" />
           <Group>
             <Button type="submit" loading={update.isPending}>
               Save rates
