@@ -13,7 +13,7 @@ export function displayName(person: { name: string; preferredName: string | null
 }
 
 /** Dark shades: outline badges keep WCAG AA contrast on white. */
-export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal.9", paused: "orange.9", former: "gray.7" };
+export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal.9", paused: "indigo.9", former: "gray.7" };
 
 /** "YYYY-MM-DD" of `now` in an IANA zone (the workspace's "today"). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
