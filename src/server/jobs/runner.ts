@@ -149,6 +149,7 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
   }
 
   let workers: PgBoss | undefined;
+  let workersStarted: Promise<unknown> | undefined;
   const running = new Set<string>();
   let stopped = false;
   return {
@@ -160,8 +161,9 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
       if (!workers) {
         workers = new PgBoss({ db, schema: SCHEMA, migrate: false, supervise: true, schedule: true, useListenNotify: true });
         report(workers, logger, "workers");
-        await workers.start();
+        workersStarted = workers.start();
       }
+      await workersStarted;
       const boss = workers;
       const starting = only.filter((definition) => !running.has(definition.name));
       for (const definition of starting) {
