@@ -1,22 +1,13 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { sessionUpdateSchema, type Session, type SessionUpdateScope } from "../../../../shared/schemas/sessions.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { outsideAvailabilityOf, useUpdateSession } from "../api.ts";
 import { zoneLabel } from "../../../lib/format-time.ts";
 import { describeWhen } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { fieldValuesOf, updateRequest, type SessionFieldValues } from "../session-update.ts";
-import {
-  errorsOf,
-  OutsideAvailabilityAlert,
-  PlaceAndNotesFields,
-  RefusalAlert,
-  requiredTimes,
-  sharedFieldOf,
-  SubjectAndTimeFields,
-} from "./session-fields.tsx";
+import { OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
 
 interface EditValues extends SessionFieldValues {
   scope: SessionUpdateScope;
@@ -43,59 +34,40 @@ export function EditSessionModal({ session, ...props }: EditProps & { session: S
   );
 }
 
-function validate(session: Session, values: EditValues, timeZone: string): Record<string, string> {
-  const request = updateRequest(session, values, values.scope, timeZone);
-  const result = request ? sessionUpdateSchema.safeParse(request) : null;
-  return {
-    ...(result && !result.success ? errorsOf(result.error.issues, sharedFieldOf) : {}),
-    ...requiredTimes(values),
-  };
-}
-
 function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { session: Session }) {
   const update = useUpdateSession(area);
-  const [outside, setOutside] = useState<string | null>(null);
   const [unchanged, setUnchanged] = useState(false);
-  const form = useForm<EditValues>({
-    initialValues: { ...fieldValuesOf(session), scope: "this" },
-    validate: (values) => validate(session, values, timeZone),
+  // The request's schema checks what would be sent (nothing when no field changed).
+  const { form, onSubmit, send, formError } = useApiForm(sessionUpdateSchema, update, {
+    initialValues: { ...fieldValuesOf(session), scope: "this" } as EditValues,
+    input: (values) => updateRequest(session, values, values.scope, timeZone),
+    fieldOf: sharedFieldOf,
+    validate: requiredTimes,
   });
   const values = form.getValues();
 
-  const send = (confirm: boolean) => {
+  const save = (confirm: boolean) => {
     const current = form.getValues();
     const request = updateRequest(session, current, current.scope, timeZone);
-    setOutside(null);
     setUnchanged(request === null);
     if (!request) return;
-    update.mutate(
-      { sessionId: session.id, input: { ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) } },
-      {
-        onSuccess: (batch) => {
-          const first = batch.items[0] ?? null;
-          onSaved(first);
-          notifySuccess(
-            batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`,
-            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
-          );
-        },
-        onError: (error) => {
-          const outsideMessage = outsideAvailabilityOf(error);
-          if (outsideMessage) setOutside(outsideMessage);
-          else if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, sharedFieldOf));
-        },
-      },
-    );
+    return send({ sessionId: session.id, input: { ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) } }, (batch) => {
+      const first = batch.items[0] ?? null;
+      onSaved(first);
+      notifySuccess(
+        batch.items.length === 1 ? "Session updated" : `${batch.items.length} sessions updated`,
+        first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
+      );
+    });
   };
 
-  const otherError =
-    update.error instanceof ApiError && (outsideAvailabilityOf(update.error) || Object.keys(errorsOf(update.error.issues, sharedFieldOf)).length > 0)
-      ? null
-      : update.error;
+  // A time outside the tutor's availability is asked about, not refused.
+  const outside = outsideAvailabilityOf(formError);
+  const otherError = outside ? null : formError;
   const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
 
   return (
-    <form onSubmit={form.onSubmit(() => send(false))} noValidate>
+    <form onSubmit={onSubmit(() => save(false))} noValidate>
       <Stack gap="md">
         <Text size="sm">
           {session.students.map((student) => student.name).join(", ")} with {session.tutor.name}. Times in <strong>{zoneLabel(timeZone)}</strong>.
@@ -120,8 +92,10 @@ function EditForm({ area, timeZone, session, onCancel, onSaved }: EditProps & { 
             No field was changed.
           </Alert>
         ) : null}
-        {outside ? <OutsideAvailabilityAlert message={outside} confirmLabel="Save anyway" pending={update.isPending} onConfirm={() => send(true)} /> : null}
-        {otherError ? <RefusalAlert error={otherError} title="Could not save the changes" /> : null}
+        {outside ? (
+          <OutsideAvailabilityAlert message={outside} confirmLabel="Save anyway" pending={update.isPending} onConfirm={() => void save(true)} />
+        ) : null}
+        <RefusalAlert error={otherError} title="Could not save the changes" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,24 +1,14 @@
 import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { sessionCreateSchema, type Session, type SessionCreate } from "../../../../shared/schemas/sessions.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { tutorQuery, useTutorOptions } from "../../tutors/api.ts";
 import { outsideAvailabilityOf, useCreateSessions, useTutorStudents } from "../api.ts";
 import { zoneLabel } from "../../../lib/format-time.ts";
 import { describeWhen, isoDate, wallNow } from "../format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import type { SessionFieldValues } from "../session-update.ts";
-import {
-  errorsOf,
-  OutsideAvailabilityAlert,
-  PlaceAndNotesFields,
-  RefusalAlert,
-  requiredTimes,
-  sharedFieldOf,
-  SubjectAndTimeFields,
-} from "./session-fields.tsx";
+import { OutsideAvailabilityAlert, PlaceAndNotesFields, RefusalAlert, requiredTimes, sharedFieldOf, SubjectAndTimeFields } from "./session-fields.tsx";
 
 interface ScheduleValues extends SessionFieldValues {
   tutorMemberId: string | null;
@@ -53,25 +43,20 @@ function toRequest(values: ScheduleValues, area: "admin" | "tutor", timeZone: st
 }
 
 /** The form field an issue of the request (the shared schema's or the server's) belongs to. */
-const fieldOf =
-  (values: ScheduleValues) =>
-  (path: PropertyKey[]): keyof ScheduleValues | null => {
-    const [first, second] = path;
-    if (first === "repeat") return second === "count" || (second === undefined && values.repeatEnd === "count") ? "count" : "until";
-    if (first === "tutorMemberId" || first === "studentIds") return first;
-    return sharedFieldOf(path);
-  };
+function fieldOf(path: readonly PropertyKey[], values: ScheduleValues): keyof ScheduleValues | null {
+  const [first, second] = path;
+  if (first === "repeat") return second === "count" || (second === undefined && values.repeatEnd === "count") ? "count" : "until";
+  if (first === "tutorMemberId" || first === "studentIds") return first;
+  return sharedFieldOf(path);
+}
 
-function validate(values: ScheduleValues, area: "admin" | "tutor", timeZone: string): Record<string, string> {
+/** What the request's schema cannot say: which of the form's choices are missing. */
+function requiredChoices(values: ScheduleValues, area: "admin" | "tutor"): Record<string, string> {
   const errors: Record<string, string> = requiredTimes(values);
   if (area === "admin" && !values.tutorMemberId) errors.tutorMemberId = "Choose a tutor.";
   if (values.repeat && values.repeatEnd === "until" && !values.until) errors.until = "Give the date of the last session.";
   if (values.repeat && values.repeatEnd === "count" && values.count === "") errors.count = "Give the number of sessions.";
-  const result = sessionCreateSchema.safeParse(toRequest(values, area, timeZone));
-  return {
-    ...(result.success ? {} : errorsOf(result.error.issues, fieldOf(values))),
-    ...errors,
-  };
+  return errors;
 }
 
 function tomorrow(timeZone: string): string {
@@ -96,8 +81,8 @@ export function ScheduleSessionModal(props: ModalProps) {
   );
 }
 
-function useScheduleForm(area: "admin" | "tutor", timeZone: string, presetTutorMemberId: string | null) {
-  return useForm<ScheduleValues>({
+function useScheduleForm(area: "admin" | "tutor", timeZone: string, presetTutorMemberId: string | null, create: ReturnType<typeof useCreateSessions>) {
+  return useApiForm(sessionCreateSchema, create, {
     initialValues: {
       tutorMemberId: presetTutorMemberId,
       studentIds: [],
@@ -112,11 +97,13 @@ function useScheduleForm(area: "admin" | "tutor", timeZone: string, presetTutorM
       location: "",
       onlineUrl: "",
       notes: "",
-    },
-    validate: (values) => validate(values, area, timeZone),
+    } as ScheduleValues,
+    input: (values) => toRequest(values, area, timeZone),
+    fieldOf,
+    validate: (values) => requiredChoices(values, area),
   });
 }
-type ScheduleFormApi = ReturnType<typeof useScheduleForm>;
+type ScheduleFormApi = ReturnType<typeof useScheduleForm>["form"];
 
 function StudentChoice({ area, tutorMemberId, form }: { area: "admin" | "tutor"; tutorMemberId: string | null; form: ScheduleFormApi }) {
   const own = useTutorStudents(area === "tutor");
@@ -181,42 +168,29 @@ function StudentChoice({ area, tutorMemberId, form }: { area: "admin" | "tutor";
 function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onScheduled }: ModalProps) {
   const create = useCreateSessions(area);
   const tutors = useTutorOptions("", area === "admin");
-  const [outside, setOutside] = useState<string | null>(null);
-  const form = useScheduleForm(area, timeZone, presetTutorMemberId);
+  const { form, onSubmit, send, formError } = useScheduleForm(area, timeZone, presetTutorMemberId, create);
   const values = form.getValues();
 
-  const send = (confirm: boolean) => {
+  const schedule = (confirm: boolean) => {
     const request = toRequest(form.getValues(), area, timeZone);
-    setOutside(null);
-    create.mutate(
-      { ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) },
-      {
-        onSuccess: (batch) => {
-          const first = batch.items[0];
-          onClose();
-          notifySuccess(
-            batch.items.length === 1 ? "Session scheduled" : `${batch.items.length} sessions scheduled`,
-            first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
-          );
-          if (first) onScheduled(first);
-        },
-        onError: (error) => {
-          const outsideMessage = outsideAvailabilityOf(error);
-          if (outsideMessage) setOutside(outsideMessage);
-          else if (error instanceof ApiError) form.setErrors(errorsOf(error.issues, fieldOf(form.getValues())));
-        },
-      },
-    );
+    return send({ ...request, ...(confirm ? { confirmOutsideAvailability: true } : {}) }, (batch) => {
+      const first = batch.items[0];
+      onClose();
+      notifySuccess(
+        batch.items.length === 1 ? "Session scheduled" : `${batch.items.length} sessions scheduled`,
+        first ? `${batch.items.length === 1 ? "On" : "From"} ${describeWhen(first, timeZone)}.` : "",
+      );
+      if (first) onScheduled(first);
+    });
   };
 
-  const otherError =
-    create.error instanceof ApiError && (outsideAvailabilityOf(create.error) || Object.keys(errorsOf(create.error.issues, fieldOf(values))).length > 0)
-      ? null
-      : create.error;
+  // A time outside the tutor's availability is asked about, not refused.
+  const outside = outsideAvailabilityOf(formError);
+  const otherError = outside ? null : formError;
   const inputProps = (field: keyof SessionFieldValues) => form.getInputProps(field);
 
   return (
-    <form onSubmit={form.onSubmit(() => send(false))} noValidate>
+    <form onSubmit={onSubmit(() => schedule(false))} noValidate>
       <Stack gap="md">
         <Text size="sm">
           Times in <strong>{zoneLabel(timeZone)}</strong>.
@@ -259,8 +233,10 @@ function ScheduleForm({ area, timeZone, onClose, presetTutorMemberId, onSchedule
           </Stack>
         ) : null}
         <PlaceAndNotesFields inputProps={inputProps} />
-        {outside ? <OutsideAvailabilityAlert message={outside} confirmLabel="Schedule anyway" pending={create.isPending} onConfirm={() => send(true)} /> : null}
-        {otherError ? <RefusalAlert error={otherError} title="Could not schedule the session" /> : null}
+        {outside ? (
+          <OutsideAvailabilityAlert message={outside} confirmLabel="Schedule anyway" pending={create.isPending} onConfirm={() => void schedule(true)} />
+        ) : null}
+        <RefusalAlert error={otherError} title="Could not schedule the session" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import type { SessionFieldValues } from "../session-update.ts";
 
@@ -9,25 +10,14 @@ import type { SessionFieldValues } from "../session-update.ts";
  */
 
 type InputProps = (field: keyof SessionFieldValues) => GetInputPropsReturnType;
-export type Issue = { path: PropertyKey[]; message: string };
 
 /** The shared field an issue of a request (the schema's or the server's) belongs to. */
-export function sharedFieldOf(path: PropertyKey[]): keyof SessionFieldValues | null {
+export function sharedFieldOf(path: readonly PropertyKey[]): keyof SessionFieldValues | null {
   const [first] = path;
   if (first === "startsAt") return "startTime";
   if (first === "endsAt") return "endTime";
   if (first === "subject" || first === "location" || first === "onlineUrl" || first === "notes") return first;
   return null;
-}
-
-/** Form errors for the issues, the first one of each field. */
-export function errorsOf(issues: Issue[], fieldOf: (path: PropertyKey[]) => string | null): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    if (field) errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The date and times are required (the request's own check would name the start instead). */
@@ -100,11 +90,7 @@ export function OutsideAvailabilityAlert({
 }
 
 /** A refusal not shown at a field: a clash (409) names the other session. */
-export function RefusalAlert({ error, title }: { error: Error; title: string }) {
+export function RefusalAlert({ error, title }: { error: Error | null; title: string }) {
   const clash = error instanceof ApiError && error.status === 409;
-  return (
-    <Alert color="red" role="alert" title={clash ? "This time clashes with another session" : title}>
-      {error.message}
-    </Alert>
-  );
+  return <FormError error={error} title={clash ? "This time clashes with another session" : title} />;
 }

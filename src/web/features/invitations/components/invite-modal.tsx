@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { z } from "zod";
 import { MEMBER_ROLES, ROLE_LABELS, type MemberRole } from "../../../../shared/roles.ts";
 import { emailField } from "../../../../shared/schemas/fields.ts";
 import { INVITATION_LIFETIME_DAYS } from "../../../../shared/schemas/members.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors, zodFormValidator } from "../../../lib/forms.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { StudentPicker, type PickedStudent } from "../../records/components/student-picker.tsx";
 import { useCreateInvitation } from "../api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -27,7 +26,8 @@ interface InviteValues {
   student: PickedStudent | null;
 }
 
-const FIELDS = { email: "email", role: "role", studentId: "student" } as const;
+/** The form field of each of the request's fields. */
+const FIELDS: Record<string, keyof InviteValues> = { email: "email", role: "role", studentId: "student" };
 
 /** "Invite someone": email, role and, for a parent or a student, the student record to link. */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -40,34 +40,23 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
 
 function InviteForm({ onClose }: { onClose: () => void }) {
   const create = useCreateInvitation();
-  const form = useForm<InviteValues>({ initialValues: { email: "", role: null, student: null }, validate: zodFormValidator(formSchema) });
+  const { form, onSubmit, send, formError } = useApiForm(formSchema, create, {
+    initialValues: { email: "", role: null, student: null } as InviteValues,
+    fieldOf: (path) => FIELDS[String(path[0])] ?? null,
+  });
   const role = form.values.role;
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((values) => {
     const parsed = formSchema.parse(values);
     const studentId = LINKS_STUDENT(parsed.role) ? (parsed.student?.id ?? null) : null;
-    create.mutate(
-      { email: parsed.email, role: parsed.role, studentId },
-      {
-        onSuccess: (invitation) => {
-          onClose();
-          notifySuccess(
-            "Invitation sent",
-            `${invitation.email} was emailed a link to join as ${invitation.role === "admin" ? "an" : "a"} ${ROLE_LABELS[invitation.role].toLowerCase()}${invitation.studentName ? ` for ${invitation.studentName}` : ""}. It works for ${INVITATION_LIFETIME_DAYS} days.`,
-          );
-        },
-        onError: (error) => {
-          const named = serverFieldErrors(error);
-          form.setErrors(
-            Object.fromEntries(Object.entries(named).flatMap(([field, message]) => (field in FIELDS ? [[FIELDS[field as keyof typeof FIELDS], message]] : []))),
-          );
-        },
-      },
-    );
+    return send({ email: parsed.email, role: parsed.role, studentId }, (invitation) => {
+      onClose();
+      notifySuccess(
+        "Invitation sent",
+        `${invitation.email} was emailed a link to join as ${invitation.role === "admin" ? "an" : "a"} ${ROLE_LABELS[invitation.role].toLowerCase()}${invitation.studentName ? ` for ${invitation.studentName}` : ""}. It works for ${INVITATION_LIFETIME_DAYS} days.`,
+      );
+    });
   });
-
-  const named = serverFieldErrors(create.error);
-  const unplaced = create.error && !Object.keys(named).some((field) => field in FIELDS) ? create.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -103,11 +92,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
             error={form.errors.student}
           />
         ) : null}
-        {unplaced ? (
-          <Alert color="red" role="alert" title="Invitation not sent">
-            {unplaced instanceof ApiError ? unplaced.message : String(unplaced)}
-          </Alert>
-        ) : null}
+        <FormError error={formError} title="Invitation not sent" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
