@@ -6,15 +6,13 @@ import type { Queryable } from "../../db/tenant.ts";
 /**
  * The date of `now` (deps.clock) in the workspace's time zone, as a SQL date. An uncorrelated
  * subquery, so PostgreSQL evaluates it once per statement (an InitPlan), not once per row.
- * Without `now` it is the database's now(): only sessions/participants.ts still leaves it out.
  */
-export function workspaceToday(organizationId: string, now?: Date): SQL {
-  const instant = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  return sql`(${instant} at time zone (select ${organization.timeZone} from ${organization} where ${organization.id} = ${organizationId}))::date`;
+export function workspaceToday(organizationId: string, now: Date): SQL {
+  return sql`(${now.toISOString()}::timestamptz at time zone (select ${organization.timeZone} from ${organization} where ${organization.id} = ${organizationId}))::date`;
 }
 
 /** An assignment is "not ended" while it has no end date or ends on `now`'s date or later (workspace time). */
-export function notEnded(organizationId: string, now?: Date): SQL {
+export function notEnded(organizationId: string, now: Date): SQL {
   return sql`(${assignment.endsOn} is null or ${assignment.endsOn} >= ${workspaceToday(organizationId, now)})`;
 }
 

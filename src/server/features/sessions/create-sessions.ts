@@ -22,7 +22,7 @@ export async function createSessions(deps: AppDeps, actor: Actor, area: Area, in
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const tutorMemberId = await resolveTutor(tx, actor, area, input.tutorMemberId);
     await lockCalendars(tx, organizationId, tutorMemberId, input.studentIds);
-    await requireStudents(tx, actor, area, tutorMemberId, input.studentIds);
+    await requireStudents(tx, actor, area, tutorMemberId, input.studentIds, deps.clock.now());
     const timeZone = await planningZone(tx, organizationId, tutorMemberId, input.timeZone);
     const occurrences = planNewSessions(input, timeZone);
     await refuseDoubleBooking(tx, organizationId, { tutorMemberId, studentIds: input.studentIds, slots: occurrences, exceptIds: [], timeZone });

@@ -33,9 +33,10 @@ export async function resolveTutor(tx: Transaction, actor: Actor, area: Area, re
 
 /**
  * The students, each a record of the workspace (not erased) with a current assignment to the
- * tutor. A tutor is told only "not among your students" (they must not learn other records exist).
+ * tutor on `now`'s date in the workspace. A tutor is told only "not among your students"
+ * (they must not learn other records exist).
  */
-export async function requireStudents(tx: Transaction, actor: Actor, area: Area, tutorMemberId: string, studentIds: string[]): Promise<void> {
+export async function requireStudents(tx: Transaction, actor: Actor, area: Area, tutorMemberId: string, studentIds: string[], now: Date): Promise<void> {
   const organizationId = actor.viewer.organizationId;
   const rows = await tx
     .select({
@@ -43,7 +44,7 @@ export async function requireStudents(tx: Transaction, actor: Actor, area: Area,
       name: student.name,
       erasedAt: student.erasedAt,
       assigned: sql<boolean>`exists (select 1 from ${assignment} where ${qualified("assignment", "organization_id")} = ${qualified("student", "organization_id")} and ${qualified("assignment", "student_id")} = ${qualified("student", "id")}
-        and ${qualified("assignment", "tutor_member_id")} = ${tutorMemberId} and ${qualified("assignment", "starts_on")} <= ${workspaceToday(organizationId)} and ${notEnded(organizationId)})`,
+        and ${qualified("assignment", "tutor_member_id")} = ${tutorMemberId} and ${qualified("assignment", "starts_on")} <= ${workspaceToday(organizationId, now)} and ${notEnded(organizationId, now)})`,
     })
     .from(student)
     .where(and(eq(student.organizationId, organizationId), inArray(student.id, studentIds)))

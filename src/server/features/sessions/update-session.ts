@@ -37,7 +37,7 @@ export async function updateSession(deps: AppDeps, actor: Actor, area: Area, ses
       throw conflict(`This session is ${row.status === "no_show" ? "a no-show" : "completed"} and has a report: its time and students can no longer change.`);
     }
     const targets = await targetsOf(tx, organizationId, row, input.scope);
-    if (input.studentIds) await requireStudents(tx, actor, area, row.tutorMemberId, input.studentIds);
+    if (input.studentIds) await requireStudents(tx, actor, area, row.tutorMemberId, input.studentIds, deps.clock.now());
 
     const timeZone = input.timeZone ?? row.timeZone;
     const { moving, durationMinutes, planned } = planMove(row, targets, input, timeZone);
