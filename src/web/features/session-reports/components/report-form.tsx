@@ -1,5 +1,5 @@
-import { Alert, Button, Fieldset, Group, NativeSelect, NumberInput, Radio, Stack, Text, Textarea } from "@mantine/core";
-import { FORM_INDEX, useForm } from "@mantine/form";
+import { Button, Fieldset, Group, NativeSelect, NumberInput, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { FORM_INDEX, type GetInputPropsReturnType } from "@mantine/form";
 import {
   HOMEWORK_COMPLETION_VALUES,
   sessionReportInputSchema,
@@ -9,7 +9,8 @@ import {
   type SessionReportInput,
 } from "../../../../shared/schemas/session-reports.ts";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../components/forms/use-api-form.ts";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { useFileReport, type ManagerArea } from "../api.ts";
 import { HOMEWORK_LABELS, RATING_SCALE } from "../format.ts";
 
@@ -72,18 +73,10 @@ function toInput(values: ReportValues): unknown {
   };
 }
 
-/** Each issue under its full path ("students.0.understanding"), as Mantine's form names nested fields. */
-function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-}
+/** An issue's field is its full path ("students.0.understanding"), as Mantine's form names nested fields. */
+const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join(".") || null;
 
-function RatingField({
-  label,
-  description,
-  ...inputProps
-}: { label: string; description: string } & ReturnType<ReturnType<typeof useForm<ReportValues>>["getInputProps"]>) {
+function RatingField({ label, description, ...inputProps }: { label: string; description: string } & GetInputPropsReturnType) {
   return (
     <Radio.Group label={label} description={description} withAsterisk {...inputProps}>
       <Group gap="md" mt={6}>
@@ -110,45 +103,18 @@ export function ReportForm({
   onCancel?: () => void;
 }) {
   const file = useFileReport(area, session.id);
-  const form = useForm<ReportValues>({
+  const { form, onSubmit, send, formError } = useApiForm(sessionReportInputSchema, file, {
     initialValues: initialValues(session, report),
     // A score out of range is refused as soon as the field is left, not only on filing.
     validateInputOnBlur: [`students.${FORM_INDEX}.scorePercent`],
-    validate: (values) => {
-      const result = sessionReportInputSchema.safeParse(toInput(values));
-      return result.success ? {} : errorsOf(result.error.issues);
-    },
+    input: toInput,
+    fieldOf,
   });
-  // Keyboard and screen-reader users land on the first field in error (once the errors are drawn).
-  const focusFirstError = (formElement: EventTarget | null | undefined) =>
-    requestAnimationFrame(() =>
-      (formElement as HTMLFormElement | null | undefined)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus(),
-    );
-  const submit = form.onSubmit(
-    async (values, event) => {
-      // The event's currentTarget is gone once the handler returns: keep the form for the answer.
-      const formElement = event?.currentTarget;
-      try {
-        await file.mutateAsync(toInput(values) as SessionReportInput);
-      } catch (error) {
-        if (error instanceof ApiError) form.setErrors(errorsOf(error.issues));
-        focusFirstError(formElement);
-        return;
-      }
-      // Not mutate's onSuccess: the filed report's refetch may replace this form first, and
-      // TanStack Query drops the callbacks of a mutate whose component is gone (no
-      // "Report filed" notice, now and then). The promise settles all the same.
-      onDone();
-    },
-    (_errors, _values, event) => focusFirstError(event?.currentTarget),
-  );
-  // A refusal no field shows: the server's message without issues, or one about the whole list of students.
-  const formError =
-    file.error instanceof ApiError && file.error.issues.length === 0
-      ? file.error.message
-      : typeof form.errors.students === "string"
-        ? form.errors.students
-        : null;
+  // send's callback, not mutate's: the filed report's refetch may replace this form first, and
+  // TanStack Query drops the callbacks of a mutate whose component is gone.
+  const submit = onSubmit((values) => send(toInput(values) as SessionReportInput, onDone));
+  // A refusal about the whole list of students has no field of its own either.
+  const listError = typeof form.errors.students === "string" ? new Error(form.errors.students) : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={report ? "Correct the session report" : "File the session report"}>
@@ -216,11 +182,7 @@ export function ReportForm({
           maxLength={4000}
           {...form.getInputProps("privateNotes")}
         />
-        {formError ? (
-          <Alert color="red" role="alert" title="Could not save the report">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormError error={formError ?? listError} title="Could not save the report" />
         <Group>
           <Button type="submit" loading={file.isPending}>
             {report ? "Save the corrections" : "File the report"}
