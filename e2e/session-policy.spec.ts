@@ -11,7 +11,7 @@ test("an admin sets the session policies in Settings: kept after a reload, the s
   await expect(field(page, "Keep recordings")).toBeChecked();
   await expectAccessible(page);
 
-  // A value outside 1–168: the message of sessionPolicyUpdateSchema, on the field, nothing saved.
+  // A value outside 1–168: the message of sessionSettingsUpdateSchema, on the field, nothing saved.
   await leadTime.fill("200");
   await section.getByRole("button", { name: "Save session policies" }).click();
   await expect(section.getByText("Reminder lead time must be at most 168 hours (7 days).")).toBeVisible();

@@ -211,7 +211,7 @@ export type SessionPage = z.infer<typeof sessionPageSchema>;
 export const sessionBatchSchema = z.object({ items: z.array(sessionSchema), seriesId: z.string().nullable() });
 export type SessionBatch = z.infer<typeof sessionBatchSchema>;
 
-export const sessionPolicySchema = z.object({
+export const sessionSettingsSchema = z.object({
   lateCancellationHours: z.number().int(),
   reminderLeadHours: z.number().int(),
   summaryRequiresReview: z.boolean(),
@@ -219,7 +219,7 @@ export const sessionPolicySchema = z.object({
   recordingRetentionDays: z.number().int().nullable(),
 });
 /** Change any of the policies; the others stay as they are. */
-export const sessionPolicyUpdateSchema = z
+export const sessionSettingsUpdateSchema = z
   .strictObject({
     lateCancellationHours: z
       .number({ error: "Notice period must be a number of hours." })
@@ -243,5 +243,5 @@ export const sessionPolicyUpdateSchema = z
       .optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "Give at least one policy to change." });
-export type SessionPolicyUpdate = z.infer<typeof sessionPolicyUpdateSchema>;
-export type SessionPolicy = z.infer<typeof sessionPolicySchema>;
+export type SessionSettingsUpdate = z.infer<typeof sessionSettingsUpdateSchema>;
+export type SessionSettings = z.infer<typeof sessionSettingsSchema>;

@@ -4,18 +4,18 @@
  * Sessions, their mails, reports and recordings all follow them.
  */
 import { eq } from "drizzle-orm";
-import type { SessionPolicy } from "../../../shared/schemas/sessions.ts";
+import type { SessionSettings } from "../../../shared/schemas/sessions.ts";
 import { workspacePolicy } from "../../db/schema.ts";
 import { defineSettingsSection } from "./section.ts";
 
-export const SESSION_SETTINGS_DEFAULTS: SessionPolicy = {
+export const SESSION_SETTINGS_DEFAULTS: SessionSettings = {
   lateCancellationHours: 24,
   reminderLeadHours: 24,
   summaryRequiresReview: false,
   recordingRetentionDays: null,
 };
 
-export const sessionSettings = defineSettingsSection<SessionPolicy>({
+export const sessionSettings = defineSettingsSection<SessionSettings>({
   title: "the session policies",
   defaults: SESSION_SETTINGS_DEFAULTS,
   async load(tx, organizationId) {

@@ -27,7 +27,7 @@ import { describeTime } from "../../core/time.ts";
 import { readSettings, SESSION_SETTINGS_DEFAULTS } from "../../core/settings/index.ts";
 import { describeFor, pageFor, placeLines } from "./wording.ts";
 
-/** The longest lead time a workspace may set (sessionPolicyUpdateSchema, and a database check). */
+/** The longest lead time a workspace may set (sessionSettingsUpdateSchema, and a database check). */
 const MAX_LEAD_HOURS = 168;
 /** Sessions read per scan, and at most per run: a larger backlog carries on next minute. */
 const BATCH = 200;

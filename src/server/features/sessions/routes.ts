@@ -15,8 +15,8 @@ import {
   sessionCreateSchema,
   sessionListQuerySchema,
   sessionPageSchema,
-  sessionPolicySchema,
-  sessionPolicyUpdateSchema,
+  sessionSettingsSchema,
+  sessionSettingsUpdateSchema,
   sessionSchema,
   sessionUpdateSchema,
   sessionViewQuerySchema,
@@ -106,7 +106,7 @@ const policyReadRoute = defineOperation(needs("admin:settings:read"), {
   responses: {
     200: {
       description: "The policies (defaults: 24-hour notice, reminders 24 hours ahead, no review, recordings kept).",
-      content: jsonContent(sessionPolicySchema),
+      content: jsonContent(sessionSettingsSchema),
     },
     ...errorResponses,
   },
@@ -117,8 +117,8 @@ const policyUpdateRoute = defineOperation(needs("admin:settings:write"), {
   path: "/admin/session-policy",
   tags: ["Sessions"],
   summary: "Change one or more session policies (audited)",
-  request: { body: { required: true, content: jsonContent(sessionPolicyUpdateSchema) } },
-  responses: { 200: { description: "Saved.", content: jsonContent(sessionPolicySchema) }, ...errorResponses },
+  request: { body: { required: true, content: jsonContent(sessionSettingsUpdateSchema) } },
+  responses: { 200: { description: "Saved.", content: jsonContent(sessionSettingsSchema) }, ...errorResponses },
 });
 
 export function sessionRoutes(deps: AppDeps) {

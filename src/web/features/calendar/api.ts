@@ -3,7 +3,7 @@ import type { Session, SessionBatch, SessionCancel, SessionCreate, SessionPage }
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { sessionPolicyQuery } from "../settings/session-policy-api.ts";
+import { sessionSettingsQuery } from "../settings/session-settings-api.ts";
 import { availabilityMessage } from "./format.ts";
 import type { SessionUpdateRequest } from "./session-update.ts";
 
@@ -85,7 +85,7 @@ export const useAdminStudentOptions = (enabled: boolean) =>
   });
 
 /** The workspace's late-cancellation notice in hours: admins may read it; others do not know it. */
-export const useLateNotice = (enabled: boolean) => useQuery({ ...sessionPolicyQuery(), enabled });
+export const useLateNotice = (enabled: boolean) => useQuery({ ...sessionSettingsQuery(), enabled });
 
 const afterWrite = () => queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
 

@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import type { SessionPolicy, SessionPolicyUpdate } from "../../../shared/schemas/sessions.ts";
+import type { SessionSettings, SessionSettingsUpdate } from "../../../shared/schemas/sessions.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { settingsKeys } from "./api.ts";
 
-/** The workspace's session policies (admins): GET/PUT /api/admin/session-policy. */
-const sessionPolicyKey = () => [...settingsKeys.all, "session-policy"] as const;
+/** The workspace's session settings (admins): GET/PUT /api/admin/session-policy. */
+const sessionSettingsKey = () => [...settingsKeys.all, "session-policy"] as const;
 
 /** One query for the policies wherever they are read (Settings, and the calendar's late-cancellation note). */
-export const sessionPolicyQuery = () => queryOptions({ queryKey: sessionPolicyKey(), queryFn: () => api.get<SessionPolicy>("/admin/session-policy") });
+export const sessionSettingsQuery = () => queryOptions({ queryKey: sessionSettingsKey(), queryFn: () => api.get<SessionSettings>("/admin/session-policy") });
 
-export const useSessionPolicy = () => useQuery(sessionPolicyQuery());
+export const useSessionSettings = () => useQuery(sessionSettingsQuery());
 
-export function useUpdateSessionPolicy() {
+export function useUpdateSessionSettings() {
   return useMutation({
-    mutationFn: (changes: SessionPolicyUpdate) => api.put<SessionPolicy>("/admin/session-policy", changes),
-    onSuccess: (saved) => queryClient.setQueryData(sessionPolicyKey(), saved),
+    mutationFn: (changes: SessionSettingsUpdate) => api.put<SessionSettings>("/admin/session-policy", changes),
+    onSuccess: (saved) => queryClient.setQueryData(sessionSettingsKey(), saved),
   });
 }

@@ -7,7 +7,7 @@ import { CalendarFeedSection } from "../../features/settings/components/calendar
 import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
 import { PasswordSection } from "../../features/settings/components/password-section.tsx";
 import { ProfileSection } from "../../features/settings/components/profile-section.tsx";
-import { SessionPolicySection } from "../../features/settings/components/session-policy-section.tsx";
+import { SessionSettingsSection } from "../../features/settings/components/session-settings-section.tsx";
 import { SessionsSection } from "../../features/settings/components/sessions-section.tsx";
 import { TwoFactorSection } from "../../features/settings/components/two-factor-section.tsx";
 import { WorkspaceSection } from "../../features/settings/components/workspace-section.tsx";
@@ -43,7 +43,7 @@ export default function Settings() {
               <WorkspacesSection me={data} />
               <Can permission="admin:settings:write">
                 <WorkspaceSection />
-                <SessionPolicySection />
+                <SessionSettingsSection />
                 <JoinCodeSection />
               </Can>
             </Stack>

@@ -1,13 +1,13 @@
 import { Button, Group, NumberInput, Radio, Stack, Switch } from "@mantine/core";
-import { sessionPolicyUpdateSchema, type SessionPolicy, type SessionPolicyUpdate } from "../../../../shared/schemas/sessions.ts";
+import { sessionSettingsUpdateSchema, type SessionSettings, type SessionSettingsUpdate } from "../../../../shared/schemas/sessions.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
-import { useSessionPolicy, useUpdateSessionPolicy } from "../session-policy-api.ts";
+import { useSessionSettings, useUpdateSessionSettings } from "../session-settings-api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
-interface PolicyForm {
+interface SettingsForm {
   lateCancellationHours: number | string;
   reminderLeadHours: number | string;
   summaryRequiresReview: boolean;
@@ -18,7 +18,7 @@ interface PolicyForm {
 /** A number field left empty is sent as NaN, so that the schema names the field ("… must be a number …"). */
 const numberOf = (value: number | string) => (typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value));
 
-function policyOf(values: PolicyForm): SessionPolicy {
+function settingsOf(values: SettingsForm): SessionSettings {
   return {
     lateCancellationHours: numberOf(values.lateCancellationHours),
     reminderLeadHours: numberOf(values.reminderLeadHours),
@@ -27,19 +27,19 @@ function policyOf(values: PolicyForm): SessionPolicy {
   };
 }
 
-function formOf(policy: SessionPolicy): PolicyForm {
+function formOf(settings: SessionSettings): SettingsForm {
   return {
-    lateCancellationHours: policy.lateCancellationHours,
-    reminderLeadHours: policy.reminderLeadHours,
-    summaryRequiresReview: policy.summaryRequiresReview,
-    retention: policy.recordingRetentionDays === null ? "keep" : "delete",
-    recordingRetentionDays: policy.recordingRetentionDays ?? 365,
+    lateCancellationHours: settings.lateCancellationHours,
+    reminderLeadHours: settings.reminderLeadHours,
+    summaryRequiresReview: settings.summaryRequiresReview,
+    retention: settings.recordingRetentionDays === null ? "keep" : "delete",
+    recordingRetentionDays: settings.recordingRetentionDays ?? 365,
   };
 }
 
-function changesOf(values: PolicyForm, saved: SessionPolicy): SessionPolicyUpdate {
-  const next = policyOf(values);
-  return Object.fromEntries((Object.keys(next) as (keyof SessionPolicy)[]).filter((key) => next[key] !== saved[key]).map((key) => [key, next[key]]));
+function changesOf(values: SettingsForm, saved: SessionSettings): SessionSettingsUpdate {
+  const next = settingsOf(values);
+  return Object.fromEntries((Object.keys(next) as (keyof SessionSettings)[]).filter((key) => next[key] !== saved[key]).map((key) => [key, next[key]]));
 }
 
 /**
@@ -47,25 +47,25 @@ function changesOf(values: PolicyForm, saved: SessionPolicy): SessionPolicyUpdat
  * reminder emails go out, whether family summaries wait for an admin's review, and how long
  * recordings are kept.
  */
-export function SessionPolicySection() {
-  const policy = useSessionPolicy();
+export function SessionSettingsSection() {
+  const settings = useSessionSettings();
   return (
     <SectionCard title="Session policies" description="Cancellations, reminder emails, family summaries and recordings, for every session of the workspace.">
-      <QueryState query={policy} label="session policies">
-        {(data) => <SessionPolicyForm policy={data} />}
+      <QueryState query={settings} label="session policies">
+        {(data) => <SessionSettingsForm settings={data} />}
       </QueryState>
     </SectionCard>
   );
 }
 
-function SessionPolicyForm({ policy }: { policy: SessionPolicy }) {
-  const update = useUpdateSessionPolicy();
-  // The shared schema (the server checks the same) reads the policy the fields make.
-  const { form, onSubmit, send, formError } = useApiForm(sessionPolicyUpdateSchema, update, { initialValues: formOf(policy), input: policyOf });
+function SessionSettingsForm({ settings }: { settings: SessionSettings }) {
+  const update = useUpdateSessionSettings();
+  // The shared schema (the server checks the same) reads the settings the fields make.
+  const { form, onSubmit, send, formError } = useApiForm(sessionSettingsUpdateSchema, update, { initialValues: formOf(settings), input: settingsOf });
   const values = form.getValues();
 
   const submit = onSubmit((formValues) => {
-    const changes = changesOf(formValues, policy);
+    const changes = changesOf(formValues, settings);
     if (Object.keys(changes).length === 0) {
       notifyInfo("Nothing to save", "The session policies are unchanged.");
       return;
