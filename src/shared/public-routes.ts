@@ -1,4 +1,5 @@
-import type { MemberRole, Permission } from "./roles.ts";
+import type { MemberRole } from "./roles.ts";
+import type { Permission } from "./permissions.ts";
 
 /**
  * The public part of the route table (src/shared/route-table.ts, the one source for paths,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPathOf, isMemberRole, MEMBER_ROLES, PERMISSIONS, permissionsOf, roleHasPermission, ROLES } from "./roles.ts";
+import { dashboardPathOf, isMemberRole, MEMBER_ROLES, ROLES } from "./roles.ts";
+import { PERMISSIONS, permissionsOf, roleHasPermission } from "./permissions.ts";
 
 describe("roles and permissions", () => {
   it("gives pending and unsigned no permission at all", () => {

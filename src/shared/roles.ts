@@ -27,58 +27,6 @@ export type SwitchableRole = (typeof SWITCHABLE_ROLES)[number];
 export const MEMBERSHIP_STATUSES = ["pending", "active", "suspended"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export const PERMISSIONS = {
-  admin: [
-    "admin:read",
-    "admin:approvals:read",
-    "admin:approvals:write",
-    "admin:members:read",
-    "admin:members:write",
-    "admin:tutors:read",
-    "admin:tutors:write",
-    "admin:students:read",
-    "admin:students:write",
-    "admin:sessions:read",
-    "admin:sessions:write",
-    "admin:reports:read",
-    "admin:growth:read",
-    "admin:system:read",
-    "admin:system:write",
-    "admin:settings:read",
-    "admin:settings:write",
-  ],
-  parent: [
-    "parent:read",
-    "parent:students:read",
-    "parent:students:write",
-    "parent:billing:read",
-    "parent:resources:read",
-    "parent:settings:read",
-    "parent:settings:write",
-  ],
-  student: ["student:read", "student:calendar:read", "student:calendar:write", "student:reports:read", "student:settings:read", "student:settings:write"],
-  tutor: [
-    "tutor:read",
-    "tutor:students:read",
-    "tutor:jobs:read",
-    "tutor:jobs:write",
-    "tutor:resources:read",
-    "tutor:reports:read",
-    "tutor:settings:read",
-    "tutor:settings:write",
-  ],
-} as const satisfies Record<MemberRole, readonly string[]>;
-
-export type Permission = (typeof PERMISSIONS)[MemberRole][number];
-
-export function permissionsOf(role: Role): readonly Permission[] {
-  return role === "unsigned" || role === "pending" ? [] : PERMISSIONS[role];
-}
-
-export function roleHasPermission(role: Role, permission: Permission): boolean {
-  return permissionsOf(role).includes(permission);
-}
-
 export function isMemberRole(value: unknown): value is MemberRole {
   return typeof value === "string" && (MEMBER_ROLES as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
-import type { MemberRole, Permission } from "./roles.ts";
+import type { MemberRole } from "./roles.ts";
+import type { Permission } from "./permissions.ts";
 import { normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry } from "./public-routes.ts";
 
 /**

@@ -11,7 +11,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaRoutesOf } from "../../src/shared/route-table.ts";
-import { MEMBER_ROLES, PERMISSIONS } from "../../src/shared/roles.ts";
+import { MEMBER_ROLES } from "../../src/shared/roles.ts";
+import { PERMISSIONS } from "../../src/shared/permissions.ts";
 import { ApiClient, type ApiResponse } from "../client.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { apiOperations, authOperations, fillPath, isClosedAuthAnswer, pathParameters, sampleOf, type Operation } from "./operations.ts";

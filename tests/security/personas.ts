@@ -6,7 +6,8 @@
  * No test-runner imports here.
  */
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import { permissionsOf, type Permission, type Role } from "../../src/shared/roles.ts";
+import { type Role } from "../../src/shared/roles.ts";
+import { permissionsOf, type Permission } from "../../src/shared/permissions.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { member, organization, session, student, twoFactor, user } from "../../src/server/db/schema.ts";
 import { WRITABLE_TABLES } from "../db.ts";

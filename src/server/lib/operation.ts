@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ZodType } from "zod";
 import { createMiddleware } from "hono/factory";
-import { isMemberRole, roleHasPermission, type Permission } from "../../shared/roles.ts";
+import { isMemberRole } from "../../shared/roles.ts";
+import { roleHasPermission, type Permission } from "../../shared/permissions.ts";
 import type { AppEnv, MemberContext, MemberEnv, Viewer } from "../core/context.ts";
 import { AppError, unauthenticated } from "./app-error.ts";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSIONS, roleHasPermission, type MemberRole, type Permission } from "../../../shared/roles.ts";
+import { type MemberRole } from "../../../shared/roles.ts";
+import { PERMISSIONS, roleHasPermission, type Permission } from "../../../shared/permissions.ts";
 import { ApiClient } from "../../../../tests/client.ts";
 import { createAdmin, createMember, type MemberFixture } from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";

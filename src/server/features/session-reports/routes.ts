@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { actorOf } from "../../core/audit.ts";
-import type { Permission } from "../../../shared/roles.ts";
+import type { Permission } from "../../../shared/permissions.ts";
 import { pageQuerySchema } from "../../../shared/schemas/fields.ts";
 import {
   dueReportPageSchema,

@@ -1,5 +1,6 @@
 /** The permission each area's session operations need, and whose sessions the area sees. */
-import type { Permission, Area } from "../../../shared/roles.ts";
+import type { Area } from "../../../shared/roles.ts";
+import type { Permission } from "../../../shared/permissions.ts";
 
 export const SESSION_PERMISSIONS = {
   admin: { read: "admin:sessions:read", write: "admin:sessions:write", who: "every session of the workspace" },

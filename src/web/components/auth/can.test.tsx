@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PERMISSIONS } from "../../../shared/roles.ts";
+import { PERMISSIONS } from "../../../shared/permissions.ts";
 import { renderWithRouter } from "../../test/render.tsx";
 import { viewerAs, withViewer } from "../../test/viewer.tsx";
 import { Can } from "./can.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { roleHasPermission, type Permission } from "../../../shared/roles.ts";
+import { roleHasPermission, type Permission } from "../../../shared/permissions.ts";
 import { useMe } from "../../features/session/api.ts";
 
 /**

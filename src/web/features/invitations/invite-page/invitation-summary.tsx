@@ -1,7 +1,8 @@
 import { Stack, Text } from "@mantine/core";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import type { InvitationPreview } from "../../../../shared/schemas/members.ts";
-import { Instant } from "../../../components/ui/instant.tsx";
+import { formatInstant } from "../../../lib/format-time.ts";
+import { browserTimeZone } from "../../../lib/time-zones.ts";
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
@@ -22,7 +23,7 @@ export function InvitationSummary({ preview }: { preview: InvitationPreview }) {
         Invitation for <strong style={{ overflowWrap: "anywhere" }}>{preview.email}</strong>
         {preview.state === "pending" ? (
           <>
-            , valid until <Instant at={preview.expiresAt} />
+            , valid until <time dateTime={preview.expiresAt}>{formatInstant(preview.expiresAt, browserTimeZone() ?? "UTC")}</time>
           </>
         ) : null}
         .
