@@ -1,15 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+
 import type { Session, SessionBatch, SessionCancel, SessionCreate, SessionPage } from "../../../shared/schemas/sessions.ts";
+
 import type { StudentSummary } from "../../../shared/schemas/students.ts";
+
 import { api, ApiError } from "../../lib/api-client.ts";
+
 import { queryClient } from "../../lib/query-client.ts";
+
 import { sessionSettingsQuery } from "../settings/session-settings-api.ts";
+
 import { availabilityMessage } from "./format.ts";
+
 import type { SessionUpdateRequest } from "./session-update.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** The areas with a sessions API: who reads, and who may schedule and cancel. */
-export type CalendarArea = "admin" | "tutor" | "parent" | "student";
-export const canSchedule = (area: CalendarArea): area is "admin" | "tutor" => area === "admin" || area === "tutor";
+export const canSchedule = (area: Area): area is "admin" | "tutor" => area === "admin" || area === "tutor";
 
 /** What the calendar asks for: dates (YYYY-MM-DD, `to` exclusive) read as midnight UTC by the API. */
 export interface SessionRange {
@@ -25,7 +32,7 @@ export interface SessionFilters {
 export const calendarKeys = {
   all: ["sessions"] as const,
   lists: () => [...calendarKeys.all, "list"] as const,
-  list: (area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string) =>
+  list: (area: Area, range: SessionRange, filters: SessionFilters, timeZone: string) =>
     [...calendarKeys.lists(), area, range.from, range.to, filters.tutorMemberId ?? null, filters.studentId ?? null, timeZone] as const,
   tutorStudents: () => [...calendarKeys.all, "tutor-students"] as const,
   adminStudents: () => [...calendarKeys.all, "admin-students"] as const,
@@ -34,7 +41,7 @@ export const calendarKeys = {
 const PAGE_SIZE = 500;
 
 /** Every session of the range (the API pages; a month of sessions fits one or a few pages). */
-export async function fetchSessions(area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string): Promise<Session[]> {
+export async function fetchSessions(area: Area, range: SessionRange, filters: SessionFilters, timeZone: string): Promise<Session[]> {
   const items: Session[] = [];
   for (let page = 1; ; page += 1) {
     const params = new URLSearchParams({
@@ -52,7 +59,7 @@ export async function fetchSessions(area: CalendarArea, range: SessionRange, fil
   }
 }
 
-export const sessionsQuery = (area: CalendarArea, range: SessionRange, filters: SessionFilters, timeZone: string) =>
+export const sessionsQuery = (area: Area, range: SessionRange, filters: SessionFilters, timeZone: string) =>
   queryOptions({
     queryKey: calendarKeys.list(area, range, filters, timeZone),
     queryFn: () => fetchSessions(area, range, filters, timeZone),
@@ -60,7 +67,7 @@ export const sessionsQuery = (area: CalendarArea, range: SessionRange, filters: 
     staleTime: 30_000,
   });
 
-export const useSessions = (area: CalendarArea, range: SessionRange | null, filters: SessionFilters, timeZone: string) =>
+export const useSessions = (area: Area, range: SessionRange | null, filters: SessionFilters, timeZone: string) =>
   useQuery({
     ...sessionsQuery(area, range ?? { from: "", to: "" }, filters, timeZone),
     enabled: range !== null,

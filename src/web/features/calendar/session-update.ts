@@ -1,6 +1,7 @@
 import type { z } from "zod";
+
 import type { Session, SessionUpdateScope, sessionUpdateSchema } from "../../../shared/schemas/sessions.ts";
-import type { CalendarArea } from "./api.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** A change request as sent (the schema's input: an empty online link clears it). */
 export type SessionUpdateRequest = z.input<typeof sessionUpdateSchema>;
@@ -33,7 +34,7 @@ export function fieldValuesOf(session: Session): SessionFieldValues {
  * Who may move a session on the calendar: admins and the session's tutor (a tutor's calendar
  * holds only their own sessions), a scheduled session that has not started.
  */
-export const isMovable = (area: CalendarArea, session: Session, now = Date.now()) =>
+export const isMovable = (area: Area, session: Session, now = Date.now()) =>
   (area === "admin" || area === "tutor") && session.status === "scheduled" && Date.parse(session.startsAt) > now;
 
 /**

@@ -1,18 +1,21 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { CancellationDecline, CancellationRequestList, CancellationRequestView } from "../../../shared/schemas/cancellation-requests.ts";
-import type { CancellationRequest } from "../../../shared/schemas/sessions.ts";
-import { api } from "../../lib/api-client.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { calendarKeys, type CalendarArea } from "../calendar/api.ts";
-import { reportKeys } from "../session-reports/api.ts";
 
-export type ManagerArea = "admin" | "tutor";
-export type FamilyArea = "parent" | "student";
+import type { CancellationDecline, CancellationRequestList, CancellationRequestView } from "../../../shared/schemas/cancellation-requests.ts";
+
+import type { CancellationRequest } from "../../../shared/schemas/sessions.ts";
+
+import { api } from "../../lib/api-client.ts";
+
+import { queryClient } from "../../lib/query-client.ts";
+
+import { calendarKeys } from "../calendar/api.ts";
+import { reportKeys } from "../session-reports/api.ts";
+import type { Area, ManagerArea, FamilyArea } from "../../../shared/roles.ts";
 
 export const cancellationKeys = {
   all: ["cancellation-requests"] as const,
   open: (area: ManagerArea) => [...cancellationKeys.all, "open", area] as const,
-  session: (area: CalendarArea, sessionId: string) => [...cancellationKeys.all, "session", area, sessionId] as const,
+  session: (area: Area, sessionId: string) => [...cancellationKeys.all, "session", area, sessionId] as const,
 };
 
 const id = encodeURIComponent;
@@ -22,7 +25,7 @@ export const useOpenRequests = (area: ManagerArea) =>
   useQuery({ queryKey: cancellationKeys.open(area), queryFn: () => api.get<CancellationRequestList>(`/${area}/cancellation-requests`) });
 
 /** The requests on a session: a family's own, or all of them for the tutor and admins. */
-export const useSessionRequests = (area: CalendarArea, sessionId: string) =>
+export const useSessionRequests = (area: Area, sessionId: string) =>
   useQuery({
     queryKey: cancellationKeys.session(area, sessionId),
     queryFn: () => api.get<CancellationRequestList>(`/${area}/sessions/${id(sessionId)}/cancellation-requests`),

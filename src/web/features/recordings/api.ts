@@ -1,21 +1,24 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+
 import type { Recording, RecordingLinkCreate, RecordingList } from "../../../shared/schemas/recordings.ts";
+
 import { api, apiFetch, errorFromResponse, networkError } from "../../lib/api-client.ts";
+
 import { queryClient } from "../../lib/query-client.ts";
+import type { Area } from "../../../shared/roles.ts";
 
 /** The areas with a session page: all read and play; admins and tutors manage. */
-export type RecordingArea = "admin" | "tutor" | "parent" | "student";
 
-const base = (area: RecordingArea, sessionId: string) => `/${area}/sessions/${encodeURIComponent(sessionId)}/recordings`;
+const base = (area: Area, sessionId: string) => `/${area}/sessions/${encodeURIComponent(sessionId)}/recordings`;
 
 export const recordingKeys = {
-  list: (area: RecordingArea, sessionId: string) => ["recordings", area, sessionId] as const,
+  list: (area: Area, sessionId: string) => ["recordings", area, sessionId] as const,
 };
 
-export const useRecordings = (area: RecordingArea, sessionId: string) =>
+export const useRecordings = (area: Area, sessionId: string) =>
   useQuery({ queryKey: recordingKeys.list(area, sessionId), queryFn: () => api.get<RecordingList>(base(area, sessionId)) });
 
-const refresh = (area: RecordingArea, sessionId: string) => queryClient.invalidateQueries({ queryKey: recordingKeys.list(area, sessionId) });
+const refresh = (area: Area, sessionId: string) => queryClient.invalidateQueries({ queryKey: recordingKeys.list(area, sessionId) });
 
 export const useAddLink = (area: "admin" | "tutor", sessionId: string) =>
   useMutation({

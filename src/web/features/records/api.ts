@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { Area } from "../../../shared/roles.ts";
 import type { AccessLog, StudentDetail, StudentPage, StudentSummary } from "../../../shared/schemas/students.ts";
 import { ApiError, api } from "../../lib/api-client.ts";
 
@@ -6,32 +7,32 @@ import { ApiError, api } from "../../lib/api-client.ts";
  * Student records as their viewers read them: a parent (their children), a tutor (assigned
  * students), a student (their own record). Every read of a record is audited by the server.
  */
-export type RecordViewer = "parent" | "tutor";
+export type RecordArea = Extract<Area, "parent" | "tutor">;
 
 export const recordKeys = {
   all: ["records"] as const,
-  list: (viewer: RecordViewer) => [...recordKeys.all, viewer, "list"] as const,
-  detail: (viewer: RecordViewer, studentId: string) => [...recordKeys.all, viewer, "detail", studentId] as const,
+  list: (viewer: RecordArea) => [...recordKeys.all, viewer, "list"] as const,
+  detail: (viewer: RecordArea, studentId: string) => [...recordKeys.all, viewer, "detail", studentId] as const,
   accessLog: (path: string) => [...recordKeys.all, "access-log", path] as const,
   own: () => [...recordKeys.all, "own"] as const,
   search: (q: string) => [...recordKeys.all, "admin-search", q] as const,
 };
 
-const studentPath = (viewer: RecordViewer, studentId: string) => `/${viewer}/students/${encodeURIComponent(studentId)}`;
+const studentPath = (viewer: RecordArea, studentId: string) => `/${viewer}/students/${encodeURIComponent(studentId)}`;
 
 /** A 404 means "no such record for you": the screen says so instead of showing an error. */
 const noRetryOnNotFound = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status === 404) && error instanceof ApiError && error.retryable && count < 1;
 
-export const studentListQuery = (viewer: RecordViewer) =>
+export const studentListQuery = (viewer: RecordArea) =>
   queryOptions({
     queryKey: recordKeys.list(viewer),
     queryFn: async () => (await api.get<{ items: StudentSummary[] }>(`/${viewer}/students`)).items,
     staleTime: 0,
   });
-export const useStudentList = (viewer: RecordViewer) => useQuery(studentListQuery(viewer));
+export const useStudentList = (viewer: RecordArea) => useQuery(studentListQuery(viewer));
 
-export const useStudentRecord = (viewer: RecordViewer, studentId: string) =>
+export const useStudentRecord = (viewer: RecordArea, studentId: string) =>
   useQuery({
     queryKey: recordKeys.detail(viewer, studentId),
     queryFn: () => api.get<StudentDetail>(studentPath(viewer, studentId)),

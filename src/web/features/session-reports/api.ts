@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+
 import type {
   DueReportPage,
   FamilySummaryPage,
@@ -8,17 +9,19 @@ import type {
   Summary,
   SummaryShare,
 } from "../../../shared/schemas/session-reports.ts";
-import type { Session } from "../../../shared/schemas/sessions.ts";
-import { api } from "../../lib/api-client.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { calendarKeys, type CalendarArea } from "../calendar/api.ts";
 
-export type ManagerArea = "admin" | "tutor";
-export type FamilyArea = "parent" | "student";
+import type { Session } from "../../../shared/schemas/sessions.ts";
+
+import { api } from "../../lib/api-client.ts";
+
+import { queryClient } from "../../lib/query-client.ts";
+
+import { calendarKeys } from "../calendar/api.ts";
+import type { Area, ManagerArea, FamilyArea } from "../../../shared/roles.ts";
 
 export const reportKeys = {
   all: ["session-reports"] as const,
-  session: (area: CalendarArea, sessionId: string) => [...reportKeys.all, "session", area, sessionId] as const,
+  session: (area: Area, sessionId: string) => [...reportKeys.all, "session", area, sessionId] as const,
   report: (area: ManagerArea, sessionId: string) => [...reportKeys.all, "report", area, sessionId] as const,
   due: (area: ManagerArea, overdueOnly: boolean, page: number) => [...reportKeys.all, "due", area, overdueOnly, page] as const,
   review: (page: number) => [...reportKeys.all, "review", page] as const,
@@ -28,7 +31,7 @@ export const reportKeys = {
 
 const id = encodeURIComponent;
 
-export const useSession = (area: CalendarArea, sessionId: string) =>
+export const useSession = (area: Area, sessionId: string) =>
   useQuery({ queryKey: reportKeys.session(area, sessionId), queryFn: () => api.get<Session>(`/${area}/sessions/${id(sessionId)}`) });
 
 export const useReport = (area: ManagerArea, sessionId: string) =>

@@ -5,7 +5,7 @@ import { areaRoutesOf } from "../../../shared/route-table.ts";
 import { isMemberRole, type MemberRole } from "../../../shared/roles.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
-import { useStudentList, type RecordViewer } from "../../features/records/api.ts";
+import { useStudentList, type RecordArea } from "../../features/records/api.ts";
 import { StudentCards } from "../../features/students/components/student-cards.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { useMe } from "../../features/session/api.ts";
@@ -32,7 +32,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => metaFo
 const SHOWN = 6;
 
 /** A tutor's assigned students, or a parent's children: the first few, with the way to all of them. */
-function DashboardStudents({ viewer }: { viewer: RecordViewer }) {
+function DashboardStudents({ viewer }: { viewer: RecordArea }) {
   const students = useStudentList(viewer);
   const title = viewer === "tutor" ? "Your students" : "Your children";
   return (

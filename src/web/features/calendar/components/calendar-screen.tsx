@@ -1,9 +1,14 @@
 import { Center, Loader } from "@mantine/core";
+
 import type { ReactNode } from "react";
+
 import { PageHeader } from "../../../components/ui/page-header.tsx";
+
 import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
-import type { CalendarArea, SessionFilters } from "../api.ts";
+
+import type { SessionFilters } from "../api.ts";
 import { SessionCalendar } from "./session-calendar.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 /** A calendar screen: the heading, then the area's calendar in the viewer's time zone (or the workspace's, by choice). */
 export function CalendarScreen({
@@ -13,7 +18,7 @@ export function CalendarScreen({
   filters,
   toolbar,
 }: {
-  area: CalendarArea;
+  area: Area;
   title: string;
   description: string;
   filters?: SessionFilters;

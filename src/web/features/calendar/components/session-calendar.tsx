@@ -1,4 +1,5 @@
 import type { DatesSetArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput } from "@fullcalendar/core";
+
 import enGbLocale from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
@@ -6,11 +7,16 @@ import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { ActionIcon, Alert, Box, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+
 import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
+
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { canSchedule, useSessions, type CalendarArea, type SessionFilters, type SessionRange } from "../api.ts";
+
+import { canSchedule, useSessions, type SessionFilters, type SessionRange } from "../api.ts";
 import {
   hoursToShow,
   isCancelled,
@@ -27,13 +33,20 @@ import {
   wallTimes,
   type TutorColour,
 } from "../format.ts";
+
 import { isMovable } from "../session-update.ts";
+
 import { useDragChange } from "./drag-change.tsx";
+
 import { EditSessionModal } from "./edit-session-modal.tsx";
+
 import { ScheduleSessionModal } from "./schedule-session-modal.tsx";
+
 import { SessionDrawer } from "./session-drawer.tsx";
+
 import classes from "./session-calendar.module.css";
 import { TimeZoneNote } from "./time-zone-note.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 type ViewName = "timeGridWeek" | "dayGridMonth" | "listUpcoming";
 const VIEWS: { value: ViewName; label: string }[] = [
@@ -54,7 +67,7 @@ const CUSTOM_VIEWS = { listUpcoming: { type: "list", duration: { days: LIST_DAYS
  * A session as an event. Managers drag a movable session in the week and month views and
  * resize it in the week view (a month cell has no hours: a resize there would add days).
  */
-function toEvent(session: Session, area: CalendarArea, view: ViewName, now: number, colour: string | undefined): EventInput {
+function toEvent(session: Session, area: Area, view: ViewName, now: number, colour: string | undefined): EventInput {
   const { start, end } = wallTimes(session);
   const movable = isMovable(area, session, now);
   const due = canSchedule(area) && reportDue(session, now);
@@ -141,17 +154,7 @@ function EventBody({ arg, onOpen, showTutor }: { arg: EventContentArg; onOpen: (
  * workspace's), fetched for the visible range; a click (or Enter on a focused event) opens the
  * session; tutors and admins schedule from here.
  */
-export function SessionCalendar({
-  area,
-  timeZone,
-  filters = {},
-  toolbar,
-}: {
-  area: CalendarArea;
-  timeZone: string;
-  filters?: SessionFilters;
-  toolbar?: ReactNode;
-}) {
+export function SessionCalendar({ area, timeZone, filters = {}, toolbar }: { area: Area; timeZone: string; filters?: SessionFilters; toolbar?: ReactNode }) {
   const narrow = useMediaQuery("(max-width: 48em)", false, {
     getInitialValueInEffect: false,
   });

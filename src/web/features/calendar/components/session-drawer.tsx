@@ -1,12 +1,20 @@
 import { Alert, Button, Drawer, Group, Radio, Stack, Text, Textarea } from "@mantine/core";
+
 import { useState, type FormEvent } from "react";
+
 import { Link } from "react-router";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { FamilyRequests } from "../../cancellation-requests/components/family-requests.tsx";
-import { canSchedule, useCancelSession, useLateNotice, type CalendarArea } from "../api.ts";
+
+import { canSchedule, useCancelSession, useLateNotice } from "../api.ts";
 import { hoursUntil } from "../format.ts";
+
 import { notifySuccess } from "../../../lib/notify.ts";
+
 import { SessionFacts, SessionStatusLine } from "./session-facts.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 /** "in 3 days", "in 5 hours", "in 40 minutes". */
 function fromNow(hours: number): string {
@@ -107,7 +115,7 @@ export function CancelForm({ area, session, onDone, onBack }: { area: "admin" | 
 }
 
 interface DrawerProps {
-  area: CalendarArea;
+  area: Area;
   timeZone: string;
   onClose: () => void;
   /** Managers' "Edit": the calendar opens its edit form (the drawer closes). */

@@ -1,10 +1,16 @@
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
+
 import { useState } from "react";
+
 import { Link } from "react-router";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { useSessions, type CalendarArea } from "../api.ts";
+
+import { useSessions } from "../api.ts";
 import { describeWhen, isoDate, STATUS_COLORS, STATUS_LABELS, studentNames, wallNow } from "../format.ts";
+
 import { TimeZoneNote } from "./time-zone-note.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 const DAY = 86_400_000;
 /** How far ahead the list looks, and how many sessions it shows. */
@@ -16,7 +22,7 @@ const UPCOMING_MAX = 8;
  * next two weeks: when (in the zone shown), what, who, and a link to each session. Cancelled
  * ones stay listed with their status: a family sees what changed.
  */
-export function UpcomingSessions({ area, timeZone }: { area: CalendarArea; timeZone: string }) {
+export function UpcomingSessions({ area, timeZone }: { area: Area; timeZone: string }) {
   // The moment the list is about: when the screen opened (a render must not read the clock).
   const [now] = useState(() => new Date());
   const today = wallNow(timeZone, now).slice(0, 10);

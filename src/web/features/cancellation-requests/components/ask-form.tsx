@@ -1,9 +1,15 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+
 import { useState, type FormEvent } from "react";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { ApiError } from "../../../lib/api-client.ts";
+
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAskToCancel, type FamilyArea } from "../api.ts";
+
+import { useAskToCancel } from "../api.ts";
+import type { FamilyArea } from "../../../../shared/roles.ts";
 
 /** A parent's or student's request to cancel, with its reason (required). */
 export function AskToCancelForm({ area, session, onDone, onBack }: { area: FamilyArea; session: Session; onDone: () => void; onBack: () => void }) {

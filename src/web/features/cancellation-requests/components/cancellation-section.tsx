@@ -1,17 +1,23 @@
 import { useState } from "react";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { SectionCard } from "../../../components/ui/section-card.tsx";
-import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
+
+import { canSchedule } from "../../calendar/api.ts";
 import { useSessionRequests } from "../api.ts";
+
 import { FamilyRequests } from "./family-requests.tsx";
+
 import { SessionRequests } from "./session-requests.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 /**
  * The session page's "Cancellation requests": for the tutor and admins every request with
  * accept and decline; for a parent or student their own, and the way to ask. Left out once
  * the session is no longer scheduled when nobody asked.
  */
-export function CancellationSection({ area, session }: { area: CalendarArea; session: Session }) {
+export function CancellationSection({ area, session }: { area: Area; session: Session }) {
   const requests = useSessionRequests(area, session.id);
   const [openedAt] = useState(Date.now);
   const askable = session.status === "scheduled" && (canSchedule(area) || Date.parse(session.startsAt) > openedAt);

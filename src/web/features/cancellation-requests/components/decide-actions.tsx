@@ -1,9 +1,15 @@
 import { Alert, Button, Group, Stack, Textarea } from "@mantine/core";
+
 import { useState, type FormEvent } from "react";
+
 import { CANCELLATION_DECLINE_MAX, type CancellationRequestView } from "../../../../shared/schemas/cancellation-requests.ts";
+
 import { ApiError } from "../../../lib/api-client.ts";
+
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAcceptRequest, useDeclineRequest, type ManagerArea } from "../api.ts";
+
+import { useAcceptRequest, useDeclineRequest } from "../api.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /**
  * Accept (the session is cancelled, late inside the notice period) or decline with a reason

@@ -1,10 +1,16 @@
 import { Button, Stack, Text } from "@mantine/core";
+
 import { useState } from "react";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { useSessionRequests, type FamilyArea } from "../api.ts";
+
+import { useSessionRequests } from "../api.ts";
 import { AskToCancelForm } from "./ask-form.tsx";
+
 import { RequestSummary } from "./request-state.tsx";
+import type { FamilyArea } from "../../../../shared/roles.ts";
 
 /**
  * A parent's or student's own cancellation requests on a session, with their state, and the

@@ -1,11 +1,19 @@
 import { Button, Group, Modal } from "@mantine/core";
+
 import { useState } from "react";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { queryClient } from "../../../lib/query-client.ts";
+
 import { EditSessionModal } from "../../calendar/components/edit-session-modal.tsx";
+
 import { CancelForm } from "../../calendar/components/session-drawer.tsx";
+
 import { reportKeys } from "../../session-reports/api.ts";
-import { cancellationKeys, type ManagerArea } from "../api.ts";
+
+import { cancellationKeys } from "../api.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /** The page's session, its requests and the lists after an edit or a cancellation made here. */
 const refresh = () =>

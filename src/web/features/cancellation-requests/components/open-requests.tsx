@@ -1,11 +1,18 @@
 import { Anchor, Card, Stack, Text } from "@mantine/core";
+
 import { Link } from "react-router";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
+
 import { SectionCard } from "../../../components/ui/section-card.tsx";
+
 import { useDateTime } from "../../session/display-time-zone.ts";
-import { useOpenRequests, type ManagerArea } from "../api.ts";
+
+import { useOpenRequests } from "../api.ts";
 import { DecideActions } from "./decide-actions.tsx";
+
 import { requesterOf } from "./request-state.tsx";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /** The dashboards' open cancellation requests (the tutor's sessions, or every session for an admin), the soonest session first. */
 export function OpenCancellationRequests({ area }: { area: ManagerArea }) {

@@ -1,9 +1,14 @@
 import { Divider, Stack, Text } from "@mantine/core";
+
 import { Fragment } from "react";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { useSessionRequests, type ManagerArea } from "../api.ts";
+
+import { useSessionRequests } from "../api.ts";
 import { DecideActions } from "./decide-actions.tsx";
+
 import { RequestSummary } from "./request-state.tsx";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /** Every cancellation request on a session, newest first, for its tutor or an admin: open ones with accept and decline. */
 export function SessionRequests({ area, sessionId }: { area: ManagerArea; sessionId: string }) {

@@ -1,19 +1,28 @@
 import { Button, Divider, Group, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
+
 import { useState } from "react";
+
 import type { Recording } from "../../../../shared/schemas/recordings.ts";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
+
 import { SectionCard } from "../../../components/ui/section-card.tsx";
-import { type RecordingArea, useDeleteRecording, useRecordings } from "../api.ts";
+
+import { useDeleteRecording, useRecordings } from "../api.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
+
 import { LinkForm } from "./link-form.tsx";
+
 import { RecordingItem } from "./recording-item.tsx";
+
 import { UploadForm } from "./upload-form.tsx";
+import type { Area } from "../../../../shared/roles.ts";
 
 /**
  * A session's recordings, for its page in every area: everyone who sees the session lists and
  * plays them; its admins and tutor (canManage) upload files, add links and delete.
  */
-export function RecordingsSection({ sessionId, area, canManage }: { sessionId: string; area: RecordingArea; canManage: boolean }) {
+export function RecordingsSection({ sessionId, area, canManage }: { sessionId: string; area: Area; canManage: boolean }) {
   const recordings = useRecordings(area, sessionId);
   const manages = canManage && (area === "admin" || area === "tutor");
   const [announcement, setAnnouncement] = useState("");
@@ -107,7 +116,7 @@ function ManagedItem({
   onDeleted,
 }: {
   recording: Recording;
-  area: RecordingArea;
+  area: Area;
   sessionId: string;
   manages: boolean;
   onDeleted: () => void;

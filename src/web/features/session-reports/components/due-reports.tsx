@@ -1,14 +1,25 @@
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
+
 import { useState } from "react";
+
 import { Link } from "react-router";
+
 import { REPORT_OVERDUE_HOURS, type DueReportPage } from "../../../../shared/schemas/session-reports.ts";
+
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
+
 import { ListPager } from "../../../components/data/list-pager.tsx";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
+
 import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
+
 import { describeWhen, studentNames } from "../../calendar/format.ts";
+
 import { useDateTime } from "../../session/display-time-zone.ts";
-import { useDueReports, useReviewQueue, type ManagerArea } from "../api.ts";
+
+import { useDueReports, useReviewQueue } from "../api.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 type DueReport = DueReportPage["items"][number];
 

@@ -1,10 +1,16 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+
 import { useState } from "react";
+
 import { Link } from "react-router";
+
 import type { FamilySummary } from "../../../../shared/schemas/session-reports.ts";
+
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { useFamilySummaries, type FamilyArea } from "../api.ts";
+
+import { useFamilySummaries } from "../api.ts";
 import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
+import type { FamilyArea } from "../../../../shared/roles.ts";
 
 export function FamilySummaryCard({
   area,

@@ -1,5 +1,7 @@
 import { Button, Fieldset, Group, NativeSelect, NumberInput, Radio, Stack, Text, Textarea } from "@mantine/core";
+
 import { FORM_INDEX, type GetInputPropsReturnType } from "@mantine/form";
+
 import {
   HOMEWORK_COMPLETION_VALUES,
   sessionReportInputSchema,
@@ -8,11 +10,16 @@ import {
   type SessionReport,
   type SessionReportInput,
 } from "../../../../shared/schemas/session-reports.ts";
+
 import type { Session } from "../../../../shared/schemas/sessions.ts";
+
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
+
 import { FormError } from "../../../components/ui/form-error.tsx";
-import { useFileReport, type ManagerArea } from "../api.ts";
+
+import { useFileReport } from "../api.ts";
 import { HOMEWORK_LABELS, RATING_SCALE } from "../format.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 interface StudentValues {
   studentId: string;

@@ -1,28 +1,49 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
-import { useState } from "react";
-import { Link } from "react-router";
-import type { ReportView } from "../../../../shared/schemas/session-reports.ts";
-import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { QueryState } from "../../../components/ui/query-state.tsx";
-import { SectionCard } from "../../../components/ui/section-card.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { canSchedule, type CalendarArea } from "../../calendar/api.ts";
-import { formatInstant } from "../../../lib/format-time.ts";
-import { describeWhen, isCancelled } from "../../calendar/format.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
-import { CancellationSection } from "../../cancellation-requests/components/cancellation-section.tsx";
-import { ManageSession } from "../../cancellation-requests/components/manage-session.tsx";
-import { RecordingsSection } from "../../recordings/components/recordings-section.tsx";
-import { useFamilySummaries, useReport, useSession, type FamilyArea, type ManagerArea } from "../api.ts";
-import { ATTENDANCE_LABELS, HOMEWORK_LABELS } from "../format.ts";
-import { FamilySummaryCard } from "./family-summaries.tsx";
-import { ReportForm } from "./report-form.tsx";
-import { SummaryEditor } from "./summary-editor.tsx";
 
-const CALENDAR: Record<CalendarArea, { path: string; label: string }> = {
+import { IconArrowLeft } from "@tabler/icons-react";
+
+import { useState } from "react";
+
+import { Link } from "react-router";
+
+import type { ReportView } from "../../../../shared/schemas/session-reports.ts";
+
+import type { Session } from "../../../../shared/schemas/sessions.ts";
+
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+
+import { QueryState } from "../../../components/ui/query-state.tsx";
+
+import { SectionCard } from "../../../components/ui/section-card.tsx";
+
+import { ApiError } from "../../../lib/api-client.ts";
+
+import { canSchedule } from "../../calendar/api.ts";
+import { formatInstant } from "../../../lib/format-time.ts";
+
+import { describeWhen, isCancelled } from "../../calendar/format.ts";
+
+import { notifySuccess } from "../../../lib/notify.ts";
+
+import { Fact, SessionFacts, SessionStatusLine } from "../../calendar/components/session-facts.tsx";
+
+import { CancellationSection } from "../../cancellation-requests/components/cancellation-section.tsx";
+
+import { ManageSession } from "../../cancellation-requests/components/manage-session.tsx";
+
+import { RecordingsSection } from "../../recordings/components/recordings-section.tsx";
+
+import { useFamilySummaries, useReport, useSession } from "../api.ts";
+import { ATTENDANCE_LABELS, HOMEWORK_LABELS } from "../format.ts";
+
+import { FamilySummaryCard } from "./family-summaries.tsx";
+
+import { ReportForm } from "./report-form.tsx";
+
+import { SummaryEditor } from "./summary-editor.tsx";
+import type { Area, ManagerArea, FamilyArea } from "../../../../shared/roles.ts";
+
+const CALENDAR: Record<Area, { path: string; label: string }> = {
   admin: { path: "/admin/calendar", label: "Calendar" },
   tutor: { path: "/tutor/calendar", label: "Jobs" },
   parent: { path: "/parent/students", label: "My students" },
@@ -156,7 +177,7 @@ function FamilySection({ area, session, timeZone }: { area: FamilyArea; session:
 }
 
 /** One session: its facts, report and summaries (by role), and recordings. */
-export function SessionPage({ area, sessionId, timeZone }: { area: CalendarArea; sessionId: string; timeZone: string }) {
+export function SessionPage({ area, sessionId, timeZone }: { area: Area; sessionId: string; timeZone: string }) {
   const session = useSession(area, sessionId);
   const back = CALENDAR[area];
   return (

@@ -1,11 +1,18 @@
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Textarea, Title } from "@mantine/core";
+
 import { IconAlertTriangle } from "@tabler/icons-react";
+
 import { useState } from "react";
+
 import { summaryUpdateSchema, type Summary } from "../../../../shared/schemas/session-reports.ts";
+
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useRedraftSummary, useShareSummary, useUpdateSummary, type ManagerArea } from "../api.ts";
+
+import { useRedraftSummary, useShareSummary, useUpdateSummary } from "../api.ts";
 import { formatInstant } from "../../../lib/format-time.ts";
+
 import { SUMMARY_STATUS_COLORS, SUMMARY_STATUS_LABELS } from "../format.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /** What the share button does for this viewer: share, submit for review, or approve a submitted one. */
 function shareLabel(area: ManagerArea, summary: Summary, requiresReview: boolean): string | null {
