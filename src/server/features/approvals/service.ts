@@ -58,7 +58,11 @@ export async function approveMember(deps: AppDeps, viewer: MemberContext, member
       ipAddress,
       metadata: { memberId, subjectUserId: pending.userId, role },
     });
-    await notify(deps.jobs, tx, mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }));
+    await notify(
+      deps.jobs,
+      tx,
+      mails.approved({ to: pending.email, name: pending.name, workspace: pending.workspace, role, url: `${deps.config.appUrl}/login` }),
+    );
   });
 }
 
