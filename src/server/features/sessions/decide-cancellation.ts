@@ -41,6 +41,37 @@ async function openRequest(tx: Transaction, actor: Actor, area: ManagerArea, req
   return found;
 }
 
+type Decision = { state: "accepted"; declineReason?: undefined } | { state: "declined"; declineReason: string };
+
+/** Marks the open request decided: who, when, and the reason of a decline. */
+async function markDecided(deps: AppDeps, tx: Transaction, actor: Actor, request: RequestRow, decision: Decision): Promise<void> {
+  await tx
+    .update(cancellationRequest)
+    .set({ state: decision.state, decidedByUserId: actor.viewer.user.id, decidedAt: deps.clock.now(), declineReason: decision.declineReason ?? null })
+    .where(and(eq(cancellationRequest.organizationId, actor.viewer.organizationId), eq(cancellationRequest.id, request.id)));
+}
+
+/** The decision in the access log of each of the session's students. */
+async function auditDecision(
+  tx: Transaction,
+  actor: Actor,
+  { request, session }: { request: RequestRow; session: SessionRow },
+  decision: Decision,
+): Promise<void> {
+  await auditSessions(
+    tx,
+    actor,
+    decision.state === "accepted" ? "SESSION_CANCELLATION_ACCEPTED" : "SESSION_CANCELLATION_DECLINED",
+    await studentsOf(tx, actor.viewer.organizationId, [session.id]),
+    `${actor.viewer.user.name} ${decision.state} the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
+    {
+      sessionId: session.id,
+      requestId: request.id,
+      ...(decision.declineReason !== undefined ? { reasonLength: decision.declineReason.length } : {}),
+    },
+  );
+}
+
 /**
  * The tutor or an admin accepts: the request is marked accepted (who, when), then the session
  * is cancelled through the cancel path, so the late-cancellation policy, the audit, the mails
@@ -57,24 +88,12 @@ export async function acceptRequest(
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, area, requestId);
-    await tx
-      .update(cancellationRequest)
-      .set({ state: "accepted", decidedByUserId: actor.viewer.user.id, decidedAt: deps.clock.now() })
-      .where(and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.id, request.id)));
+    const decision: Decision = { state: "accepted" };
+    await markDecided(deps, tx, actor, request, decision);
     const [requester] = request.requestedByUserId ? await tx.select({ name: user.name }).from(user).where(eq(user.id, request.requestedByUserId)) : [];
     const reason = `Requested by ${requester?.name ?? `a ${request.requesterRole}`}: ${request.reason}`;
     await cancelWithin(deps, tx, actor, area, session.id, { scope: "this", reason });
-    await auditSessions(
-      tx,
-      actor,
-      "SESSION_CANCELLATION_ACCEPTED",
-      await studentsOf(tx, organizationId, [session.id]),
-      `${actor.viewer.user.name} accepted the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
-      {
-        sessionId: session.id,
-        requestId: request.id,
-      },
-    );
+    await auditDecision(tx, actor, { request, session }, decision);
     return viewOf(tx, actor, area, request.id, timeZone);
   });
 }
@@ -91,22 +110,9 @@ export async function declineRequest(
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const { request, session } = await openRequest(tx, actor, area, requestId);
-    await tx
-      .update(cancellationRequest)
-      .set({ state: "declined", decidedByUserId: actor.viewer.user.id, decidedAt: deps.clock.now(), declineReason: input.reason })
-      .where(and(eq(cancellationRequest.organizationId, organizationId), eq(cancellationRequest.id, request.id)));
-    await auditSessions(
-      tx,
-      actor,
-      "SESSION_CANCELLATION_DECLINED",
-      await studentsOf(tx, organizationId, [session.id]),
-      `${actor.viewer.user.name} declined the request to cancel the ${session.subject} session of ${describeTime(session.startsAt, session.endsAt, session.timeZone)}`,
-      {
-        sessionId: session.id,
-        requestId: request.id,
-        reasonLength: input.reason.length,
-      },
-    );
+    const decision: Decision = { state: "declined", declineReason: input.reason };
+    await markDecided(deps, tx, actor, request, decision);
+    await auditDecision(tx, actor, { request, session }, decision);
     await queueCancellationDeclinedMail(deps, tx, session, {
       requesterUserId: request.requestedByUserId,
       requesterRole: request.requesterRole,
