@@ -16,8 +16,10 @@ export const theme = createTheme({
   components: {
     // Plain objects, not Component.extend(): importing the components here would put them
     // in every page's bundle.
-    // A hidden, still-mounted option list would share the field's label.
-    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    // A hidden, still-mounted option list would share the field's label. A form moves the focus
+    // to its first field in error: a list that opened on focus would cover the messages below
+    // it (typing, a click or the arrow keys still open it).
+    Select: { defaultProps: { comboboxProps: { keepMounted: false }, openOnFocus: false } },
     // The focus placeholder is a child of role="menu" that ARIA does not allow there.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
