@@ -64,8 +64,13 @@ export const WRITABLE_TABLES = {
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;
 
-/** Row counts of the tables a request may write to; compare before and after a refused request. */
+/**
+ * Row counts of the tables a request may write to; compare before and after a refused request.
+ * The mail queue is drained first: mail an earlier request queued reaches the outbox on its
+ * own time, and mail a refused request queued wrongly is counted.
+ */
 export async function countRows(db: Database): Promise<RowCounts> {
+  await mailQueueDrained(db);
   const entries = await Promise.all(
     Object.entries(COUNTED).map(async ([name, table]) => {
       const [row] = await db.select({ total: count() }).from(table as PgTable);
@@ -88,18 +93,21 @@ export async function auditEntries(db: Database, filter: { action?: string; orga
 }
 
 /**
- * Waits until no mail to `to` waits in the mail queue: mail is sent by the mail job (the test
- * app that owns the database runs it), moments after the request that queued it. Then the
- * outbox holds every mail queued to them so far, and a mail not there was not sent.
+ * Waits until no mail to `to` (or to anyone, without `to`) waits in the mail queue: mail is sent
+ * by the mail job (the test app that owns the database runs it), moments after the request that
+ * queued it. Then the outbox holds every mail queued to them so far, and a mail not there was
+ * not sent.
  */
-export async function mailQueueDrained(db: Database, to: string): Promise<void> {
+export async function mailQueueDrained(db: Database, to?: string): Promise<void> {
   const deadline = Date.now() + 15_000;
+  const recipient = to === undefined ? sql`true` : sql`lower(data->>'to') = ${to.toLowerCase()}`;
   for (;;) {
     const { rows } = await db.execute<{ waiting: number }>(
-      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and lower(data->>'to') = ${to.toLowerCase()} and state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as waiting from pgboss.job where name = 'mail' and ${recipient} and state in ('created', 'retry', 'active')`,
     );
     if (rows[0]!.waiting === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} mail jobs to ${to} still queued after 15 s: does a mail worker run on this database?`);
+    if (Date.now() > deadline)
+      throw new Error(`${rows[0]!.waiting} mail jobs to ${to ?? "anyone"} still queued after 15 s: does a mail worker run on this database?`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
