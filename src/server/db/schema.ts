@@ -8,8 +8,6 @@ import {
   index,
   integer,
   jsonb,
-  pgPolicy,
-  pgRole,
   pgTable,
   primaryKey,
   smallint,
@@ -23,31 +21,11 @@ import { CANCELLATION_REQUEST_STATES } from "../../shared/schemas/cancellation-r
 import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
 import type { SummaryReportFacts } from "../../shared/session-summary.ts";
 
-/**
- * An amount of money: whole minor units (pence, cents; none for yen) of the workspace's
- * currency, which cannot change once such an amount exists. A bigint in the database, read as
- * a JavaScript number: exact to 2^53 minor units, far past any tutoring amount.
- */
-const minorUnits = (name: string) => bigint(name, { mode: "number" });
 import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
-
-/**
- * The role the application switches to for business work (withWorkspace in
- * src/server/lib/tenant.ts). It owns no table, so row-level security applies to it; the
- * migration 0003 creates it and grants it the tables.
- */
-export const appRole = pgRole("glassroom_app").existing();
-
-const workspaceIsolation = (table: string) =>
-  pgPolicy(`${table}_workspace_isolation`, {
-    as: "permissive",
-    for: "all",
-    to: appRole,
-    using: sql`organization_id = current_setting('app.organization_id', true)`,
-    withCheck: sql`organization_id = current_setting('app.organization_id', true)`,
-  });
+export { appRole } from "./columns.ts";
+import { minorUnits, organizationIdColumn, workspaceIsolation } from "./columns.ts";
 
 /**
  * The audit log: who did what, when, from where. Entries of a workspace carry its id;
@@ -133,10 +111,25 @@ export const enquiry = pgTable(
  * as the non-owner role glassroom_app with the workspace set for that transaction only. Without
  * a workspace set, the role sees no row at all.
  */
-const organizationIdColumn = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organization.id, { onDelete: "cascade" });
+/**
+ * A family as billing sees it: the account that pays for one or more students, which one or
+ * more guardians see and may pay (payer_account_member). Every student belongs to exactly one;
+ * a student's own is made with the student, and admins merge and split families.
+ */
+export const payerAccount = pgTable(
+  "payer_account",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index("payer_account_organization_name_idx").on(table.organizationId, table.name),
+    workspaceIsolation("payer_account"),
+  ],
+).enableRLS();
 
 export const STUDENT_STATUSES = ["active", "paused", "former"] as const;
 
@@ -158,6 +151,14 @@ export const student = pgTable(
     notes: text("notes").notNull().default(""),
     status: text("status", { enum: STUDENT_STATUSES }).notNull().default("active"),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The family account that pays for the student. Left out of an insert, a trigger (migration
+     * 0019) makes the student an account of their own, named after them: NOT NULL is checked
+     * after it runs.
+     */
+    payerAccountId: uuid("payer_account_id")
+      .notNull()
+      .default(sql`null`),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
     /** Set when the personal data was erased on request; the anonymised row stays for history. */
@@ -165,6 +166,8 @@ export const student = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.payerAccountId], foreignColumns: [payerAccount.organizationId, payerAccount.id] }),
+    index("student_payer_account_idx").on(table.organizationId, table.payerAccountId),
     index("student_organization_status_name_idx").on(table.organizationId, table.status, table.name),
     index("student_organization_name_idx").on(table.organizationId, table.name),
     index("student_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),

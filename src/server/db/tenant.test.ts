@@ -26,6 +26,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
   const studentId = randomUUID();
   const sessionId = randomUUID();
   const seriesId = randomUUID();
+  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId] = Array.from({ length: 9 }, () => randomUUID());
   const statements = [
     sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
     sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
@@ -49,6 +50,28 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into session_recording (organization_id, session_id, kind, title, url) values (${org}, ${sessionId}, 'link', 'Recording', 'https://example.com/r')`,
     sql`insert into cancellation_request (organization_id, session_id, requested_by_user_id, requester_role, reason) values (${org}, ${sessionId}, ${id("parent")}, 'parent', 'Ill')`,
     sql`insert into audit_log (organization_id, action, description) values (${org}, 'TEST', ${`entry of ${org}`})`,
+    // Billing: the student's own payer account came with the student, and the guardian became its payer.
+    sql`insert into billing_settings (organization_id) values (${org})`,
+    sql`insert into tax_rate (organization_id, id, name, rate_bps) values (${org}, ${taxRateId}, 'VAT', 2000)`,
+    sql`insert into cancellation_policy_version (organization_id, version, notice_hours, late_cancellation_share_bps, no_show_share_bps, effective_from) values (${org}, 1, 24, 10000, 10000, now())`,
+    sql`insert into package_product (organization_id, id, name, minutes, price_minor, valid_days, scope, tax_rate_id) values (${org}, ${productId}, '10 hours', 600, 45000, 180, 'student', ${taxRateId})`,
+    sql`insert into invoice (organization_id, id, account_id) select ${org}, ${invoiceId}, payer_account_id from student where id = ${studentId}`,
+    sql`insert into package_purchase (organization_id, id, account_id, product_id, student_id, name, minutes, price_minor, valid_days, invoice_id) select ${org}, ${purchaseId}, payer_account_id, ${productId}, id, '10 hours', 600, 45000, 180, ${invoiceId} from student where id = ${studentId}`,
+    sql`insert into hour_grant (organization_id, id, account_id, student_id, purchase_id, minutes, starts_at, expires_at) select ${org}, ${grantId}, payer_account_id, id, ${purchaseId}, 600, now(), now() + interval '180 days' from student where id = ${studentId}`,
+    sql`insert into hour_movement (organization_id, grant_id, kind, minutes, session_id, student_id, cause_key) values (${org}, ${grantId}, 'use', -60, ${sessionId}, ${studentId}, 'use:1')`,
+    sql`insert into payment (organization_id, id, account_id, method, amount_minor, received_on, idempotency_key) select ${org}, ${paymentId}, payer_account_id, 'cash', 1000, '2026-01-05', 'payment-1' from student where id = ${studentId}`,
+    sql`insert into payment_refund (organization_id, payment_id, account_id, amount_minor, refunded_on, reason, idempotency_key) select ${org}, ${paymentId}, payer_account_id, 100, '2026-01-06', 'Overpaid', 'refund-1' from student where id = ${studentId}`,
+    sql`insert into invoice_line (organization_id, id, invoice_id, position, kind, description, amount_minor) values (${org}, ${lineId}, ${invoiceId}, 1, 'fee', 'Workbook', 1000)`,
+    sql`insert into credit_note (organization_id, id, account_id, number, reason, issued_on, prices_include_tax, tax_rule, tax_breakdown, subtotal_minor, tax_minor, total_minor, idempotency_key) select ${org}, ${creditNoteId}, payer_account_id, 'CN-1', 'Correction', '2026-01-07', false, '', '[]', 100, 0, 100, 'credit-1' from student where id = ${studentId}`,
+    sql`insert into credit_note_line (organization_id, credit_note_id, position, invoice_line_id, description, amount_minor) values (${org}, ${creditNoteId}, 1, ${lineId}, 'Workbook', 100)`,
+    sql`insert into allocation (organization_id, invoice_id, payment_id, amount_minor) values (${org}, ${invoiceId}, ${paymentId}, 500)`,
+    sql`insert into ledger_entry (organization_id, sequence, account_id, kind, amount_minor, balance_after_minor, description, cause_key, created_at, previous_hash, hash) select ${org}, 1, payer_account_id, 'fee', 1000, 1000, 'Workbook', 'fee:1', now(), '', '' from student where id = ${studentId}`,
+    sql`insert into billing_counter (organization_id, kind, year) values (${org}, 'invoice', 2026)`,
+    sql`insert into invoice_dispute (organization_id, id, invoice_id, invoice_line_id, account_id, reason) select ${org}, ${disputeId}, ${invoiceId}, ${lineId}, payer_account_id, 'Not taught' from student where id = ${studentId}`,
+    sql`insert into dispute_message (organization_id, dispute_id, author_role, body) values (${org}, ${disputeId}, 'parent', 'Not taught')`,
+    sql`insert into billing_notice (organization_id, account_id, kind, dedupe_key, text) select ${org}, payer_account_id, 'low_balance', 'low:1', 'Low' from student where id = ${studentId}`,
+    sql`insert into billing_digest (organization_id, account_id, day, sent_at) select ${org}, payer_account_id, '2026-01-05', now() from student where id = ${studentId}`,
+    sql`insert into ledger_verification (organization_id, requested_at) values (${org}, now())`,
   ];
   for (const statement of statements) await db.execute(statement);
 }

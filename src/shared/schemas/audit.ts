@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   SESSION_CANCELLATION_ACCEPTED: "Session cancellation request accepted",
   SESSION_CANCELLATION_DECLINED: "Session cancellation request declined",
   SESSION_POLICY_CHANGED: "Session policy changed",
+  BILLING_SETTINGS_CHANGED: "Billing settings changed",
   SESSION_REPORT_FILED: "Session report filed",
   SESSION_REPORT_UPDATED: "Session report corrected",
   SESSION_SUMMARY_EDITED: "Session summary edited",

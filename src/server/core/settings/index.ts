@@ -8,16 +8,23 @@ import type { Database } from "../../db/client.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { type Actor, writeAudit } from "../audit.ts";
 import type { SettingsSection } from "./section.ts";
+import { ensureFirstPolicyVersion, recordPolicyVersion } from "../cancellation-policy.ts";
+import { billingSettings } from "./billing.ts";
 import { sessionSettings } from "./sessions.ts";
 
 export const SETTINGS_SECTIONS = {
   sessions: sessionSettings,
+  billing: billingSettings,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SECTIONS;
+
+/** The sections holding part of the cancellation policy: saving one may start a new policy version. */
+const POLICY_SECTIONS: readonly SettingsKey[] = ["sessions", "billing"];
 export type SettingsOf<Key extends SettingsKey> = (typeof SETTINGS_SECTIONS)[Key]["defaults"];
 
 export { SESSION_SETTINGS_DEFAULTS } from "./sessions.ts";
+export { BILLING_SETTINGS_DEFAULTS } from "./billing.ts";
 
 const sectionOf = <Key extends SettingsKey>(key: Key) => SETTINGS_SECTIONS[key] as unknown as SettingsSection<SettingsOf<Key>>;
 
@@ -44,10 +51,14 @@ export async function changeSettings<Key extends SettingsKey>(
   const section = sectionOf(key);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
+    const policyPart = POLICY_SECTIONS.includes(key);
+    if (policyPart) await ensureFirstPolicyVersion(tx, organizationId);
     const before = await readSettings(tx, organizationId, key);
     const after: SettingsOf<Key> = { ...before, ...changes };
     await section.save(tx, organizationId, after, now);
-    const changed = (Object.keys(changes) as (keyof SettingsOf<Key> & string)[]).filter((name) => before[name] !== after[name]);
+    if (policyPart) await recordPolicyVersion(tx, organizationId, actor.viewer.user.id, now);
+    // Compared as JSON: a list (the reminder days) is a new array even when it holds the same days.
+    const changed = (Object.keys(changes) as (keyof SettingsOf<Key> & string)[]).filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]));
     const words = changed.map((name) => (section.describe[name] as (value: unknown) => string)(after[name]));
     await writeAudit(tx, {
       organizationId,

@@ -3,6 +3,7 @@
  * for the API with tutor and shown students in the viewer's zone; the list of a date range,
  * one session, and the students of sessions (whose records an entry about them goes on).
  */
+import { workspaceZone } from "../../core/workspace-time.ts";
 import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Area } from "../../../shared/roles.ts";
 import { SESSION_MAX_MINUTES, type Session, type SessionListQuery, type SessionPage } from "../../../shared/schemas/sessions.ts";
@@ -12,7 +13,7 @@ import { isRecordId } from "../../core/ids.ts";
 import { qualified } from "../../core/sql.ts";
 import { localTimeOf } from "../../core/time.ts";
 import type { Database } from "../../db/client.ts";
-import { member, organization, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
+import { member, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { shownStudents, visibleSessions } from "./policy.ts";
@@ -21,10 +22,7 @@ export const sessionNotFound = () => notFound("The session");
 
 export type SessionRow = typeof tutoringSession.$inferSelect;
 
-export async function workspaceZone(tx: Transaction, organizationId: string): Promise<string> {
-  const [row] = await tx.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, organizationId));
-  return row?.timeZone ?? "UTC";
-}
+export { workspaceZone };
 
 /** The sessions with tutor and (shown) students, in the viewer's zone, in the order of `rows`. */
 export async function shape(tx: Transaction, actor: Actor, area: Area, rows: SessionRow[], viewerZone: string): Promise<Session[]> {

@@ -4,6 +4,7 @@
  * tutor_profile row exists only after a first save, so every read falls back to the defaults
  * (no subjects, no bio, no rates, active, the workspace's time zone).
  */
+import { workspaceToday } from "../../core/workspace-time.ts";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Assignment } from "../../../shared/schemas/students.ts";
 import type { TutorDetail, TutorStatus, TutorSummary } from "../../../shared/schemas/tutors.ts";
@@ -21,15 +22,7 @@ export interface TutorListFilters {
   pageSize: number;
 }
 
-/** "Today" in the workspace's time zone, as PostgreSQL's date text (YYYY-MM-DD). */
-export async function workspaceToday(db: Queryable, organizationId: string, now: Date): Promise<string> {
-  const [row] = await db
-    .select({ today: sql<string>`(${now.toISOString()}::timestamptz at time zone ${organization.timeZone})::date::text` })
-    .from(organization)
-    .where(eq(organization.id, organizationId));
-  if (!row) throw notFound("The workspace");
-  return row.today;
-}
+export { workspaceToday };
 
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
 export function containsPattern(text: string): string {

@@ -1,0 +1,61 @@
+/**
+ * The named states and kinds of billing, shared by the database checks, the API and the screens.
+ */
+
+/** What moved an account's money. Positive amounts are owed by the family, negative are theirs. */
+export const LEDGER_KINDS = [
+  "session_charge", // a session taught (or a late cancellation or no-show, per policy) not covered by hours
+  "package_sale", // a package sold to the family
+  "fee", // an ad-hoc invoice line: materials, a registration fee
+  "tax", // the tax of an invoice whose prices exclude tax
+  "payment", // money received
+  "refund", // money given back
+  "credit_note", // a credit note issued to the family
+  "adjustment", // an admin's correction with a reason
+  "transfer", // balance moved between accounts when families merge or split
+  "reversal", // undoes one earlier entry exactly (a session re-marked, an invoice voided)
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const PAYMENT_METHODS = ["cash", "bank_transfer", "card_terminal", "cheque"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Stored invoice states; "partly paid", "paid" and "overdue" are derived from amounts and dates. */
+export const INVOICE_STATUSES = ["draft", "issued", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The states a reader sees. */
+export const INVOICE_STATES = ["draft", "issued", "partly_paid", "paid", "void"] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export const INVOICE_LINE_KINDS = ["session", "package", "fee"] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+export const PACKAGE_SCOPES = ["student", "family"] as const;
+export type PackageScope = (typeof PACKAGE_SCOPES)[number];
+
+/** A purchase waits for payment (or for its invoice's issue where credit is allowed) before its hours count. */
+export const PURCHASE_STATUSES = ["awaiting_payment", "active", "cancelled"] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** How a grant's minutes change: used by a session, given back when it is re-marked, expired. */
+export const HOUR_MOVEMENT_KINDS = ["use", "reversal", "expiry"] as const;
+export type HourMovementKind = (typeof HOUR_MOVEMENT_KINDS)[number];
+
+export const DISPUTE_STATES = ["open", "credited", "explained", "withdrawn"] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
+/** What a family's billing digest tells them about. */
+export const BILLING_NOTICE_KINDS = [
+  "invoice_issued",
+  "invoice_overdue",
+  "credit_note_issued",
+  "payment_recorded",
+  "refund_recorded",
+  "dispute_answered",
+  "low_balance",
+  "hours_expiring",
+] as const;
+export type BillingNoticeKind = (typeof BILLING_NOTICE_KINDS)[number];
+
+/** Basis points: 10,000 is 100 %. Shares and tax rates are whole basis points, never fractions. */
+export const BASIS_POINTS = 10_000;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** The workspace's billing settings as the API returns them. */
+export const billingSettingsSchema = z.object({
+  pricesIncludeTax: z.boolean(),
+  defaultTaxRateId: z.string().nullable(),
+  invoiceNumberFormat: z.string(),
+  creditNoteNumberFormat: z.string(),
+  paymentTermsDays: z.number().int(),
+  overdueReminderDays: z.array(z.number().int()),
+  lowBalanceMinutes: z.number().int(),
+  expiryWarningDays: z.number().int(),
+  allowCredit: z.boolean(),
+  lateCancellationShareBps: z.number().int(),
+  noShowShareBps: z.number().int(),
+  businessAddress: z.string(),
+  paymentInstructions: z.string(),
+});
+export type BillingSettings = z.infer<typeof billingSettingsSchema>;
