@@ -49,6 +49,13 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write"]],
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     [
+      "billing",
+      "Billing",
+      "Packages, invoices, payments and balances.",
+      ["admin:billing:read", "admin:billing:write"],
+      "The packages catalogue, uninvoiced work, invoice batches, payments, credit notes, disputes, aged balances and the ledger.",
+    ],
+    [
       "reports",
       "Reports and analytics",
       "Revenue, hours, retention and more.",
@@ -77,7 +84,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "billings",
       "Billing and packages",
       "Balances, packages and invoices.",
-      ["parent:billing:read"],
+      ["parent:billing:read", "parent:billing:write"],
       "Package hours left, invoices and payments, with online payment where your tutoring business offers it.",
     ],
     [

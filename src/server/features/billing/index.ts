@@ -1,0 +1,6 @@
+/**
+ * Billing: families' accounts, packages and hours, invoices, credit notes, payments,
+ * disputes and the hash-chained ledger. Other features call it when a session's billing may
+ * change (a report filed or corrected, a session cancelled).
+ */
+export { billingRoutes } from "./routes.ts";
