@@ -25,7 +25,9 @@ import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/s
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { studentRatesCountQuery } from "../src/server/core/currency.ts";
+import { accountBalanceQuery } from "../src/server/features/billing/ledger.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
+import { accountIdSql, generateBilling } from "./billing-data.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
 import type { Area } from "../src/shared/roles.ts";
@@ -109,6 +111,11 @@ const LOADED_TABLES = [
   "tutoring_session",
   "session_student",
   "cancellation_request",
+  "payer_account",
+  "payer_account_member",
+  "ledger_entry",
+  "invoice",
+  "invoice_line",
 ];
 
 /**
@@ -156,6 +163,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   const students = Math.min(to, STUDENT_CAP);
   await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
   await generateSessions(db, from, to);
+  await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
   // Every other entry is about a student (a view, a change): the record's access log and the filter.
   await db.execute(sql`
     insert into audit_log (organization_id, user_id, actor_role, action, description, ip_address, student_id, created_at)
@@ -176,9 +184,13 @@ async function generateStudents(db: Database, from: number, to: number, members:
   const id = sql.raw(studentIdSql("k"));
   // Members 10j+7 are parents and 10j+1 tutors (see generate), never pending.
   const memberOf = (offset: number) => sql.raw(`'bench-member-' || (10 * (k % ${Math.floor(members / 10)}) + ${offset})`);
+  // Each student's family account (billing), made first: the student row names it.
   await db.execute(sql`
-    insert into student (organization_id, id, name, preferred_name, grade, school, subjects, goals, status, created_at, updated_at)
-    select ${ORGANIZATION_ID}, ${id}, ${firstNames} || ' ' || ${surname}, case when k % 10 = 0 then ${firstNames} end,
+    insert into payer_account (organization_id, id, name, created_at)
+    select ${ORGANIZATION_ID}, ${sql.raw(accountIdSql("k"))}, 'Family ' || k, ${NOW.toISOString()}::timestamptz from generate_series(${from}::int, ${to}::int) as k`);
+  await db.execute(sql`
+    insert into student (organization_id, id, payer_account_id, name, preferred_name, grade, school, subjects, goals, status, created_at, updated_at)
+    select ${ORGANIZATION_ID}, ${id}, ${sql.raw(accountIdSql("k"))}, ${firstNames} || ' ' || ${surname}, case when k % 10 = 0 then ${firstNames} end,
            'Grade ' || (6 + k % 7), (array['Roosevelt High', 'Lincoln Middle', 'Oak Park High', 'Whitney Young', 'St. Ignatius'])[1 + k % 5],
            array['Mathematics', 'Chemistry'], 'Raise the grade by one letter this term.',
            case when k % 33 = 0 then 'former' when k % 14 = 0 then 'paused' else 'active' end, ${NOW.toISOString()}::timestamptz, ${NOW.toISOString()}::timestamptz
@@ -289,6 +301,12 @@ const openCancellations = (area: "tutor" | "admin") => ({
   run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area),
   explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area).toSQL(),
 });
+/** The family whose balance and invoices are read: one of the first thousand, with history at every size. */
+const SEARCHED_ACCOUNT_K = 7;
+const searchedAccountId = createHash("md5")
+  .update(`a${SEARCHED_ACCOUNT_K}`)
+  .digest("hex")
+  .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 const QUERIES: KeyQuery[] = [
   {
     name: "pending members, oldest first",
@@ -440,6 +458,15 @@ const QUERIES: KeyQuery[] = [
     inWorkspace: true,
     run: (db: Queryable) => studentRatesCountQuery(db, ORGANIZATION_ID),
     explain: (db: Queryable) => studentRatesCountQuery(db, ORGANIZATION_ID).toSQL(),
+  },
+  {
+    name: "billing: a family's balance",
+    kind: "count",
+    source: "accountBalanceQuery (billing ledger: the latest entry's running balance, not a sum over the history)",
+    index: "ledger_entry_account_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => accountBalanceQuery(db, ORGANIZATION_ID, searchedAccountId),
+    explain: (db: Queryable) => accountBalanceQuery(db, ORGANIZATION_ID, searchedAccountId).toSQL(),
   },
 ];
 

@@ -54,14 +54,18 @@ export async function lockLedger(tx: Transaction, organizationId: string): Promi
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(organizationId)})`);
 }
 
-/** The account's balance: its latest entry's running balance (one index read), 0 before any entry. */
-export async function accountBalance(tx: Queryable, organizationId: string, accountId: string): Promise<number> {
-  const [latest] = await tx
+/** The account's latest entry's running balance: one index read however long the history (also in the query-scaling benchmark). */
+export const accountBalanceQuery = (tx: Queryable, organizationId: string, accountId: string) =>
+  tx
     .select({ balance: ledgerEntry.balanceAfterMinor })
     .from(ledgerEntry)
     .where(and(eq(ledgerEntry.organizationId, organizationId), eq(ledgerEntry.accountId, accountId)))
     .orderBy(desc(ledgerEntry.sequence))
     .limit(1);
+
+/** The account's balance; 0 before any entry. */
+export async function accountBalance(tx: Queryable, organizationId: string, accountId: string): Promise<number> {
+  const [latest] = await accountBalanceQuery(tx, organizationId, accountId);
   return latest?.balance ?? 0;
 }
 
