@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = {
   RECORDING_PLAYED: "Recording played",
   RECORDING_DELETED: "Recording deleted",
   RECORDING_EXPIRED: "Recording deleted (retention)",
+  BILLING_DISPUTE_OPENED: "Invoice line disputed",
+  BILLING_DISPUTE_MESSAGE_ADDED: "Dispute message written",
+  BILLING_DISPUTE_WITHDRAWN: "Dispute withdrawn",
+  BILLING_DISPUTE_EXPLAINED: "Dispute answered with an explanation",
+  BILLING_DISPUTE_CREDITED: "Dispute answered with a credit note",
+  BILLING_EXPORTED: "Billing data downloaded",
+  LEDGER_VERIFICATION_REQUESTED: "Ledger verification requested",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
