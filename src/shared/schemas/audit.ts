@@ -69,6 +69,13 @@ export const AUDIT_ACTIONS = {
   BILLING_DISPUTE_CREDITED: "Dispute answered with a credit note",
   BILLING_EXPORTED: "Billing data downloaded",
   LEDGER_VERIFICATION_REQUESTED: "Ledger verification requested",
+  PAYMENT_RECORDED: "Payment recorded",
+  REFUND_RECORDED: "Refund recorded",
+  BILLING_ACCOUNT_RENAMED: "Billing account renamed",
+  BILLING_PAYER_ADDED: "Payer added to an account",
+  BILLING_PAYER_REMOVED: "Payer removed from an account",
+  BILLING_ACCOUNTS_MERGED: "Billing accounts merged",
+  BILLING_ACCOUNT_SPLIT: "Billing account split",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -14,9 +14,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { holdWorkspaceCurrency } from "../../core/currency.ts";
-import { allocation, creditNote, invoice, payment, paymentRefund } from "../../db/billing-schema.ts";
+import { allocation, creditNote, invoice, payment } from "../../db/billing-schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
 import { invalidField, notFound } from "../../lib/app-error.ts";
+import { activatePurchasesOfInvoice } from "./hours.ts";
 import { lockLedger, type LedgerContext } from "./ledger.ts";
 
 export type AllocationRow = typeof allocation.$inferSelect;
@@ -43,15 +44,18 @@ export async function lockMoney(tx: Transaction, organizationId: string): Promis
 /** An invoice's amount still to pay. */
 export const outstandingOf = (row: Pick<InvoiceRow, "totalMinor" | "paidMinor">): number => row.totalMinor - row.paidMinor;
 
-/** Allocated to a payment, and refunded from it (subqueries on the outer payment row). */
-const paymentAllocated = sql<number>`coalesce((select sum(${allocation.amountMinor}) from ${allocation} where ${allocation.organizationId} = ${payment.organizationId} and ${allocation.paymentId} = ${payment.id}), 0)`;
-const paymentRefunded = sql<number>`coalesce((select sum(${paymentRefund.amountMinor}) from ${paymentRefund} where ${paymentRefund.organizationId} = ${payment.organizationId} and ${paymentRefund.paymentId} = ${payment.id}), 0)`;
-const creditNoteAllocated = sql<number>`coalesce((select sum(${allocation.amountMinor}) from ${allocation} where ${allocation.organizationId} = ${creditNote.organizationId} and ${allocation.creditNoteId} = ${creditNote.id}), 0)`;
-
-/** A payment's unallocated amount as SQL over the payment row: its amount less its allocations and refunds. */
-export const paymentUnallocatedSql = sql<number>`(${payment.amountMinor} - ${paymentAllocated} - ${paymentRefunded})`;
-/** A credit note's unallocated amount as SQL over the credit note row: its total less its allocations. */
-export const creditNoteUnallocatedSql = sql<number>`(${creditNote.totalMinor} - ${creditNoteAllocated})`;
+/*
+ * The unallocated amounts as SQL over an outer row of payment or credit_note, for lists and
+ * sums. Written with table names in full: drizzle leaves the columns of a single-table
+ * query unqualified, and a correlated "id" would then bind to the subquery's own table.
+ */
+/** A payment's amount less its allocations and refunds (over an outer "payment" row). */
+export const paymentUnallocatedSql = sql.raw(`(payment.amount_minor
+  - coalesce((select sum(a.amount_minor) from allocation a where a.organization_id = payment.organization_id and a.payment_id = payment.id), 0)
+  - coalesce((select sum(r.amount_minor) from payment_refund r where r.organization_id = payment.organization_id and r.payment_id = payment.id), 0))`);
+/** A credit note's total less its allocations (over an outer "credit_note" row). */
+export const creditNoteUnallocatedSql = sql.raw(`(credit_note.total_minor
+  - coalesce((select sum(a.amount_minor) from allocation a where a.organization_id = credit_note.organization_id and a.credit_note_id = credit_note.id), 0))`);
 
 /** What a payment or credit note has not yet allocated (nor, for a payment, refunded). Unknown: 404. */
 export async function unallocatedOf(tx: Queryable, organizationId: string, source: AllocationSource): Promise<number> {
@@ -75,11 +79,11 @@ export async function unallocatedOf(tx: Queryable, organizationId: string, sourc
 export async function creditSources(tx: Queryable, organizationId: string, accountId: string): Promise<CreditSource[]> {
   const rows = await tx.execute<{ payment_id: string | null; credit_note_id: string | null; unallocated: string }>(sql`
     select payment_id, credit_note_id, unallocated from (
-      select ${payment.id} as payment_id, null::uuid as credit_note_id, ${paymentUnallocatedSql} as unallocated, ${payment.createdAt} as created_at
-        from ${payment} where ${payment.organizationId} = ${organizationId} and ${payment.accountId} = ${accountId}
+      select payment.id as payment_id, null::uuid as credit_note_id, ${paymentUnallocatedSql} as unallocated, payment.created_at
+        from payment where payment.organization_id = ${organizationId} and payment.account_id = ${accountId}
       union all
-      select null::uuid, ${creditNote.id}, ${creditNoteUnallocatedSql}, ${creditNote.createdAt}
-        from ${creditNote} where ${creditNote.organizationId} = ${organizationId} and ${creditNote.accountId} = ${accountId}
+      select null::uuid, credit_note.id, ${creditNoteUnallocatedSql}, credit_note.created_at
+        from credit_note where credit_note.organization_id = ${organizationId} and credit_note.account_id = ${accountId}
     ) source
     where unallocated > 0
     order by created_at, coalesce(payment_id, credit_note_id)`);
@@ -154,7 +158,7 @@ async function addToPaid(tx: Transaction, organizationId: string, invoiceId: str
 /**
  * Applies amountMinor of a payment or credit note to an issued invoice of the same account:
  * at most the invoice's outstanding amount and the source's unallocated amount (422 naming
- * amountMinor otherwise).
+ * amountMinor otherwise). An invoice it pays in full has its package purchases activated.
  */
 export async function allocate(tx: Transaction, context: LedgerContext, request: AllocationRequest): Promise<AllocationRow> {
   const { organizationId } = context;
@@ -172,7 +176,8 @@ export async function allocate(tx: Transaction, context: LedgerContext, request:
   if (amountMinor > unallocated)
     throw invalidField("amountMinor", `Only ${unallocated} of the ${source.paymentId ? "payment" : "credit note"} is unallocated.`);
   const row = await insertAllocation(tx, context, source, invoiceId, amountMinor);
-  await addToPaid(tx, organizationId, invoiceId, amountMinor);
+  const paid = await addToPaid(tx, organizationId, invoiceId, amountMinor);
+  if (paid.paidMinor === paid.totalMinor) await activatePurchasesOfInvoice(tx, context, invoiceId);
   return row;
 }
 
