@@ -1,0 +1,177 @@
+/**
+ * Reading invoices: the admin list (filters by state, family and issue date; overdue first,
+ * then newest), one invoice with its lines, tax bands, allocations and credit notes, and a
+ * parent's view of an invoice of an account they pay (never a draft).
+ */
+import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { InvoiceDetail, InvoiceListQuery, InvoiceReadState, InvoiceSummary } from "../../../shared/schemas/billing-invoices.ts";
+import type { Viewer } from "../../core/context.ts";
+import { workspaceToday } from "../../core/workspace-time.ts";
+import { organization } from "../../db/auth-schema.ts";
+import { allocation, creditNote, invoice } from "../../db/billing-schema.ts";
+import { payerAccount } from "../../db/schema.ts";
+import type { Queryable, Transaction } from "../../db/tenant.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { isRecordId } from "../../core/ids.ts";
+import type { TaxBand } from "./arithmetic.ts";
+import { linesOf } from "./invoice-drafts.ts";
+import { payerOf } from "./policy.ts";
+
+export type InvoiceRow = typeof invoice.$inferSelect;
+
+export async function workspaceCurrency(tx: Queryable, organizationId: string): Promise<string> {
+  const [row] = await tx.select({ currency: organization.currency }).from(organization).where(eq(organization.id, organizationId));
+  return row?.currency ?? "USD";
+}
+
+export function readStateOf(row: Pick<InvoiceRow, "status" | "paidMinor" | "totalMinor">): InvoiceReadState {
+  if (row.status !== "issued") return row.status;
+  if (row.paidMinor >= row.totalMinor) return "paid";
+  return row.paidMinor > 0 ? "partly_paid" : "issued";
+}
+
+const unpaidIssued = sql`${invoice.status} = 'issued' and ${invoice.paidMinor} < ${invoice.totalMinor}`;
+const overdueSql = (today: string) => sql`(${unpaidIssued} and ${invoice.dueOn} < ${today}::date)`;
+
+function stateCondition(state: InvoiceListQuery["state"], today: string): SQL | undefined {
+  switch (state) {
+    case undefined:
+      return undefined;
+    case "draft":
+    case "void":
+      return eq(invoice.status, state);
+    case "issued":
+      return sql`${invoice.status} = 'issued' and ${invoice.paidMinor} = 0 and ${invoice.totalMinor} > 0`;
+    case "partly_paid":
+      return sql`${invoice.status} = 'issued' and ${invoice.paidMinor} > 0 and ${invoice.paidMinor} < ${invoice.totalMinor}`;
+    case "paid":
+      return sql`${invoice.status} = 'issued' and ${invoice.paidMinor} >= ${invoice.totalMinor}`;
+    case "overdue":
+      return overdueSql(today);
+  }
+}
+
+const summaryColumns = { row: invoice, accountName: payerAccount.name };
+
+function toSummary(row: InvoiceRow, accountName: string, currency: string, today: string): InvoiceSummary {
+  const state = readStateOf(row);
+  return {
+    id: row.id,
+    number: row.number,
+    accountId: row.accountId,
+    accountName,
+    state,
+    overdue: row.status === "issued" && row.paidMinor < row.totalMinor && row.dueOn !== null && row.dueOn < today,
+    periodFrom: row.periodFrom,
+    periodTo: row.periodTo,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    totalMinor: row.totalMinor,
+    paidMinor: row.paidMinor,
+    outstandingMinor: row.status === "issued" ? row.totalMinor - row.paidMinor : 0,
+    currency,
+  };
+}
+
+/** The list's page query, overdue first, then newest: exported for the query-scaling benchmark. */
+export function invoicePageQuery(tx: Queryable, organizationId: string, where: SQL | undefined, today: string, page: number, pageSize: number) {
+  return tx
+    .select(summaryColumns)
+    .from(invoice)
+    .innerJoin(payerAccount, and(eq(payerAccount.organizationId, invoice.organizationId), eq(payerAccount.id, invoice.accountId)))
+    .where(and(eq(invoice.organizationId, organizationId), where))
+    .orderBy(desc(overdueSql(today)), desc(invoice.createdAt), desc(invoice.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+export async function listInvoices(tx: Transaction, organizationId: string, query: InvoiceListQuery, now: Date, visible?: SQL) {
+  const today = await workspaceToday(tx, organizationId, now);
+  const where = and(
+    visible,
+    stateCondition(query.state, today),
+    query.accountId ? eq(invoice.accountId, query.accountId) : undefined,
+    query.from ? gte(invoice.issuedOn, query.from) : undefined,
+    query.to ? lte(invoice.issuedOn, query.to) : undefined,
+  );
+  const [totalRow] = await tx
+    .select({ total: count() })
+    .from(invoice)
+    .where(and(eq(invoice.organizationId, organizationId), where));
+  const rows = await invoicePageQuery(tx, organizationId, where, today, query.page, query.pageSize);
+  const currency = await workspaceCurrency(tx, organizationId);
+  return {
+    items: rows.map(({ row, accountName }) => toSummary(row, accountName, currency, today)),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** A parent's invoices: those of the accounts they pay, drafts never. */
+export const parentInvoiceCondition = (viewer: Viewer): SQL => and(payerOf(viewer, invoice.accountId), ne(invoice.status, "draft"))!;
+
+/** One invoice in full; 404 when unknown or outside `visible`. */
+export async function invoiceDetail(tx: Transaction, organizationId: string, invoiceId: string, now: Date, visible?: SQL): Promise<InvoiceDetail> {
+  const [found] = isRecordId(invoiceId)
+    ? await tx
+        .select(summaryColumns)
+        .from(invoice)
+        .innerJoin(payerAccount, and(eq(payerAccount.organizationId, invoice.organizationId), eq(payerAccount.id, invoice.accountId)))
+        .where(and(eq(invoice.organizationId, organizationId), eq(invoice.id, invoiceId), visible))
+    : [];
+  if (!found) throw notFound("The invoice");
+  const { row, accountName } = found;
+  const today = await workspaceToday(tx, organizationId, now);
+  const currency = await workspaceCurrency(tx, organizationId);
+  const lines = await linesOf(tx, organizationId, row.id);
+  const allocations = await tx
+    .select()
+    .from(allocation)
+    .where(and(eq(allocation.organizationId, organizationId), eq(allocation.invoiceId, row.id)))
+    .orderBy(asc(allocation.createdAt), asc(allocation.id));
+  const credits = await tx
+    .select({ id: creditNote.id, number: creditNote.number, issuedOn: creditNote.issuedOn, totalMinor: creditNote.totalMinor })
+    .from(creditNote)
+    .where(and(eq(creditNote.organizationId, organizationId), eq(creditNote.invoiceId, row.id)))
+    .orderBy(asc(creditNote.createdAt));
+  return {
+    ...toSummary(row, accountName, currency, today),
+    notes: row.notes,
+    pricesIncludeTax: row.pricesIncludeTax,
+    taxRule: row.taxRule,
+    subtotalMinor: row.status === "draft" ? lines.reduce((sum, line) => sum + line.amountMinor, 0) : row.subtotalMinor,
+    taxMinor: row.taxMinor,
+    taxBands: row.taxBreakdown as TaxBand[],
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      kind: line.kind,
+      description: line.description,
+      chargeEntryId: line.chargeEntryId,
+      live: line.live,
+      sessionId: line.sessionId,
+      studentId: line.studentId,
+      serviceDate: line.serviceDate,
+      tutorName: line.tutorName,
+      attendance: line.attendance,
+      policyVersion: line.policyVersion,
+      minutes: line.minutes,
+      unitPriceMinor: line.unitPriceMinor,
+      amountMinor: line.amountMinor,
+      taxRateId: line.taxRateId,
+      taxRateBps: line.taxRateBps,
+      taxRateName: line.taxRateName,
+    })),
+    allocations: allocations.map((item) => ({
+      id: item.id,
+      paymentId: item.paymentId,
+      creditNoteId: item.creditNoteId,
+      amountMinor: item.amountMinor,
+      createdAt: item.createdAt.toISOString(),
+    })),
+    creditNotes: credits,
+    voidReason: row.voidReason,
+    batchId: row.batchId,
+  };
+}
