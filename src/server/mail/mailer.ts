@@ -1,10 +1,24 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../lib/logger.ts";
 
+/** A file sent with a mail (an invoice's PDF): its bytes as base64, so a queued mail stays JSON. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
+}
+
+/** The mail as the log and the outbox keep it: attachments by name only (their bytes would flood both). */
+function withoutAttachmentBytes(mail: Mail): Omit<Mail, "attachments"> & { attachments?: string[] } {
+  const { attachments, ...rest } = mail;
+  return attachments && attachments.length > 0 ? { ...rest, attachments: attachments.map((attachment) => attachment.filename) } : rest;
 }
 
 export interface Mailer {
@@ -15,7 +29,7 @@ export interface Mailer {
 
 /** Where development mail is kept so the outbox page can show it (a local development server only). */
 export interface OutboxStore {
-  add(mail: Mail & { from: string }): Promise<void>;
+  add(mail: Omit<Mail, "attachments"> & { from: string; attachments?: string[] }): Promise<void>;
 }
 
 /**
@@ -30,7 +44,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       transport: "smtp",
       async send(mail) {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments?.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: attachment.contentBase64,
+            encoding: "base64",
+          })),
+        });
         logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
       },
       async verify() {
@@ -50,8 +75,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         logger.warn({ to: mail.to, subject: mail.subject }, "mail not sent: SMTP_URL is not set");
         return;
       }
-      logger.info({ mail: { from, ...mail } }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
-      await outbox.add({ from, ...mail });
+      const kept = { from, ...withoutAttachmentBytes(mail) };
+      logger.info({ mail: kept }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      await outbox.add(kept);
     },
     async verify() {
       return true;

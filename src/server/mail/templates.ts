@@ -220,6 +220,52 @@ export const mails = {
     subject: count > 1 ? `Cancelled: ${count} ${subject} sessions from ${when}` : `Cancelled: ${subject} on ${when}`,
     text: `Hello ${name},\n\n${by} cancelled ${what} in ${workspace}${count > 1 ? `: ${count} sessions, from ${when} to ${lastWhen}` : ` on ${when}`}.${reason ? `\n\nThe reason given: ${reason}` : ""}\n\nYour calendar:\n\n${url}\n\nGlassroom`,
   }),
+  /** To the workspace's admins: a family opened a dispute on an invoice line, or wrote in one. */
+  disputeToAdmins: ({
+    to,
+    name,
+    workspace,
+    parent,
+    opened,
+    invoiceNumber,
+    line,
+    text,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    parent: string;
+    opened: boolean;
+    invoiceNumber: string;
+    line: string;
+    text: string;
+    url: string;
+  }): Mail => ({
+    to,
+    subject: opened ? `Invoice ${invoiceNumber} disputed by ${parent}` : `${parent} wrote about their dispute of invoice ${invoiceNumber}`,
+    text: `Hello ${name},\n\n${parent} ${opened ? "disputes" : "wrote about"} this line of invoice ${invoiceNumber} in ${workspace}:\n\n${line}\n\n${opened ? "Their reason" : "Their message"}: ${text}\n\nAnswer with an explanation or a credit note in Billing:\n\n${url}\n\nGlassroom`,
+  }),
+  /** A family's one billing mail of the day: every notice since the last, the documents attached. */
+  billingDigest: ({
+    to,
+    name,
+    workspace,
+    notices,
+    attached,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    notices: string[];
+    attached: string[];
+    url: string;
+  }): Mail => ({
+    to,
+    subject: notices.length === 1 ? `Billing from ${workspace}: ${notices[0]!.split("\n")[0]}` : `Billing from ${workspace}: ${notices.length} updates`,
+    text: `Hello ${name},\n\n${notices.map((notice) => `- ${notice}`).join("\n")}${attached.length > 0 ? `\n\nAttached: ${attached.join(", ")}.` : ""}\n\nYour invoices, payments and statements:\n\n${url}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,

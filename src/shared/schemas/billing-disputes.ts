@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DISPUTE_STATES } from "../billing-states.ts";
+import { nameField } from "./fields.ts";
 
 /** The most a single amount may be: 100,000,000.00 in a two-decimal currency. */
 const MAX_AMOUNT_MINOR = 10_000_000_000;
@@ -33,7 +34,8 @@ export const disputeCreditSchema = z.object({
     .int("Amount must be a whole number of minor units (cents, pence).")
     .min(1, "Amount must be more than zero.")
     .max(MAX_AMOUNT_MINOR, "Amount must be at most 100,000,000.00."),
-  reason: messageField("Reason"),
+  /** Printed on the credit note: one line, as a credit note's reason. */
+  reason: nameField("Reason", 500),
 });
 export type DisputeCredit = z.infer<typeof disputeCreditSchema>;
 

@@ -9,7 +9,9 @@ import type { OutboxStore } from "../../mail/mailer.ts";
 export function databaseOutbox(db: Database): OutboxStore {
   return {
     async add(mail) {
-      await db.insert(devOutbox).values({ fromAddress: mail.from, toAddress: mail.to, subject: mail.subject, body: mail.text });
+      // Attachments by name, after the text: what the page shows is what a mail client would list.
+      const attached = mail.attachments && mail.attachments.length > 0 ? `\n\n[Attachments: ${mail.attachments.join(", ")}]` : "";
+      await db.insert(devOutbox).values({ fromAddress: mail.from, toAddress: mail.to, subject: mail.subject, body: `${mail.text}${attached}` });
     },
   };
 }
