@@ -5,9 +5,14 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
+import { creditNoteRoutes } from "./credit-note-routes.ts";
+import { invoiceRoutes } from "./invoice-routes.ts";
+import { billingSettingsRoutes } from "./settings-routes.ts";
 
 export function billingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  void deps;
+  app.route("/", billingSettingsRoutes(deps));
+  app.route("/", invoiceRoutes(deps));
+  app.route("/", creditNoteRoutes(deps));
   return app;
 }
