@@ -4,3 +4,6 @@
  * change (a report filed or corrected, a session cancelled).
  */
 export { billingRoutes } from "./routes.ts";
+export { billingDigestJob } from "./billing-digest-job.ts";
+export { overdueRemindersJob } from "./overdue-reminders-job.ts";
+export { ledgerVerificationQueue } from "./ledger-verification-job.ts";

@@ -8,11 +8,19 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { creditNoteRoutes } from "./credit-note-routes.ts";
 import { invoiceRoutes } from "./invoice-routes.ts";
 import { billingSettingsRoutes } from "./settings-routes.ts";
+import { disputeRoutes } from "./dispute-routes.ts";
+import { statementRoutes } from "./statement-routes.ts";
+import { exportRoutes } from "./export-routes.ts";
+import { ledgerRoutes } from "./ledger-routes.ts";
 
 export function billingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.route("/", billingSettingsRoutes(deps));
   app.route("/", invoiceRoutes(deps));
   app.route("/", creditNoteRoutes(deps));
+  app.route("/", disputeRoutes(deps));
+  app.route("/", statementRoutes(deps));
+  app.route("/", exportRoutes(deps));
+  app.route("/", ledgerRoutes(deps));
   return app;
 }
