@@ -8,6 +8,7 @@
  * locks need no privilege on the organization row, which the application role may only read.
  */
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import { ledgerEntry, packageProduct } from "../db/billing-schema.ts";
 import { assignment, tutorProfile } from "../db/schema.ts";
 import type { Queryable, Transaction } from "../db/tenant.ts";
 import { conflictOn } from "../lib/app-error.ts";
@@ -33,11 +34,16 @@ export const studentRatesCountQuery = (db: Queryable, organizationId: string) =>
     .from(assignment)
     .where(and(eq(assignment.organizationId, organizationId), isNotNull(assignment.rateOverrideMinor)));
 
-/** The amounts recorded in the workspace's currency, by kind (inside the workspace). */
-export async function amountsInCurrency(tx: Transaction, organizationId: string): Promise<{ tutorRates: number; studentRates: number }> {
+/** The amounts recorded in the workspace's currency, by kind (inside the workspace). The ledger is only asked whether it holds any. */
+export async function amountsInCurrency(
+  tx: Transaction,
+  organizationId: string,
+): Promise<{ tutorRates: number; studentRates: number; packages: number; ledgerEntries: boolean }> {
   const [tutorRates] = await tutorRatesCountQuery(tx, organizationId);
   const [studentRates] = await studentRatesCountQuery(tx, organizationId);
-  return { tutorRates: tutorRates?.total ?? 0, studentRates: studentRates?.total ?? 0 };
+  const [packages] = await tx.select({ total: count() }).from(packageProduct).where(eq(packageProduct.organizationId, organizationId));
+  const [entry] = await tx.select({ id: ledgerEntry.id }).from(ledgerEntry).where(eq(ledgerEntry.organizationId, organizationId)).limit(1);
+  return { tutorRates: tutorRates?.total ?? 0, studentRates: studentRates?.total ?? 0, packages: packages?.total ?? 0, ledgerEntries: entry !== undefined };
 }
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -49,13 +55,22 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 export async function refuseCurrencyChangeWithAmounts(tx: Transaction, organizationId: string, current: string, next: string): Promise<void> {
   if (next === current) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(organizationId)})`);
-  const { tutorRates, studentRates } = await amountsInCurrency(tx, organizationId);
-  if (tutorRates + studentRates === 0) return;
+  const { tutorRates, studentRates, packages, ledgerEntries } = await amountsInCurrency(tx, organizationId);
+  if (ledgerEntries) {
+    throw conflictOn(
+      "currency",
+      `The currency stays ${current}: the billing ledger holds amounts in ${current}, and money recorded is never converted or removed. A workspace with billing history keeps its currency.`,
+    );
+  }
+  if (tutorRates + studentRates + packages === 0) return;
   const held = [
     tutorRates > 0 ? counted(tutorRates, "tutor has rates", "tutors have rates") : null,
     studentRates > 0 ? counted(studentRates, "assignment has a student rate", "assignments have student rates") : null,
+    packages > 0 ? counted(packages, "package has a price", "packages have prices") : null,
   ]
     .filter(Boolean)
     .join(" and ");
-  throw conflictOn("currency", `The currency stays ${current}: ${held} in ${current}, and amounts are never converted. Clear those rates first to change it.`);
+  // Rates can be cleared; a package stays in the catalogue (archived at most), so its price holds the currency for good.
+  const way = packages > 0 ? "Packages are never removed from the catalogue, so the currency can no longer change." : "Clear those rates first to change it.";
+  throw conflictOn("currency", `The currency stays ${current}: ${held} in ${current}, and amounts are never converted. ${way}`);
 }

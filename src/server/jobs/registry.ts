@@ -6,10 +6,10 @@
  * (./define.ts explains both) and append it here. A scheduled job's handler may run on any
  * instance and must claim its work in the database, as the session reminders do.
  */
-import { billingDigestJob, ledgerVerificationQueue, overdueRemindersJob } from "../features/billing/index.ts";
+import { hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificationQueue } from "../features/billing/index.ts";
 import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
-export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob, recordingRetentionJob, billingDigestJob, overdueRemindersJob, ledgerVerificationQueue];
+export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob, recordingRetentionJob, hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificationQueue];

@@ -4,6 +4,8 @@
  * change (a report filed or corrected, a session cancelled).
  */
 export { billingRoutes } from "./routes.ts";
+export { billSession } from "./session-billing.ts";
+export { hoursExpiryJob } from "./hours-expiry-job.ts";
 export { billingDigestJob } from "./billing-digest-job.ts";
 export { overdueRemindersJob } from "./overdue-reminders-job.ts";
 export { ledgerVerificationQueue } from "./ledger-verification-job.ts";

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { creditNoteRoutes } from "./credit-note-routes.ts";
 import { invoiceRoutes } from "./invoice-routes.ts";
 import { billingSettingsRoutes } from "./settings-routes.ts";
+import { packageRoutes } from "./packages-routes.ts";
 import { disputeRoutes } from "./dispute-routes.ts";
 import { statementRoutes } from "./statement-routes.ts";
 import { exportRoutes } from "./export-routes.ts";
@@ -15,6 +16,7 @@ import { ledgerRoutes } from "./ledger-routes.ts";
 
 export function billingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  app.route("/", packageRoutes(deps));
   app.route("/", billingSettingsRoutes(deps));
   app.route("/", invoiceRoutes(deps));
   app.route("/", creditNoteRoutes(deps));

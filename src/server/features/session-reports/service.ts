@@ -14,6 +14,7 @@ import { sessionReport, sessionReportStudent, sessionStudent, sessionSummary, st
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
+import { billSession } from "../billing/index.ts";
 import { auditSessions, canWrite, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { readSettings } from "../../core/settings/index.ts";
@@ -195,6 +196,8 @@ export async function fileReport(db: Database, actor: Actor, area: Area, session
       .update(tutoringSession)
       .set({ status, updatedAt: now, updatedByUserId: actor.viewer.user.id })
       .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, session.id)));
+    // The attendance prices the session: hours drawn or a charge, re-billed when a correction changes it.
+    await billSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, session.id);
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     await auditSessions(
       tx,

@@ -13,6 +13,7 @@ import { readSettings } from "../../core/settings/index.ts";
 import { tutoringSession } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
+import { billSession } from "../billing/index.ts";
 import { queueSessionChangeMails } from "../session-mail/index.ts";
 import { closeOpenRequests } from "./open-requests.ts";
 import { canWrite } from "./policy.ts";
@@ -54,6 +55,8 @@ export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor,
       .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, target.id)))
       .returning();
     updated.push(saved!);
+    // A late cancellation is charged (or draws hours) at the policy's share; one in time, nothing.
+    await billSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, target.id);
   }
   await closeOpenRequests(
     tx,
