@@ -80,7 +80,7 @@ export function invoicePageQuery(tx: Queryable, organizationId: string, where: S
     .from(invoice)
     .innerJoin(payerAccount, and(eq(payerAccount.organizationId, invoice.organizationId), eq(payerAccount.id, invoice.accountId)))
     .where(and(eq(invoice.organizationId, organizationId), where))
-    .orderBy(desc(overdueSql(today)), desc(invoice.createdAt), desc(invoice.id))
+    .orderBy(desc(overdueSql(today)), desc(invoice.createdAt), desc(invoice.number), desc(invoice.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }

@@ -24,7 +24,7 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { previewBatch, issueBatch } from "./invoice-batches.ts";
 import { uninvoicedCharges } from "./invoice-charges.ts";
-import { billingContextOf } from "./invoice-context.ts";
+import { type BillingContext, billingContextOf } from "./invoice-context.ts";
 import { deleteDraft, draftInvoice, updateDraft } from "./invoice-drafts.ts";
 import { issueInvoice } from "./invoice-issue.ts";
 import { invoiceDetail, listInvoices, parentInvoiceCondition, workspaceCurrency } from "./invoice-reads.ts";
@@ -148,11 +148,16 @@ const parentPdfRoute = defineOperation(needs("parent:billing:read"), {
   responses: { ...pdfResponse, ...notFoundResponse, ...errorResponses },
 });
 
-/** Runs a write in the actor's workspace and answers the invoice as it then stands. */
-function writeThen(deps: AppDeps, actor: Actor, work: (tx: Transaction, context: ReturnType<typeof billingContextOf>) => Promise<string>) {
+/**
+ * Runs a write in the actor's workspace, then answers the invoice as it then stands, read in a
+ * transaction of its own: the write's locks (the money lock, the number counter) are released
+ * before the read, so concurrent issues wait for each other as briefly as possible.
+ */
+async function writeThen(deps: AppDeps, actor: Actor, work: (tx: Transaction, context: BillingContext) => Promise<string>) {
   const now = deps.clock.now();
   const context = billingContextOf(actor, now);
-  return withWorkspace(deps.db, context.organizationId, async (tx) => invoiceDetail(tx, context.organizationId, await work(tx, context), now));
+  const invoiceId = await withWorkspace(deps.db, context.organizationId, (tx) => work(tx, context));
+  return withWorkspace(deps.db, context.organizationId, (tx) => invoiceDetail(tx, context.organizationId, invoiceId, now));
 }
 
 const pdfBody = (pdf: Buffer, number: string | null) =>
