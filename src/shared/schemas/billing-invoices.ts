@@ -3,6 +3,7 @@
  * (amountMinor) of the workspace currency, returned alongside as `currency`.
  */
 import { z } from "zod";
+import { idempotencyKeyField } from "./billing-payments.ts";
 import { dateField, longTextField, nameField, pageOf, pageQuerySchema, uuidField } from "./fields.ts";
 
 /** The largest amount a line may carry: 100,000,000.00 in a two-decimal currency. */
@@ -204,10 +205,7 @@ export const creditNoteCreateSchema = z.object({
   invoiceId: uuidField("Invoice").nullable().optional(),
   reason: nameField("Reason", 500),
   lines: z.array(creditNoteLineInputSchema, { error: "Lines must be a list." }).min(1, "Give at least one line.").max(100, "Give at most 100 lines."),
-  idempotencyKey: z
-    .string({ error: "Idempotency key is required." })
-    .min(8, "Idempotency key must be at least 8 characters.")
-    .max(100, "Idempotency key must be at most 100 characters."),
+  idempotencyKey: idempotencyKeyField,
 });
 export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
 
