@@ -48,6 +48,7 @@ export async function verifyWorkspaces(db: Database, only?: readonly string[]): 
 
 /** One line of the command's report: "<id> <name>: 1204 entries, latest hash …, OK" or the problem. */
 export function describeWorkspaceCheck(check: WorkspaceCheck): string {
-  const head = `${check.organizationId} ${check.name}: ${check.entriesChecked} entries${check.ok ? "" : " checked"}, latest hash ${check.latestHash}`;
+  const entries = `${check.entriesChecked} ${check.entriesChecked === 1 ? "entry" : "entries"}${check.ok ? "" : " checked"}`;
+  const head = `${check.organizationId} ${check.name}: ${entries}, latest hash ${check.latestHash}`;
   return check.ok ? `${head}, OK` : `${head}, BROKEN: ${check.problem}`;
 }
