@@ -80,13 +80,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
     ["students", "My students", "Your children's records and who accessed them.", ["parent:students:read"]],
-    [
-      "billings",
-      "Billing and packages",
-      "Balances, packages and invoices.",
-      ["parent:billing:read", "parent:billing:write"],
-      "Package hours left, invoices and payments, with online payment where your tutoring business offers it.",
-    ],
+    ["billings", "Billing and packages", "Balances, packages and invoices.", ["parent:billing:read", "parent:billing:write"]],
     [
       "resources",
       "Resources",
@@ -99,6 +93,18 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...details("parent", [
     ["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]],
     ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read", "parent:students:write"]],
+    [
+      "billings/invoices/:invoiceId",
+      "Invoice",
+      "An invoice line by line, its PDF, and questions about its lines.",
+      ["parent:billing:read", "parent:billing:write"],
+    ],
+    [
+      "billings/disputes/:disputeId",
+      "Question about a line",
+      "A question about an invoice line and its thread.",
+      ["parent:billing:read", "parent:billing:write"],
+    ],
   ]),
   ...area("student", [
     ["dashboard", "Dashboard", "Your tutoring at a glance.", ["student:read"]],

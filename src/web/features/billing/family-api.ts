@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { FamilyBilling } from "../../../shared/schemas/billing-accounts.ts";
+import type { Dispute, DisputeList, DisputeMessageCreate, DisputeOpen } from "../../../shared/schemas/billing-disputes.ts";
+import type { InvoiceDetail } from "../../../shared/schemas/billing-invoices.ts";
+import { api } from "../../lib/api-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+
+/** A parent's billing: the accounts they pay, one invoice, and the disputes of their lines (/api/parent/billing/…). */
+export const familyBillingKeys = {
+  all: ["family-billing"] as const,
+  overview: () => [...familyBillingKeys.all, "overview"] as const,
+  invoice: (invoiceId: string) => [...familyBillingKeys.all, "invoice", invoiceId] as const,
+  disputes: () => [...familyBillingKeys.all, "disputes"] as const,
+  dispute: (disputeId: string) => [...familyBillingKeys.all, "dispute", disputeId] as const,
+};
+
+const BASE = "/parent/billing";
+const invoicePath = (invoiceId: string) => `${BASE}/invoices/${encodeURIComponent(invoiceId)}`;
+const disputePath = (disputeId: string) => `${BASE}/disputes/${encodeURIComponent(disputeId)}`;
+
+/** The downloads are plain links (the browser saves or shows them), so they carry the /api prefix themselves. */
+export const familyInvoicePdfHref = (invoiceId: string) => `/api${invoicePath(invoiceId)}/pdf`;
+export const familyCreditNotePdfHref = (creditNoteId: string) => `/api${BASE}/credit-notes/${encodeURIComponent(creditNoteId)}/pdf`;
+export const familyStatementHref = (accountId: string, period: { from: string; to: string }, format: "pdf" | "csv") =>
+  `/api${BASE}/accounts/${encodeURIComponent(accountId)}/statement?${new URLSearchParams({ from: period.from, to: period.to, format })}`;
+
+export const familyBillingQuery = () => queryOptions({ queryKey: familyBillingKeys.overview(), queryFn: () => api.get<FamilyBilling>(BASE), staleTime: 0 });
+export const useFamilyBilling = () => useQuery(familyBillingQuery());
+
+export const useFamilyInvoice = (invoiceId: string) =>
+  useQuery({ queryKey: familyBillingKeys.invoice(invoiceId), queryFn: () => api.get<InvoiceDetail>(invoicePath(invoiceId)), retry: false, staleTime: 0 });
+
+/** The disputes of the accounts the parent pays, newest first: the invoice screen marks its questioned lines from them. */
+export const useFamilyDisputes = () =>
+  useQuery({ queryKey: familyBillingKeys.disputes(), queryFn: () => api.get<DisputeList>(`${BASE}/disputes`), staleTime: 0 });
+
+export const useFamilyDispute = (disputeId: string) =>
+  useQuery({ queryKey: familyBillingKeys.dispute(disputeId), queryFn: () => api.get<Dispute>(disputePath(disputeId)), retry: false, staleTime: 0 });
+
+/** After a dispute changes: its thread from the answer; the lists (and the overview's balances) read again. */
+async function afterDisputeChange(saved: Dispute) {
+  queryClient.setQueryData(familyBillingKeys.dispute(saved.id), saved);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: familyBillingKeys.disputes() }),
+    queryClient.invalidateQueries({ queryKey: familyBillingKeys.invoice(saved.invoiceId) }),
+  ]);
+}
+
+/** "Question this line": opens a dispute on one line of an issued invoice. */
+export function useOpenDispute(invoiceId: string) {
+  return useMutation({
+    mutationFn: ({ lineId, reason }: DisputeOpen & { lineId: string }) =>
+      api.post<Dispute>(`${invoicePath(invoiceId)}/lines/${encodeURIComponent(lineId)}/disputes`, { reason }),
+    onSuccess: afterDisputeChange,
+  });
+}
+
+export function useWriteDisputeMessage(disputeId: string) {
+  return useMutation({
+    mutationFn: (input: DisputeMessageCreate) => api.post<Dispute>(`${disputePath(disputeId)}/messages`, input),
+    onSuccess: afterDisputeChange,
+  });
+}
+
+export function useWithdrawDispute(disputeId: string) {
+  return useMutation({
+    mutationFn: () => api.post<Dispute>(`${disputePath(disputeId)}/withdraw`),
+    onSuccess: afterDisputeChange,
+  });
+}
