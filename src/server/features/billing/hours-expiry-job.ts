@@ -18,7 +18,7 @@ import { student } from "../../db/schema.ts";
 import { withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { lockMoney } from "./allocations.ts";
-import { describeMinutes } from "./hours.ts";
+import { describeMinutes, grantRemainingSql } from "./hours.ts";
 
 /** The longest warning a workspace may set (billing_settings_expiry_warning_check). */
 const MAX_WARNING_DAYS = 365;
@@ -59,16 +59,14 @@ export async function expireHours(deps: AppDeps): Promise<{ expired: number; war
   return { expired, warned };
 }
 
-const remaining = sql<string>`(${hourGrant.minutes} + coalesce((select sum(${hourMovement.minutes}) from ${hourMovement} where ${hourMovement.organizationId} = ${hourGrant.organizationId} and ${hourMovement.grantId} = ${hourGrant.id}), 0))`;
-
 async function expireInWorkspace(deps: AppDeps, organizationId: string, now: Date): Promise<{ expired: number; warned: number }> {
   return withWorkspace(deps.db, organizationId, async (tx) => {
     await lockMoney(tx, organizationId);
-    const notYetBooked = sql`not exists (select 1 from ${hourMovement} where ${hourMovement.organizationId} = ${hourGrant.organizationId} and ${hourMovement.causeKey} = 'expiry:' || ${hourGrant.id})`;
+    const notYetBooked = sql`not exists (select 1 from hour_movement movement where movement.organization_id = hour_grant.organization_id and movement.cause_key = 'expiry:' || hour_grant.id)`;
     const due = await tx
-      .select({ id: hourGrant.id, remaining })
+      .select({ id: hourGrant.id, remaining: grantRemainingSql })
       .from(hourGrant)
-      .where(and(eq(hourGrant.organizationId, organizationId), lte(hourGrant.expiresAt, now), notYetBooked, sql`${remaining} > 0`));
+      .where(and(eq(hourGrant.organizationId, organizationId), lte(hourGrant.expiresAt, now), notYetBooked, sql`${grantRemainingSql} > 0`));
     for (const grant of due) {
       await tx
         .insert(hourMovement)
@@ -83,7 +81,7 @@ async function expireInWorkspace(deps: AppDeps, organizationId: string, now: Dat
       .select({
         id: hourGrant.id,
         accountId: hourGrant.accountId,
-        remaining,
+        remaining: grantRemainingSql,
         expiresOn: sql<string>`(${hourGrant.expiresAt} at time zone ${zone})::date::text`,
         packageName: packagePurchase.name,
         studentName: student.name,
@@ -96,7 +94,7 @@ async function expireInWorkspace(deps: AppDeps, organizationId: string, now: Dat
           eq(hourGrant.organizationId, organizationId),
           gt(hourGrant.expiresAt, now),
           lte(hourGrant.expiresAt, new Date(now.getTime() + expiryWarningDays * 86_400_000)),
-          sql`${remaining} > 0`,
+          sql`${grantRemainingSql} > 0`,
         ),
       );
     let warned = 0;

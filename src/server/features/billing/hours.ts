@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { HourPool, HoursSummary } from "../../../shared/schemas/billing-packages.ts";
 import { workspaceZone } from "../../core/workspace-time.ts";
-import { billingNotice, hourGrant, hourMovement, invoiceLine, ledgerEntry, packagePurchase } from "../../db/billing-schema.ts";
+import { billingNotice, hourGrant, invoiceLine, ledgerEntry, packagePurchase } from "../../db/billing-schema.ts";
 import { sessionStudent, student, tutoringSession } from "../../db/schema.ts";
 import type { Database } from "../../db/client.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
@@ -26,8 +26,12 @@ export interface GrantBalance {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A grant's movements added up (a subquery on the outer hour_grant row). */
-const movedMinutes = sql<string>`coalesce((select sum(${hourMovement.minutes}) from ${hourMovement} where ${hourMovement.organizationId} = ${hourGrant.organizationId} and ${hourMovement.grantId} = ${hourGrant.id}), 0)`;
+/**
+ * A grant's movements added up: a subquery on the outer hour_grant row. Written with the
+ * tables' names, since Drizzle leaves the columns of a one-table select unqualified, and an
+ * unqualified organization_id inside the subquery would be the movement's own.
+ */
+export const grantRemainingSql = sql<string>`(hour_grant.minutes + coalesce((select sum(movement.minutes) from hour_movement movement where movement.organization_id = hour_grant.organization_id and movement.grant_id = hour_grant.id), 0))`;
 
 /** "2 h 30 min", "45 min", "3 h". */
 export function describeMinutes(minutes: number): string {
@@ -44,7 +48,7 @@ export function describeMinutes(minutes: number): string {
  */
 export async function grantBalances(tx: Queryable, organizationId: string, accountId: string, at: Date, studentId?: string): Promise<GrantBalance[]> {
   const rows = await tx
-    .select({ grant: hourGrant, moved: movedMinutes })
+    .select({ grant: hourGrant, remaining: grantRemainingSql })
     .from(hourGrant)
     .where(
       and(
@@ -56,7 +60,7 @@ export async function grantBalances(tx: Queryable, organizationId: string, accou
       ),
     )
     .orderBy(sql`${hourGrant.studentId} is null`, asc(hourGrant.expiresAt), asc(hourGrant.createdAt), asc(hourGrant.id));
-  return rows.map((row) => ({ grant: row.grant, remainingMinutes: row.grant.minutes + Number(row.moved) })).filter((row) => row.remainingMinutes > 0);
+  return rows.map((row) => ({ grant: row.grant, remainingMinutes: Number(row.remaining) })).filter((row) => row.remainingMinutes > 0);
 }
 
 /**
