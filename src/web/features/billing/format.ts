@@ -79,3 +79,19 @@ export const DISPUTE_STATE_COLORS: Record<DisputeState, string> = {
   explained: "blue.9",
   withdrawn: "gray.8",
 };
+
+/** Minutes as the text an hours field holds, to the hundredth of an hour: 90 → "1.5", 120 → "2", 20 → "0.33". */
+export function hoursText(minutes: number): string {
+  const hundredths = Math.round((minutes * 100) / 60);
+  const whole = Math.trunc(hundredths / 100);
+  const fraction = (hundredths % 100).toString().padStart(2, "0").replace(/0+$/, "");
+  return `${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** "1.5" hours → 90 minutes, on the digits; undefined when it is not a number of hours that makes whole minutes. */
+export function parseHours(text: string): number | undefined {
+  const match = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return (hundredths * 60) % 100 === 0 ? (hundredths * 60) / 100 : undefined;
+}

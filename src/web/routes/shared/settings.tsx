@@ -3,6 +3,7 @@ import { Can, useCan } from "../../components/auth/can.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { useMe } from "../../features/session/api.ts";
+import { BillingSettingsSection } from "../../features/settings/components/billing-settings-section.tsx";
 import { CalendarFeedSection } from "../../features/settings/components/calendar-feed-section.tsx";
 import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
 import { PasswordSection } from "../../features/settings/components/password-section.tsx";
@@ -44,6 +45,7 @@ export default function Settings() {
               <Can permission="admin:settings:write">
                 <WorkspaceSection />
                 <SessionSettingsSection />
+                <BillingSettingsSection />
                 <JoinCodeSection />
               </Can>
             </Stack>
