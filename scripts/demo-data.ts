@@ -514,3 +514,57 @@ export const DEMO_CANCELLATION_REASONS = [
   "We are visiting grandparents that weekend and will be back late on Sunday.",
   "A school trip runs over that afternoon; could we skip this one?",
 ];
+
+/** Billing: the catalogue, the settings printed on invoices, and a materials fee's sales tax. */
+export const DEMO_BILLING = {
+  settings: {
+    paymentTermsDays: 7,
+    businessAddress: "Brightpath Tutoring\n1200 W Madison St, Suite 300\nChicago, IL 60607",
+    paymentInstructions:
+      "Pay by bank transfer to Brightpath Tutoring LLC, routing 071000013, account 4417 2290, quoting the invoice number, or by card at the front desk.",
+  },
+  materialsTax: { name: "Illinois sales tax (materials)", rateBps: 1025 },
+  packages: [
+    {
+      key: "ten",
+      name: "10-hour pack",
+      description: "Ten hours of one-to-one tutoring for one student, any subject, at $69 an hour instead of $75.",
+      minutes: 600,
+      priceMinor: 69_000,
+      validDays: 120,
+      scope: "student",
+    },
+    {
+      key: "family",
+      name: "Family 20-hour pack",
+      description: "Twenty hours shared by every child of the family, at $65 an hour.",
+      minutes: 1200,
+      priceMinor: 130_000,
+      validDays: 180,
+      scope: "family",
+    },
+    {
+      key: "sprint",
+      name: "Test prep sprint: 6 hours",
+      description: "Six hours of SAT or ACT preparation in the two months before the test.",
+      minutes: 360,
+      priceMinor: 48_000,
+      validDays: 60,
+      scope: "student",
+    },
+  ],
+  /** Families (by their first guardian) who bought a package at the start of the term. */
+  openingPurchases: [
+    { guardian: "Laura Bennett", packageKey: "family" },
+    { guardian: "Angela Martinez", packageKey: "ten", child: "Isabella Martinez" },
+  ],
+  /** The line a family questions on its invoice, and the admin's answer by credit note. */
+  dispute: {
+    guardian: "Maria Gonzalez",
+    reason: "We told the front desk a week before that this one would be missed for a school trip. Could you check it?",
+    creditReason: "Absence notified in time: the session is not charged.",
+  },
+  /** A family whose latest invoice is left unpaid (overdue) and one who paid part of theirs. */
+  unpaidGuardian: "Jennifer Walsh",
+  partlyPaidGuardian: "Hiroshi Tanaka",
+} as const;

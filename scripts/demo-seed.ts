@@ -4,8 +4,6 @@
  * that every row, audit entry and mail is what the product itself would write. Used by
  * `npm run demo` (scripts/demo.ts) and by tests/demo-seed.test.ts.
  */
-import { sql } from "drizzle-orm";
-import { withWorkspace } from "../src/server/db/tenant.ts";
 import type { ApiClient } from "../tests/client.ts";
 import { createAdmin, createPendingJoiner, signIn, type FactoryContext } from "../tests/factories.ts";
 import {
@@ -34,6 +32,17 @@ import {
   familyEmail,
   type DemoStudent,
 } from "./demo-data.ts";
+import {
+  collect,
+  gatherFamilies,
+  issueMonth,
+  questionLines,
+  sellOpeningPackages,
+  setUpBilling,
+  type DemoBillingSummary,
+  type DemoFamilyAccount,
+} from "./demo-billing.ts";
+import type { DemoClock } from "./demo-clock.ts";
 
 export interface DemoAccount {
   role: "admin" | "tutor" | "parent" | "student";
@@ -56,6 +65,7 @@ export interface DemoSummary {
   sessions: { completed: number; noShow: number; unreported: number; scheduled: number; cancelled: number; summariesShared: number };
   /** Open cancellation requests, asked by parents, for the tutors' and the admin's dashboards. */
   cancellationRequests: number;
+  billing: DemoBillingSummary;
 }
 
 const DAY = 86_400_000;
@@ -105,12 +115,18 @@ interface TermAssignment {
 
 /**
  * A weekly series per current assignment of an active student, through the sessions API: the
- * last DEMO_TERM.pastWeeks occurrences reported (see fileReports), the next
+ * last DEMO_TERM.pastWeeks occurrences to report (each a ReportJob, filed in time order by
+ * fileReport), the next
  * DEMO_TERM.futureWeeks scheduled, and one of them cancelled by the family (a holiday). No
  * tutor or student is booked twice: each takes the tutor's first free slot that does not
  * overlap the student's.
  */
-async function seedTerm(admin: ApiClient, tutors: Map<string, DemoTutor>, assignments: TermAssignment[]): Promise<DemoSummary["sessions"]> {
+async function seedTerm(
+  admin: ApiClient,
+  tutors: Map<string, DemoTutor>,
+  assignments: TermAssignment[],
+  reports: ReportJob[],
+): Promise<DemoSummary["sessions"]> {
   const zone = DEMO_WORKSPACE.timeZone;
   const now = localNow(zone);
   const taken = new Map<string, { weekday: number; start: number }[]>();
@@ -144,7 +160,9 @@ async function seedTerm(admin: ApiClient, tutors: Map<string, DemoTutor>, assign
       repeat: { frequency: "weekly", count: DEMO_TERM.pastWeeks + DEMO_TERM.futureWeeks },
       confirmOutsideAvailability: !slot.available,
     });
-    await fileReports(tutors.get(item.tutorMemberId)!.client, index, item, items.slice(0, DEMO_TERM.pastWeeks), totals);
+    const past = items.slice(0, DEMO_TERM.pastWeeks);
+    for (const [week, session] of past.entries())
+      reports.push({ tutor: tutors.get(item.tutorMemberId)!.client, index, item, week, latest: week === past.length - 1, session });
     totals.scheduled += DEMO_TERM.futureWeeks;
     if (index === 0) {
       const holiday = items[DEMO_TERM.pastWeeks + 3]!;
@@ -177,64 +195,67 @@ async function askToCancel(ctx: FactoryContext, parents: DemoAccount[]): Promise
   return asked;
 }
 
-/**
- * The past weeks' reports, as the session's tutor files them (the access log names who wrote
- * each report and shared each summary): varied attendance, ratings and scores; each summary
- * shared except the latest week's (left as a draft). Every fifth series leaves its latest
- * session unreported (the missing-report lists), and one student missed a session (a no-show).
- */
-async function fileReports(tutor: ApiClient, index: number, item: TermAssignment, past: { id: string }[], totals: DemoSummary["sessions"]): Promise<void> {
-  const topics = DEMO_REPORT_TOPICS[item.subject] ?? [["Review of recent class work", "Finish the class worksheet"]];
-  for (const [week, session] of past.entries()) {
-    const latest = week === past.length - 1;
-    if (latest && index % 5 === 1) {
-      totals.unreported++;
-      continue;
-    }
-    const absent = index === 2 && week === 1;
-    const [covered, homework] = topics[week % topics.length]!;
-    const entry = absent
-      ? { studentId: item.studentId, attendance: "absent", previousHomework: "none_set", understanding: null, engagement: null, scorePercent: null }
-      : {
-          studentId: item.studentId,
-          attendance: (index + week) % 9 === 0 ? "late" : "present",
-          previousHomework: week === 0 ? "none_set" : (["completed", "completed", "partly", "completed", "not_done"] as const)[(index + week) % 5],
-          understanding: 2 + ((index + week) % 4),
-          engagement: 3 + ((index * 2 + week) % 3),
-          scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
-        };
-    const filed = await tutor.put(`/api/tutor/sessions/${session.id}/report`, {
-      topics: covered,
-      homeworkSet: homework,
-      privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "",
-      students: [entry],
-    });
-    if (filed.status !== 200) throw new Error(`Filing a report failed with ${filed.status}: ${filed.text}`);
-    if (absent) totals.noShow++;
-    else totals.completed++;
-    if (latest) continue;
-    const shared = await tutor.post(`/api/tutor/sessions/${session.id}/summaries/${item.studentId}/share`);
-    if (shared.status !== 200) throw new Error(`Sharing a summary failed with ${shared.status}: ${shared.text}`);
-    totals.summariesShared++;
-  }
+/** A past session's report, filed by its tutor two hours after it ended (the demo clock is moved there), or at once if that is still to come. */
+interface ReportJob {
+  tutor: ApiClient;
+  /** The series' place among the term's series, and the week in it. */
+  index: number;
+  item: TermAssignment;
+  week: number;
+  latest: boolean;
+  session: { id: string; endsAt: string };
 }
 
+const HOUR = 3_600_000;
+const filedAt = (job: ReportJob) => Date.parse(job.session.endsAt) + 2 * HOUR;
+
 /**
- * The API files every report and shares every summary at seed time; a real term has them
- * on the day of each session. The one write outside the API: report and summary times moved
- * to a few hours after each session ended (a seed, not a request; inside the workspace, as
- * row-level security wants every business write).
+ * One past week's report, as the session's tutor files it two hours after the session (the
+ * access log names who wrote each report and shared each summary), and its summary shared an
+ * hour later: varied attendance, ratings and scores; the latest week's summary is left as a
+ * draft. Every fifth series leaves its latest session unreported (the missing-report lists),
+ * and one student missed a session (a no-show). Filing a report bills the session.
  */
-async function backdateReports(ctx: FactoryContext, organizationId: string): Promise<void> {
-  await withWorkspace(ctx.db, organizationId, async (tx) => {
-    await tx.execute(sql`
-      update session_report r set filed_at = s.ends_at + interval '2 hours', updated_at = s.ends_at + interval '2 hours'
-      from tutoring_session s where s.organization_id = r.organization_id and s.id = r.session_id and r.organization_id = ${organizationId}`);
-    await tx.execute(sql`
-      update session_summary m set updated_at = s.ends_at + interval '3 hours', shared_at = case when m.shared_at is null then null else s.ends_at + interval '3 hours' end
-      from tutoring_session s where s.organization_id = m.organization_id and s.id = m.session_id and m.organization_id = ${organizationId}`);
+async function fileReport(clock: DemoClock, job: ReportJob, totals: DemoSummary["sessions"]): Promise<void> {
+  const { tutor, index, item, week, latest, session } = job;
+  if (latest && index % 5 === 1) {
+    totals.unreported++;
+    return;
+  }
+  const topics = DEMO_REPORT_TOPICS[item.subject] ?? [["Review of recent class work", "Finish the class worksheet"]];
+  const absent = index === 2 && week === 1;
+  const [covered, homework] = topics[week % topics.length]!;
+  const entry = absent
+    ? { studentId: item.studentId, attendance: "absent", previousHomework: "none_set", understanding: null, engagement: null, scorePercent: null }
+    : {
+        studentId: item.studentId,
+        attendance: (index + week) % 9 === 0 ? "late" : "present",
+        previousHomework: week === 0 ? "none_set" : (["completed", "completed", "partly", "completed", "not_done"] as const)[(index + week) % 5],
+        understanding: 2 + ((index + week) % 4),
+        engagement: 3 + ((index * 2 + week) % 3),
+        scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
+      };
+  // Two hours after the session, or now for one that ended less than that ago.
+  const at = Math.min(filedAt(job), Date.now());
+  clock.travelTo(new Date(at));
+  const filed = await tutor.put(`/api/tutor/sessions/${session.id}/report`, {
+    topics: covered,
+    homeworkSet: homework,
+    privateNotes: week === 3 ? "Parent asked about moving to two sessions a week; follow up." : "",
+    students: [entry],
   });
+  if (filed.status !== 200) throw new Error(`Filing a report failed with ${filed.status}: ${filed.text}`);
+  if (absent) totals.noShow++;
+  else totals.completed++;
+  if (latest) return;
+  clock.travelTo(new Date(Math.min(at + HOUR, Date.now())));
+  const shared = await tutor.post(`/api/tutor/sessions/${session.id}/summaries/${item.studentId}/share`);
+  if (shared.status !== 200) throw new Error(`Sharing a summary failed with ${shared.status}: ${shared.text}`);
+  totals.summariesShared++;
 }
+
+/** The calendar date of an instant in the workspace's zone (YYYY-MM-DD). */
+const localDate = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: DEMO_WORKSPACE.timeZone }).format(instant);
 
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {
   const response = await admin.post(`/api/admin/approvals/${memberId}/approve`, { role });
@@ -255,7 +276,11 @@ interface DemoTutor {
   client: ApiClient;
 }
 
-export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummary> {
+/**
+ * The demo workspace. `clock` must be the clock of the app `ctx` talks to: the seed moves it
+ * through the term (see demo-billing.ts) and leaves it on the real time.
+ */
+export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): Promise<DemoSummary> {
   const admin = await createAdmin(ctx, { fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password: DEMO_PASSWORD, workspaceName: DEMO_WORKSPACE.name });
   const settings = await admin.client.patch("/api/admin/workspace", { timeZone: DEMO_WORKSPACE.timeZone, currency: DEMO_WORKSPACE.currency });
   if (settings.status !== 200) throw new Error(`Workspace settings failed with ${settings.status}: ${settings.text}`);
@@ -321,9 +346,16 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     return record.id;
   };
 
+  const families: DemoFamilyAccount[] = [];
   for (const family of DEMO_FAMILIES) {
     const childIds: string[] = [];
     for (const child of family.children) childIds.push(await addStudent(child));
+    families.push({
+      guardian: family.guardians[0]!,
+      surname: family.guardians[0]!.split(" ").at(-1)!,
+      studentIds: childIds,
+      childNames: family.children.map((child) => child.name),
+    });
     for (const guardian of family.guardians) {
       const { memberId } = await addMember(ctx, admin, "parent", guardian, familyEmail(guardian));
       for (const childId of childIds) await linkGuardian(admin.client, childId, memberId);
@@ -342,8 +374,34 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     }
   }
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
-  const sessions = await seedTerm(admin.client, tutors, term);
-  await backdateReports(ctx, admin.organizationId);
+  // The term, in time order: packages at its start, reports as the weeks pass, a month's
+  // invoices, payments days later; then back to today.
+  const termStart = new Date(Date.now() - (DEMO_TERM.pastWeeks * 7 + 1) * DAY);
+  clock.travelTo(termStart);
+  const products = await setUpBilling(admin.client);
+  const familyAccounts = await gatherFamilies(admin.client, families);
+  const packagesSold = await sellOpeningPackages(admin.client, products, familyAccounts, families, localDate(termStart));
+  // Scheduled today, as an admin plans a term (the assignments are current now), then reported as the weeks pass.
+  clock.backToNow();
+  const reports: ReportJob[] = [];
+  const sessions = await seedTerm(admin.client, tutors, term, reports);
+  reports.sort((a, b) => filedAt(a) - filedAt(b));
+  const fileReportsUntil = async (moment: number) => {
+    while (reports.length > 0 && filedAt(reports[0]!) + HOUR <= moment) await fileReport(clock, reports.shift()!, sessions);
+  };
+  const invoicedAt = new Date(termStart.getTime() + 29 * DAY);
+  await fileReportsUntil(invoicedAt.getTime());
+  clock.travelTo(invoicedAt);
+  const invoices = await issueMonth(admin.client, localDate(termStart), localDate(new Date(termStart.getTime() + 27 * DAY)));
+  const paidAt = new Date(invoicedAt.getTime() + 5 * DAY);
+  await fileReportsUntil(paidAt.getTime());
+  clock.travelTo(paidAt);
+  const collected = await collect(admin.client, invoices, familyAccounts, localDate(paidAt));
+  await fileReportsUntil(Date.now());
+  for (const job of reports.splice(0)) await fileReport(clock, job, sessions);
+  clock.backToNow();
+  const questions = await questionLines(ctx, admin.client, invoices, familyAccounts);
+  const billing: DemoBillingSummary = { packagesSold, invoicesIssued: invoices.length, ...collected, ...questions };
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
@@ -359,5 +417,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext): Promise<DemoSummar
     assignments: assignmentCount,
     sessions,
     cancellationRequests,
+    billing,
   };
 }

@@ -20,6 +20,7 @@ import { ConfigError, loadConfig, type Config } from "../src/server/env.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { DEFAULT_APP_URL, type AppLike } from "../tests/client.ts";
 import { DEMO_ADMIN } from "./demo-data.ts";
+import { demoClock } from "./demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "./demo-seed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -89,7 +90,9 @@ function onAppOrigin(app: AppLike): AppLike {
 
 async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
   if (existsSync(MARKER)) return JSON.parse(readFileSync(MARKER, "utf8")) as DemoSummary;
-  const { deps, app } = await bootApp(config, databaseUrl, createLogger("warn"), undefined, { poolMax: 4 });
+  // The seed walks through the term on this clock (scripts/demo-clock.ts); the server started afterwards runs on the real time.
+  const clock = demoClock();
+  const { deps, app } = await bootApp(config, databaseUrl, createLogger("warn"), undefined, { poolMax: 4, clock });
   try {
     const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ADMIN.email));
     if (existing) {
@@ -98,7 +101,7 @@ async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
       );
     }
     process.stdout.write("Seeding the demo workspace through the API (about half a minute)…\n");
-    const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db });
+    const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db }, clock);
     writeFileSync(MARKER, JSON.stringify(summary, null, 2));
     return summary;
   } finally {

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
+import { demoClock } from "../scripts/demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
 import {
@@ -27,21 +28,23 @@ let seconds: number;
 /** When the seed began: the term is laid out around it (a session may end while the seed runs). */
 let seededAt: Date;
 beforeAll(async () => {
-  t = await createTestApp();
+  const clock = demoClock();
+  t = await createTestApp({ clock });
   seededAt = new Date();
   const started = performance.now();
   // On the app's own connection, as npm run demo seeds (t.db would see past row-level security).
-  summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db });
+  summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db }, clock);
   seconds = (performance.now() - started) / 1000;
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(table.organizationId as never, sql`${summary.organizationId}`);
 
 describe("the demo seed (npm run demo)", () => {
-  it("dates every report and shared summary a few hours after its session, as a real term has them", async () => {
+  it("dates every report two hours after its session (or at the seed, for one that ended less than that ago), as a real term has them", async () => {
     const { rows } = await t.db.execute<{ reports: number; late: number }>(sql`
-      select count(*)::int as reports, count(*) filter (where r.filed_at <> s.ends_at + interval '2 hours')::int as late
+      select count(*)::int as reports,
+             count(*) filter (where r.filed_at <> s.ends_at + interval '2 hours' and not (r.filed_at between s.ends_at and ${seededAt.toISOString()}::timestamptz + interval '5 minutes'))::int as late
       from session_report r join tutoring_session s on s.organization_id = r.organization_id and s.id = r.session_id
       where r.organization_id = ${summary.organizationId}`);
     expect(rows[0]!.reports).toBeGreaterThan(0);
@@ -204,5 +207,33 @@ describe("the demo seed (npm run demo)", () => {
     const pupilSessions = await (await signIn(t, pupil.email, DEMO_PASSWORD)).get(`/api/student/sessions?${week}`);
     expect(pupilSessions.status).toBe(200);
     expect(pupilSessions.body.total).toBeGreaterThan(0);
+  });
+
+  it("bills the term: packages sold and drawn down, a month's invoices (paid, one partly paid, one overdue), a credit note answering a question, one question open, a ledger that verifies", async () => {
+    const { billing } = summary;
+    expect(billing).toMatchObject({ packagesSold: 2, partlyPaid: 1, overdue: 1, creditNotes: 1, openDisputes: 1 });
+    expect(billing.paid).toBeGreaterThan(3);
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    const invoices = (await admin.get("/api/admin/billing/invoices?pageSize=100")).body.items as { state: string; overdue: boolean }[];
+    const states = invoices.reduce<Record<string, number>>((counts, item) => ({ ...counts, [item.state]: (counts[item.state] ?? 0) + 1 }), {});
+    expect(states.partly_paid).toBeGreaterThanOrEqual(1);
+    expect(states.paid).toBeGreaterThanOrEqual(billing.paid);
+    // Past due: the unpaid one, and the partly paid one for what is left.
+    expect(invoices.filter((item) => item.overdue && item.state === "issued")).toHaveLength(1);
+    expect(invoices.filter((item) => item.overdue && item.state === "partly_paid")).toHaveLength(1);
+    // The package hours drawn by the sessions, and work after the month's invoices left to invoice.
+    const hoursUsed = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from hour_movement where organization_id = ${summary.organizationId} and kind = 'use'`,
+    );
+    expect(hoursUsed.rows[0]!.n).toBeGreaterThan(0);
+    const uninvoiced = (await admin.get("/api/admin/billing/uninvoiced")).body as { accounts: unknown[] };
+    expect(uninvoiced.accounts.length).toBeGreaterThan(0);
+    // Every ledger entry dated within the term, in the order written.
+    const order = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ledger_entry a join ledger_entry b on b.organization_id = a.organization_id and b.sequence = a.sequence + 1 where a.organization_id = ${summary.organizationId} and b.created_at < a.created_at`,
+    );
+    expect(order.rows[0]!.n).toBe(0);
+    const verified = await admin.post("/api/admin/billing/ledger/verifications");
+    expect(verified.status).toBeLessThan(300);
   });
 });
