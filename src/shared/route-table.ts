@@ -70,8 +70,18 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["students/:studentId", "Student", "A student's record, guardians, tutors and access log.", ["admin:students:read", "admin:students:write"]],
     ["tutors/:memberId", "Tutor", "A tutor's profile, rates, availability and students.", ["admin:tutors:read", "admin:tutors:write"]],
     ["sessions/:sessionId", "Session", "A session's details, report, summaries and recordings.", ["admin:sessions:read", "admin:sessions:write"]],
-    ["billing/invoices/:invoiceId", "Invoice", "An invoice line by line: its payments, credit notes and disputes.", ["admin:billing:read", "admin:billing:write"]],
-    ["billing/accounts/:accountId", "Family account", "A family's balance, hours, invoices, payments, payers and statements.", ["admin:billing:read", "admin:billing:write"]],
+    [
+      "billing/invoices/:invoiceId",
+      "Invoice",
+      "An invoice line by line: its payments, credit notes and disputes.",
+      ["admin:billing:read", "admin:billing:write"],
+    ],
+    [
+      "billing/accounts/:accountId",
+      "Family account",
+      "A family's balance, hours, invoices, payments, payers and statements.",
+      ["admin:billing:read", "admin:billing:write"],
+    ],
     ["billing/disputes/:disputeId", "Dispute", "A family's question about an invoice line, and its thread.", ["admin:billing:read", "admin:billing:write"]],
   ]),
   ...area("parent", [
