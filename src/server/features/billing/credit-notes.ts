@@ -18,7 +18,7 @@ import { auditBilling, type BillingContext } from "./invoice-context.ts";
 import { lockedInvoice, requireAccount } from "./invoice-drafts.ts";
 import { takeNextNumber } from "./invoice-numbers.ts";
 import { appendEntries } from "./ledger.ts";
-import { defaultLineTax, lineTaxOf, type LineTax, usableTaxRate } from "./tax-rates.ts";
+import { defaultLineTax, invalidAt, lineTaxOf, type LineTax, usableTaxRate } from "./tax-rates.ts";
 
 export type CreditNoteInput = Omit<CreditNoteCreate, "invoiceId"> & { invoiceId?: string | null };
 export type CreditNoteRow = typeof creditNote.$inferSelect;
@@ -82,13 +82,13 @@ export async function issueCreditNote(tx: Transaction, context: BillingContext, 
             .from(invoiceLine)
             .where(and(eq(invoiceLine.organizationId, organizationId), eq(invoiceLine.invoiceId, target.id), eq(invoiceLine.id, line.invoiceLineId)))
         : [];
-      if (!credited) throw invalidField(`lines.${index}.invoiceLineId`, "The line is not a line of the credited invoice.");
+      if (!credited) throw invalidAt(["lines", index, "invoiceLineId"], "The line is not a line of the credited invoice.");
       invoiceLineId = credited.id;
       tax = { taxRateId: credited.taxRateId, taxRateBps: credited.taxRateBps, taxRateName: credited.taxRateName };
     }
     // A line naming the credited line's own rate keeps it, even archived since.
     if (line.taxRateId && line.taxRateId !== tax.taxRateId)
-      tax = lineTaxOf(await usableTaxRate(tx, organizationId, line.taxRateId, `lines.${index}.taxRateId`));
+      tax = lineTaxOf(await usableTaxRate(tx, organizationId, line.taxRateId, ["lines", index, "taxRateId"]));
     lines.push({ description: line.description, amountMinor: line.amountMinor, invoiceLineId, ...tax });
   }
   const totals = documentTotals(lines, pricesIncludeTax);

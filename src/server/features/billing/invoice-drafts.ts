@@ -96,7 +96,7 @@ async function feeLines(
   const fallback = await defaultLineTax(tx, organizationId);
   const result: LineInsert[] = [];
   for (const [index, line] of lines.entries()) {
-    const tax: LineTax = line.taxRateId ? lineTaxOf(await usableTaxRate(tx, organizationId, line.taxRateId, `${field}.${index}.taxRateId`)) : fallback;
+    const tax: LineTax = line.taxRateId ? lineTaxOf(await usableTaxRate(tx, organizationId, line.taxRateId, [field, index, "taxRateId"])) : fallback;
     result.push({
       organizationId,
       invoiceId,

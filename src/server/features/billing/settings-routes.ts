@@ -72,7 +72,7 @@ async function changeBillingSettings(deps: AppDeps, actor: Actor, changes: Billi
   const organizationId = actor.viewer.organizationId;
   if (changes.defaultTaxRateId) {
     const id = changes.defaultTaxRateId;
-    await withWorkspace(deps.db, organizationId, (tx) => usableTaxRate(tx, organizationId, id, "defaultTaxRateId"));
+    await withWorkspace(deps.db, organizationId, (tx) => usableTaxRate(tx, organizationId, id, ["defaultTaxRateId"]));
   }
   return changeSettings(deps.db, actor, "billing", changes, deps.clock.now());
 }

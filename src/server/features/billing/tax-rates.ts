@@ -9,19 +9,23 @@ import type { TaxRate, TaxRateCreate, TaxRateUpdate } from "../../../shared/sche
 import type { Actor } from "../../core/audit.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import type { Database } from "../../db/client.ts";
-import { creditNoteLine, invoice, invoiceLine, taxRate } from "../../db/billing-schema.ts";
+import { taxRate } from "../../db/billing-schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { isRecordId } from "../../core/ids.ts";
-import { conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
+import { AppError, conflictOn, notFound } from "../../lib/app-error.ts";
 import { auditBilling, billingContextOf } from "./invoice-context.ts";
 import { formatBps } from "./arithmetic.ts";
 
 type TaxRateRow = typeof taxRate.$inferSelect;
 
-/** Whether an issued (or void) invoice or a credit note carries the rate. */
-const usedSql = sql<boolean>`(exists (select 1 from ${invoiceLine} join ${invoice} on ${invoice.organizationId} = ${invoiceLine.organizationId} and ${invoice.id} = ${invoiceLine.invoiceId}
-  where ${invoiceLine.organizationId} = ${taxRate.organizationId} and ${invoiceLine.taxRateId} = ${taxRate.id} and ${invoice.status} <> 'draft')
-  or exists (select 1 from ${creditNoteLine} where ${creditNoteLine.organizationId} = ${taxRate.organizationId} and ${creditNoteLine.taxRateId} = ${taxRate.id}))`;
+/**
+ * Whether an issued (or void) invoice or a credit note carries the rate. Written with table
+ * names: in a one-table select Drizzle leaves columns unqualified, which inside a subquery
+ * would name the subquery's own table.
+ */
+const usedSql = sql<boolean>`(exists (select 1 from invoice_line line join invoice on invoice.organization_id = line.organization_id and invoice.id = line.invoice_id
+    where line.organization_id = tax_rate.organization_id and line.tax_rate_id = tax_rate.id and invoice.status <> 'draft')
+  or exists (select 1 from credit_note_line where credit_note_line.organization_id = tax_rate.organization_id and credit_note_line.tax_rate_id = tax_rate.id))`;
 
 const toTaxRate = (row: TaxRateRow & { used: boolean }): TaxRate => ({
   id: row.id,
@@ -93,14 +97,17 @@ export async function updateTaxRate(db: Database, actor: Actor, id: string, chan
   });
 }
 
+/** A refusal of one field of a request, at its path (a line's field: ["lines", 0, "taxRateId"]). */
+export const invalidAt = (path: (string | number)[], message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path, message }]);
+
 /** A rate an admin may put on a new line (422 naming the field otherwise). */
-export async function usableTaxRate(tx: Queryable, organizationId: string, id: string, field: string): Promise<TaxRateRow> {
+export async function usableTaxRate(tx: Queryable, organizationId: string, id: string, path: (string | number)[]): Promise<TaxRateRow> {
   const [row] = await tx
     .select()
     .from(taxRate)
     .where(and(eq(taxRate.organizationId, organizationId), eq(taxRate.id, id)));
-  if (!row) throw invalidField(field, "The tax rate does not exist in this workspace.");
-  if (row.archivedAt) throw invalidField(field, `The tax rate ${row.name} is archived.`);
+  if (!row) throw invalidAt(path, "The tax rate does not exist in this workspace.");
+  if (row.archivedAt) throw invalidAt(path, `The tax rate ${row.name} is archived.`);
   return row;
 }
 
