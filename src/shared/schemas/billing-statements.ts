@@ -11,10 +11,11 @@ const fromBeforeToIssue = { path: ["to"], message: "To date must not be before t
 
 export const STATEMENT_FORMATS = ["json", "csv", "pdf"] as const;
 
+/** Without dates: from the first of this month to today (the workspace's days). */
 export const statementQuerySchema = z
   .object({
-    from: dateField("From date"),
-    to: dateField("To date"),
+    from: dateField("From date").optional(),
+    to: dateField("To date").optional(),
     format: z.enum(STATEMENT_FORMATS, { error: "Format must be json, csv or pdf." }).default("json"),
   })
   .refine(fromBeforeTo, fromBeforeToIssue);

@@ -13,14 +13,15 @@ import {
   disputeOpenSchema,
   disputeSchema,
 } from "../../../shared/schemas/billing-disputes.ts";
-import { uuidField } from "../../../shared/schemas/fields.ts";
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { creditDispute, type DisputeArea, explainDispute, listDisputes, openDispute, viewDispute, withdrawDispute, writeDisputeMessage } from "./disputes.ts";
 
-const disputeParams = z.object({ disputeId: uuidField("Dispute") });
-const lineParams = z.object({ invoiceId: uuidField("Invoice"), lineId: uuidField("Invoice line") });
+/** Any id is accepted: one that names no visible dispute (or line) answers 404. */
+const recordId = z.string().min(1).max(100);
+const disputeParams = z.object({ disputeId: recordId });
+const lineParams = z.object({ invoiceId: recordId, lineId: recordId });
 const notFoundResponse = { 404: { description: "No such dispute (or invoice line) among the viewer's own." } };
 const notOpenResponse = { 409: { description: "The dispute is no longer open." } };
 const body = <S extends z.ZodType>(schema: S) => ({ body: { required: true, content: jsonContent(schema) } });

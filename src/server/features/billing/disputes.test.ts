@@ -100,6 +100,8 @@ describe("answering a dispute", () => {
     [{ id: disputeId }] = (await payer.client.get("/api/parent/billing/disputes")).body.items;
     const parentMessage = await payer.client.post(`/api/parent/billing/disputes/${disputeId}/messages`, { body: "The tutor left at 4:40." });
     expect(parentMessage.status).toBe(201);
+    // The thread is in time order: the reply comes a minute later.
+    clock.advance(60_000);
     const reply = await admin.client.post(`/api/admin/billing/disputes/${disputeId}/messages`, { body: "Checking with the tutor." });
     expect(reply.status).toBe(201);
     expect(reply.body.messages.map((message: { authorRole: string; body: string }) => [message.authorRole, message.body])).toEqual([

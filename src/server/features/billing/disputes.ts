@@ -15,6 +15,7 @@ import type { Dispute, DisputeCredit, DisputeExplain, DisputeMessageCreate, Disp
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { notify } from "../../core/notify.ts";
 import { billingNotice, creditNote, disputeMessage, invoice, invoiceDispute, invoiceLine } from "../../db/billing-schema.ts";
 import { member, payerAccount, user } from "../../db/schema.ts";
@@ -77,6 +78,7 @@ async function summaries(tx: Queryable, currency: string, where: SQL | undefined
 }
 
 async function readDispute(tx: Queryable, viewer: MemberContext, area: DisputeArea, disputeId: string): Promise<Dispute> {
+  if (!isRecordId(disputeId)) throw disputeNotFound();
   const { currency } = await workspaceOf(tx, viewer.organizationId);
   const [summary] = await summaries(tx, currency, and(visibleTo(viewer, area), eq(invoiceDispute.id, disputeId)), "newest");
   if (!summary) throw disputeNotFound();
@@ -148,6 +150,7 @@ async function mailAdmins(deps: AppDeps, tx: Transaction, actor: Actor, details:
 
 /** The dispute, locked for its change, when it is the viewer's to change and still open. */
 async function lockOpenDispute(tx: Transaction, viewer: MemberContext, area: DisputeArea, disputeId: string) {
+  if (!isRecordId(disputeId)) throw disputeNotFound();
   const [row] = await tx
     .select({ dispute: invoiceDispute, invoiceNumber: invoice.number, line: invoiceLine })
     .from(invoiceDispute)
@@ -195,6 +198,7 @@ async function noticeAnswer(
 export async function openDispute(deps: AppDeps, actor: Actor, invoiceId: string, lineId: string, input: DisputeOpen): Promise<Dispute> {
   const viewer = actor.viewer;
   const now = deps.clock.now();
+  if (!isRecordId(invoiceId) || !isRecordId(lineId)) throw notFound("The invoice line");
   const id = await withWorkspace(deps.db, viewer.organizationId, async (tx) => {
     // Drafts are not the family's to see; a void invoice no longer asks anything of them.
     const [found] = await tx

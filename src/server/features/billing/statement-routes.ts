@@ -6,13 +6,13 @@
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { statementQuerySchema, statementSchema } from "../../../shared/schemas/billing-statements.ts";
-import { uuidField } from "../../../shared/schemas/fields.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
-import { accountStatement, statementCsv, statementPdf, visibleAccount } from "./statements.ts";
+import { accountStatement, statementCsv, statementPdf, statementPeriod, visibleAccount } from "./statements.ts";
 
-const accountParams = z.object({ accountId: uuidField("Account") });
+/** Any id is accepted: one that names no visible account answers 404. */
+const accountParams = z.object({ accountId: z.string().min(1).max(100) });
 
 function statementRoute(deps: AppDeps, area: "admin" | "parent") {
   const route = defineOperation(needs(area === "admin" ? "admin:billing:read" : "parent:billing:read"), {
@@ -38,10 +38,11 @@ function statementRoute(deps: AppDeps, area: "admin" | "parent") {
     const { accountId } = c.req.valid("param");
     const query = c.req.valid("query");
     const { statement, pdf } = await withWorkspace(deps.db, viewer.organizationId, async (tx) => {
-      const made = await accountStatement(tx, viewer.organizationId, await visibleAccount(tx, viewer, area, accountId), query);
+      const account = await visibleAccount(tx, viewer, area, accountId);
+      const made = await accountStatement(tx, viewer.organizationId, account, await statementPeriod(tx, viewer.organizationId, query, deps.clock.now()));
       return { statement: made, pdf: query.format === "pdf" ? await statementPdf(tx, viewer.organizationId, made) : undefined };
     });
-    const filename = `statement-${query.from}-to-${query.to}`;
+    const filename = `statement-${statement.from}-to-${statement.to}`;
     if (query.format === "csv") {
       return c.body(statementCsv(statement), 200, {
         "content-type": "text/csv; charset=utf-8",

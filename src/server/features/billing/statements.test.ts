@@ -98,6 +98,13 @@ describe("an account's statement", () => {
     expect(backwards.body.error.issues[0].path).toEqual(["to"]);
   });
 
+  it("without dates covers this month to today; an id that names no account answers 404", async () => {
+    const res = await admin.client.get(`/api/admin/billing/accounts/${accountId}/statement`);
+    expect(res.status).toBe(200);
+    expect(res.body.from).toBe(`${res.body.to.slice(0, 8)}01`);
+    expect((await admin.client.get("/api/admin/billing/accounts/not-an-id/statement")).status).toBe(404);
+  });
+
   it("as CSV: RFC 4180 quoting, a formula in a description made text, amounts as plain decimals", async () => {
     const res = await payer.client.get(statementPath("parent", accountId, "from=2026-11-03&to=2026-11-30&format=csv"));
     expect(res.status).toBe(200);

@@ -14,7 +14,9 @@ import { BYTE_ORDER_MARK, csvNumber, csvRow } from "../../core/csv.ts";
 import { creditNote, invoice, ledgerEntry } from "../../db/billing-schema.ts";
 import { organization, payerAccount } from "../../db/schema.ts";
 import type { Queryable } from "../../db/tenant.ts";
-import { notFound } from "../../lib/app-error.ts";
+import { isRecordId } from "../../core/ids.ts";
+import { workspaceToday } from "../../core/workspace-time.ts";
+import { invalidField, notFound } from "../../lib/app-error.ts";
 import { renderBillingDocument } from "./pdf/document.ts";
 import { documentParties } from "./pdf/parties.ts";
 import { payerOf } from "./policy.ts";
@@ -24,6 +26,7 @@ import { payerOf } from "./policy.ts";
  * account they pay for (policy.ts) for a parent. Anything else is "not found".
  */
 export async function visibleAccount(tx: Queryable, viewer: MemberContext, area: "admin" | "parent", accountId: string): Promise<{ id: string; name: string }> {
+  if (!isRecordId(accountId)) throw notFound("The account");
   const organizationId = viewer.organizationId;
   const [account] = await tx
     .select({ id: payerAccount.id, name: payerAccount.name })
@@ -45,12 +48,25 @@ export async function workspaceOf(tx: Queryable, organizationId: string): Promis
   return row;
 }
 
+/** The period asked for; without dates, from the first of this month to today (the workspace's days). */
+export async function statementPeriod(
+  tx: Queryable,
+  organizationId: string,
+  query: Pick<StatementQuery, "from" | "to">,
+  now: Date,
+): Promise<{ from: string; to: string }> {
+  const to = query.to ?? (await workspaceToday(tx, organizationId, now));
+  const from = query.from ?? `${to.slice(0, 8)}01`;
+  if (from > to) throw invalidField("to", "To date must not be before the from date.");
+  return { from, to };
+}
+
 /** The statement of an account already known visible to the viewer. */
 export async function accountStatement(
   tx: Queryable,
   organizationId: string,
   account: { id: string; name: string },
-  period: Pick<StatementQuery, "from" | "to">,
+  period: { from: string; to: string },
 ): Promise<Statement> {
   const workspace = await workspaceOf(tx, organizationId);
   const localDay = sql<string>`(${ledgerEntry.createdAt} at time zone ${workspace.timeZone})::date`;
