@@ -19,7 +19,7 @@
  */
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { BASIS_POINTS } from "../../../shared/billing-states.ts";
-import { policyInForce } from "../../core/cancellation-policy.ts";
+import { type PolicyVersion, policyInForce } from "../../core/cancellation-policy.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import { workspaceZone } from "../../core/workspace-time.ts";
 import { hourMovement, ledgerEntry } from "../../db/billing-schema.ts";
@@ -90,8 +90,10 @@ export async function billSession(tx: Transaction, context: LedgerContext, sessi
     .orderBy(asc(student.id));
   const sessionMinutes = Math.round((session.endsAt.getTime() - session.startsAt.getTime()) / 60_000);
   // The policy of a cancellation is the one in force when it was cancelled; of a marking, now.
-  const policy = await policyInForce(tx, organizationId, session.cancelledAt ?? context.now);
-  const desiredOf = (attendance: string | null): Desired | null => {
+  // Read only when a share applies: a session everyone attended needs no policy version.
+  let policy: PolicyVersion | undefined;
+  const policyNow = async () => (policy ??= await policyInForce(tx, organizationId, session.cancelledAt ?? context.now));
+  const desiredOf = async (attendance: string | null): Promise<Desired | null> => {
     const basis: Basis | null =
       session.status === "late_cancelled"
         ? "late_cancelled"
@@ -103,15 +105,17 @@ export async function billSession(tx: Transaction, context: LedgerContext, sessi
               : null
           : null;
     if (!basis) return null;
-    const shareBps = basis === "attended" ? BASIS_POINTS : basis === "no_show" ? policy.noShowShareBps : policy.lateCancellationShareBps;
+    if (basis === "attended") return { basis, sessionMinutes, shareBps: BASIS_POINTS, minutes: sessionMinutes, policyVersionId: null };
+    const inForce = await policyNow();
+    const shareBps = basis === "no_show" ? inForce.noShowShareBps : inForce.lateCancellationShareBps;
     const minutes = minutesAtShare(sessionMinutes, shareBps);
     if (minutes === 0) return null;
-    return { basis, sessionMinutes, shareBps, minutes, policyVersionId: basis === "attended" ? null : policy.id };
+    return { basis, sessionMinutes, shareBps, minutes, policyVersionId: inForce.id };
   };
 
   const results: StudentBilling[] = [];
   for (const person of people) {
-    results.push(await billStudent(tx, context, session, person, desiredOf(person.attendance)));
+    results.push(await billStudent(tx, context, session, person, await desiredOf(person.attendance)));
   }
   return results;
 }
