@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { InvoiceDetail, InvoiceListQuery, InvoiceReadState, InvoiceSummary } from "../../../shared/schemas/billing-invoices.ts";
 import type { Viewer } from "../../core/context.ts";
+import { readSettings } from "../../core/settings/index.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import { organization } from "../../db/auth-schema.ts";
 import { allocation, creditNote, invoice } from "../../db/billing-schema.ts";
@@ -13,7 +14,7 @@ import { payerAccount } from "../../db/schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { isRecordId } from "../../core/ids.ts";
-import type { TaxBand } from "./arithmetic.ts";
+import { documentTotals, type DocumentTotals, type TaxBand, taxRuleText } from "./arithmetic.ts";
 import { linesOf } from "./invoice-drafts.ts";
 import { payerOf } from "./policy.ts";
 
@@ -135,14 +136,20 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
     .from(creditNote)
     .where(and(eq(creditNote.organizationId, organizationId), eq(creditNote.invoiceId, row.id)))
     .orderBy(asc(creditNote.createdAt));
+  // A draft shows what issuing it now would compute; an issued invoice what it froze.
+  const pricesIncludeTax = row.status === "draft" ? (await readSettings(tx, organizationId, "billing")).pricesIncludeTax : row.pricesIncludeTax;
+  const totals: DocumentTotals =
+    row.status === "draft"
+      ? documentTotals(lines, pricesIncludeTax)
+      : { subtotalMinor: row.subtotalMinor, taxMinor: row.taxMinor, totalMinor: row.totalMinor, bands: row.taxBreakdown as TaxBand[] };
   return {
-    ...toSummary(row, accountName, currency, today),
+    ...toSummary({ ...row, totalMinor: totals.totalMinor }, accountName, currency, today),
     notes: row.notes,
-    pricesIncludeTax: row.pricesIncludeTax,
-    taxRule: row.taxRule,
-    subtotalMinor: row.status === "draft" ? lines.reduce((sum, line) => sum + line.amountMinor, 0) : row.subtotalMinor,
-    taxMinor: row.taxMinor,
-    taxBands: row.taxBreakdown as TaxBand[],
+    pricesIncludeTax,
+    taxRule: row.status === "draft" ? taxRuleText(pricesIncludeTax, totals.bands) : row.taxRule,
+    subtotalMinor: totals.subtotalMinor,
+    taxMinor: totals.taxMinor,
+    taxBands: totals.bands,
     lines: lines.map((line) => ({
       id: line.id,
       position: line.position,
