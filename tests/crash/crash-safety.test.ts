@@ -106,8 +106,20 @@ describe("crash safety", () => {
     const joinCode: string = settings.body.joinCode;
     const adminOrganizationId: string = settings.body.id;
 
+    // Billing: a family (a student's own account) to invoice and to take payments from.
+    const created = await send("POST", "/api/admin/students", { name: "Crash Family Child" }, adminCookie);
+    expect(created.status).toBe(201);
+    const accounts = await send("GET", "/api/admin/billing/accounts", undefined, adminCookie);
+    expect(accounts.status).toBe(200);
+    const accountId: string = accounts.body.items.find((item: { students: { id: string }[] }) =>
+      item.students.some((child) => child.id === created.body.id),
+    ).id;
+
     let running = true;
     const signups: SignupAttempt[] = [];
+    /** Issued invoices the API acknowledged (their number), and payments it acknowledged. */
+    const issuedInvoices = new Map<string, { number: string; totalMinor: number }>();
+    const payments = new Map<string, { invoiceId: string; amountMinor: number }>();
     const setting = { lastAcknowledged: 0, lastAttempted: 0, acknowledged: 0 };
     const approved = new Set<string>();
     const answersWhileUp = { fivexx: [] as string[] };
@@ -170,7 +182,57 @@ describe("crash safety", () => {
       }
     };
 
-    const workers = [signupWorker(1), signupWorker(2), signupWorker(3), settingsWorker(), approvalsWorker()];
+    // Each round of this worker drafts an invoice of one fee line and issues it.
+    const invoicesWorker = async () => {
+      for (let n = 1; running; n++) {
+        const draft = await send(
+          "POST",
+          "/api/admin/billing/invoices",
+          { accountId, lines: [{ description: `Crash workbook ${n}`, amountMinor: 1000 + n }] },
+          adminCookie,
+        );
+        if (draft.status !== 201) {
+          if (draft.status === 0) await sleep(30);
+          else noteServerError(`invoice draft ${n}`, draft);
+          continue;
+        }
+        const issued = await send("POST", `/api/admin/billing/invoices/${draft.body.id}/issue`, undefined, adminCookie);
+        if (issued.status === 200) issuedInvoices.set(draft.body.id, { number: issued.body.number, totalMinor: issued.body.totalMinor });
+        else if (issued.status === 0) await sleep(30);
+        else noteServerError(`invoice issue ${n}`, issued);
+      }
+    };
+
+    // Pays each acknowledged invoice in full; a request the kill cut off is sent again with the
+    // same idempotency key (the payment is then recorded once, whether or not the first got in).
+    const paymentsWorker = async () => {
+      while (running) {
+        const unpaid = [...issuedInvoices].find(([invoiceId]) => ![...payments.values()].some((payment) => payment.invoiceId === invoiceId));
+        if (!unpaid) {
+          await sleep(50);
+          continue;
+        }
+        const [invoiceId, invoice] = unpaid;
+        const answer = await send(
+          "POST",
+          "/api/admin/billing/payments",
+          {
+            accountId,
+            method: "cash",
+            amountMinor: invoice.totalMinor,
+            receivedOn: new Date().toISOString().slice(0, 10),
+            allocations: [{ invoiceId, amountMinor: invoice.totalMinor }],
+            idempotencyKey: `crash-pay-${invoiceId}`,
+          },
+          adminCookie,
+        );
+        if (answer.status === 201 || answer.status === 200) payments.set(answer.body.id, { invoiceId, amountMinor: invoice.totalMinor });
+        else if (answer.status === 0) await sleep(30);
+        else noteServerError(`payment of ${invoiceId}`, answer);
+      }
+    };
+
+    const workers = [signupWorker(1), signupWorker(2), signupWorker(3), settingsWorker(), approvalsWorker(), invoicesWorker(), paymentsWorker()];
     const restarts: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       await sleep(200 + Math.floor(random() * 1300));
@@ -184,7 +246,14 @@ describe("crash safety", () => {
     // acknowledged at least once (on a busy machine the kills can come before the first approval).
     const settled = performance.now() + 60_000;
     do await sleep(500);
-    while ((approved.size === 0 || setting.acknowledged === 0 || !signups.some((attempt) => attempt.acknowledged)) && performance.now() < settled);
+    while (
+      (approved.size === 0 ||
+        setting.acknowledged === 0 ||
+        !signups.some((attempt) => attempt.acknowledged) ||
+        issuedInvoices.size === 0 ||
+        payments.size === 0) &&
+      performance.now() < settled
+    );
     running = false;
     await Promise.all(workers);
 
@@ -291,15 +360,56 @@ describe("crash safety", () => {
       for (const row of active) if (!audited.has(row.id)) problems.push(`member ${row.id} is active without a MEMBER_APPROVED audit entry`);
       for (const id of audited) if (!active.some((row) => row.id === id)) problems.push(`MEMBER_APPROVED audit entry for ${id}, which is not active`);
 
+      // 5. Billing: every acknowledged invoice issued with its number; the workspace's numbers
+      //    1, 2, 3 … without a gap or a repeat; every acknowledged payment there with its
+      //    ledger entry and allocation; every stored payment, fee line and paid amount whole.
+      for (const [invoiceId, invoice] of issuedInvoices) {
+        const [row] = await rows(`select status, number from invoice where id = $1`, [invoiceId]);
+        if (row?.status !== "issued" || row?.number !== invoice.number) problems.push(`acknowledged invoice ${invoice.number} is ${JSON.stringify(row)}`);
+      }
+      const numbers = (await rows(`select number from invoice where organization_id = $1 and number is not null`, [adminOrganizationId])).map((row) =>
+        Number(/(\d+)$/.exec(row.number)![1]),
+      );
+      numbers.sort((a, b) => a - b);
+      if (numbers.some((value, index) => value !== index + 1)) problems.push(`invoice numbers are not 1..${numbers.length}: ${numbers.join(", ")}`);
+      for (const [paymentId, payment] of payments) {
+        const [row] = await rows(
+          `select p.amount_minor, (select count(*)::int from ledger_entry e where e.payment_id = p.id and e.kind = 'payment') as entries,
+                  (select coalesce(sum(a.amount_minor), 0)::int from allocation a where a.payment_id = p.id and a.invoice_id = $2) as allocated
+           from payment p where p.id = $1`,
+          [paymentId, payment.invoiceId],
+        );
+        if (!row || Number(row.amount_minor) !== payment.amountMinor || row.entries !== 1 || row.allocated !== payment.amountMinor)
+          problems.push(`acknowledged payment ${paymentId} is ${JSON.stringify(row)}`);
+      }
+      for (const row of await rows(
+        `select p.id, (select count(*)::int from ledger_entry e where e.payment_id = p.id and e.kind = 'payment') as entries from payment p where p.organization_id = $1`,
+        [adminOrganizationId],
+      ))
+        if (row.entries !== 1) problems.push(`payment ${row.id} has ${row.entries} ledger entries`);
+      for (const row of await rows(
+        `select i.number from invoice i where i.organization_id = $1 and i.paid_minor <> (select coalesce(sum(a.amount_minor), 0) from allocation a where a.invoice_id = i.id)`,
+        [adminOrganizationId],
+      ))
+        problems.push(`invoice ${row.number}: its paid amount is not the sum of its allocations`);
+      for (const row of await rows(
+        `select i.number from invoice_line l join invoice i on i.organization_id = l.organization_id and i.id = l.invoice_id
+         where i.organization_id = $1 and i.status = 'issued' and l.kind = 'fee' and (l.charge_entry_id is null or not exists (select 1 from ledger_entry e where e.id = l.charge_entry_id))`,
+        [adminOrganizationId],
+      ))
+        problems.push(`issued invoice ${row.number} has a fee line without its ledger entry`);
+
       const acknowledgedSignups = signups.filter((attempt) => attempt.acknowledged).length;
       console.log(
         `crash-safety: ${ROUNDS} kills, restarts ${restarts.join("/")} ms; acknowledged: ${acknowledgedSignups} of ${signups.length} sign-ups, ` +
-          `${setting.acknowledged} of ${setting.lastAttempted} settings changes, ${approved.size} approvals; ${Math.round((performance.now() - started) / 1000)} s`,
+          `${setting.acknowledged} of ${setting.lastAttempted} settings changes, ${approved.size} approvals, ${issuedInvoices.size} invoices issued, ${payments.size} payments; ${Math.round((performance.now() - started) / 1000)} s`,
       );
       // The clients did write (on a busy machine, fewer: the checks above hold for any number).
       expect(acknowledgedSignups).toBeGreaterThan(0);
       expect(setting.acknowledged).toBeGreaterThan(0);
       expect(approved.size).toBeGreaterThan(0);
+      expect(issuedInvoices.size).toBeGreaterThan(0);
+      expect(payments.size).toBeGreaterThan(0);
     } finally {
       await db.end();
     }
@@ -310,5 +420,14 @@ describe("crash safety", () => {
     const dashboard = await send("GET", "/api/admin/dashboard", undefined, adminCookie);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.byRole.student).toBe(activeStudents);
-  }, 240_000);
+
+    // The ledger's hash chain and running balances hold across the kills (checked by the verification job).
+    expect((await send("POST", "/api/admin/billing/ledger/verifications", undefined, adminCookie)).status).toBeLessThan(300);
+    let verification: { ok: boolean | null; problem: string | null; finishedAt: string | null } | null = null;
+    for (const deadline = performance.now() + 30_000; performance.now() < deadline; await sleep(200)) {
+      verification = (await send("GET", "/api/admin/billing/ledger/verifications/latest", undefined, adminCookie)).body.verification;
+      if (verification?.finishedAt) break;
+    }
+    expect(verification, `seed ${SEED}`).toMatchObject({ ok: true, problem: null });
+  }, 360_000);
 });
