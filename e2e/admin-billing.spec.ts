@@ -1,0 +1,128 @@
+import type { Locator, Page } from "@playwright/test";
+import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
+import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
+import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+import { checkWidths } from "./support/screens.ts";
+
+/** The control labelled exactly `label` inside a dialog or a section (a required field's label ends with an aria-hidden " *"). */
+const fieldIn = (scope: Locator | Page, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+
+/** A notification with this text is shown; it is then closed, so that it covers no control. */
+async function notified(page: Page, text: string): Promise<void> {
+  const notification = page.getByRole("alert").filter({ hasText: text });
+  await expect(notification).toBeVisible();
+  await notification.getByRole("button", { name: "Close notification" }).click();
+  await expect(notification).toHaveCount(0);
+}
+
+const TABS = ["Families", "Invoices", "Uninvoiced & batch", "Payments", "Credit notes", "Disputes", "Packages", "Aged balances", "Ledger", "Exports"] as const;
+
+test.describe("@billing admin billing screens", () => {
+  test("@billing an admin creates a package, sells it, records the payment, issues a batch; every tab passes axe and fits 390 px", async ({ page, api }) => {
+    test.setTimeout(240_000);
+    // A London workspace in pounds; a tutor charging £50.00 an hour taught the student yesterday.
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    expect((await admin.client.patch("/api/admin/workspace", { data: { currency: "GBP" } })).status()).toBe(200);
+    expect((await admin.client.patch(`/api/admin/tutors/${tutorMemberId}`, { data: { chargeRateMinor: 5000 } })).status()).toBe(200);
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+    const yesterday = addDays(londonToday(), -1);
+    const [session] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: `${yesterday}T16:00`,
+      endsAt: `${yesterday}T17:00`,
+    });
+    const tutorApi = await clientOf(api, tutor);
+    const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, {
+      data: {
+        topics: "Fractions",
+        homeworkSet: "",
+        students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 4, scorePercent: 90 }],
+      },
+    });
+    expect(filed.status()).toBe(200);
+
+    await signInThroughForm(page, admin);
+    await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Billing" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+    const family = page.getByRole("row").filter({ hasText: student.name });
+    await expect(family).toBeVisible();
+
+    // The catalogue: a bad price is refused on its field; then the package is created.
+    await page.getByRole("tab", { name: "Packages" }).click();
+    await expect(page).toHaveURL(/tab=packages/);
+    await page.getByRole("button", { name: "New package" }).click();
+    const packageDialog = page.getByRole("dialog", { name: "New package" });
+    await fieldIn(packageDialog, "Name").fill("Ten hours");
+    await fieldIn(packageDialog, "Price (GBP)").fill("4,50.0.0");
+    await packageDialog.getByRole("button", { name: "Create package" }).click();
+    await expect(packageDialog.getByText("Price must be an amount such as 45.50.")).toBeVisible();
+    await fieldIn(packageDialog, "Price (GBP)").fill("450.00");
+    await packageDialog.getByRole("button", { name: "Create package" }).click();
+    await notified(page, "Ten hours is in the catalogue.");
+    await expect(page.getByRole("rowheader", { name: /Ten hours/ })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Ten hours" })).toContainText("£450.00");
+
+    // Sell it to the family: its invoice is issued at once and opens.
+    await page.getByRole("tab", { name: "Families" }).click();
+    await family.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/admin\/billing\/accounts\/[0-9a-f-]{36}$/);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sell a package" }).click();
+    const saleDialog = page.getByRole("dialog", { name: /Sell a package/ });
+    await fieldIn(saleDialog, "Package").click();
+    await page.getByRole("option", { name: /Ten hours/ }).click();
+    await saleDialog.getByRole("button", { name: "Sell package" }).click();
+    await notified(page, "Package sold");
+    await expect(page).toHaveURL(/\/admin\/billing\/invoices\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Invoice / })).toBeVisible();
+    await expect(page.getByText("Ten hours").first()).toBeVisible();
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-invoice");
+
+    // Record the payment from the invoice: the family is chosen, the amount goes to this invoice.
+    await page.getByRole("button", { name: "Record payment" }).click();
+    const paymentDialog = page.getByRole("dialog", { name: "Record a payment" });
+    await fieldIn(paymentDialog, "Amount received (GBP)").fill("500.00");
+    await expect(paymentDialog.getByRole("status")).toHaveText("Allocated £450.00; £50.00 becomes the family's credit.");
+    await expectAccessible(page);
+    await paymentDialog.getByRole("button", { name: "Record payment" }).click();
+    await notified(page, "Payment recorded");
+    await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+
+    // The batch: yesterday's session is uninvoiced; preview it, then issue it after confirming.
+    await page.goto("/admin/billing?tab=batch");
+    await fieldIn(page, "From").fill(addDays(yesterday, -1));
+    await expect(page.getByRole("row").filter({ hasText: student.name })).toContainText("£50.00");
+    await page.getByRole("button", { name: "Preview batch" }).click();
+    await expect(page.getByText(/Preview: 1 invoice, 1 line, £50\.00 in all/)).toBeVisible();
+    await page.getByRole("button", { name: "Issue 1 invoice" }).click();
+    await page.getByRole("dialog", { name: "Issue 1 invoice?" }).getByRole("button", { name: "Issue 1 invoice" }).click();
+    await notified(page, "1 invoice was issued.");
+    await expect(page.getByText("Nothing to invoice in this period.")).toBeVisible();
+
+    // The issued invoice took the family's £50.00 credit: both invoices are paid.
+    await page.getByRole("tab", { name: "Invoices" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "£50.00" }).first()).toBeVisible();
+
+    // Every tab: its own URL, axe, and no sideways scrolling at 1440 and 390 px.
+    for (const tab of TABS) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
+      await expectAccessible(page);
+      await checkWidths(page, `admin-billing-${tab.toLowerCase().replace(/[^a-z]+/g, "-")}`);
+    }
+    // The tab is in the URL: a reload opens the same one.
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Exports" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("link", { name: "Download payments CSV" })).toHaveAttribute("href", /\/api\/admin\/billing\/exports\/payments\.csv\?from=/);
+
+    await page.getByRole("tab", { name: "Families" }).click();
+    await family.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 2, name: "Ledger entries" })).toBeVisible();
+    await checkWidths(page, "admin-billing-account");
+  });
+});
