@@ -104,6 +104,9 @@ export const packagePurchaseSchema = z.object({
 });
 export type PackagePurchase = z.infer<typeof packagePurchaseSchema>;
 
+export const packagePurchaseListSchema = z.object({ items: z.array(packagePurchaseSchema) });
+export type PackagePurchaseList = z.infer<typeof packagePurchaseListSchema>;
+
 export const hourGrantViewSchema = z.object({
   grantId: z.string(),
   purchaseId: z.string(),

@@ -10,13 +10,14 @@ import {
   packageProductSchema,
   packageProductUpdateSchema,
   packagePurchaseCreateSchema,
+  packagePurchaseListSchema,
   packagePurchaseSchema,
 } from "../../../shared/schemas/billing-packages.ts";
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { accountHours } from "./hours.ts";
-import { createProduct, listProducts, sellPackage, updateProduct } from "./packages.ts";
+import { createProduct, listProducts, listPurchases, sellPackage, updateProduct } from "./packages.ts";
 
 /** Any id is accepted: one that names no record of the workspace answers 404. */
 const productParams = z.object({ productId: z.string().min(1).max(100) });
@@ -66,6 +67,19 @@ const sellRoute = defineOperation(needs("admin:billing:write"), {
   },
 });
 
+const purchasesRoute = defineOperation(needs("admin:billing:read"), {
+  method: "get",
+  path: "/admin/billing/accounts/{accountId}/purchases",
+  tags: ["Billing"],
+  summary: "The packages a family's account bought, newest first, with their state and invoice",
+  request: { params: accountParams },
+  responses: {
+    200: { description: "The account's purchases.", content: jsonContent(packagePurchaseListSchema) },
+    404: { description: "No such account in this workspace." },
+    ...errorResponses,
+  },
+});
+
 const hoursRoute = defineOperation(needs("admin:billing:read"), {
   method: "get",
   path: "/admin/billing/accounts/{accountId}/hours",
@@ -89,5 +103,6 @@ export function packageRoutes(deps: AppDeps) {
     .openapi(sellRoute, async (c) =>
       c.json(await sellPackage(deps.db, actorOf(c), c.req.valid("param").accountId, c.req.valid("json"), deps.clock.now()), 201),
     )
+    .openapi(purchasesRoute, async (c) => c.json(await listPurchases(deps.db, actorOf(c), c.req.valid("param").accountId), 200))
     .openapi(hoursRoute, async (c) => c.json(await accountHours(deps.db, actorOf(c), c.req.valid("param").accountId, deps.clock.now()), 200));
 }

@@ -139,6 +139,12 @@ describe("selling a package", () => {
     );
     expect(audit!.description).toBe("Ada Admin sold the package Maths ten (10 h) to Maya Lopez");
 
+    const listed = await admin.client.get<{ items: PackagePurchase[] }>(`/api/admin/billing/accounts/${mayaAccount}/purchases`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items[0]).toEqual(purchase);
+    expect((await otherAdmin.client.get(`/api/admin/billing/accounts/${mayaAccount}/purchases`)).status).toBe(404);
+    expect((await parent.client.get(`/api/admin/billing/accounts/${mayaAccount}/purchases`)).status).toBe(403);
+
     // The catalogue changes; what was bought does not.
     await admin.client.patch(`/api/admin/billing/packages/${product.id}`, { priceMinor: 50_000, minutes: 900, name: "Maths fifteen" });
     const [kept] = await t.db.select().from(packagePurchase).where(eq(packagePurchase.id, purchase.id));

@@ -6,7 +6,7 @@
  * at its issue where the workspace allows credit (hours.ts activatePurchasesOfInvoice).
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type {
   PackageProduct,
   PackageProductCreate,
@@ -14,6 +14,7 @@ import type {
   PackageProductUpdate,
   PackagePurchase,
   PackagePurchaseCreate,
+  PackagePurchaseList,
 } from "../../../shared/schemas/billing-packages.ts";
 import type { Actor } from "../../core/audit.ts";
 import { holdWorkspaceCurrency } from "../../core/currency.ts";
@@ -148,31 +149,47 @@ function purchaseIdOf(organizationId: string, idempotencyKey: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function shapePurchase(tx: Transaction, organizationId: string, purchaseId: string): Promise<PackagePurchase> {
-  const [row] = await tx
+/** The account's purchases matching `where`, newest first, with the student's name and the invoice's number. */
+async function purchasesWhere(tx: Transaction, organizationId: string, where: SQL): Promise<PackagePurchase[]> {
+  const currency = await currencyOf(tx, organizationId);
+  const rows = await tx
     .select({ purchase: packagePurchase, studentName: student.name, invoiceNumber: invoice.number })
     .from(packagePurchase)
     .leftJoin(student, and(eq(student.organizationId, packagePurchase.organizationId), eq(student.id, packagePurchase.studentId)))
     .leftJoin(invoice, and(eq(invoice.organizationId, packagePurchase.organizationId), eq(invoice.id, packagePurchase.invoiceId)))
-    .where(and(eq(packagePurchase.organizationId, organizationId), eq(packagePurchase.id, purchaseId)));
-  const purchase = row!.purchase;
-  return {
+    .where(and(eq(packagePurchase.organizationId, organizationId), where))
+    .orderBy(desc(packagePurchase.createdAt), desc(packagePurchase.id));
+  return rows.map(({ purchase, studentName, invoiceNumber }) => ({
     id: purchase.id,
     accountId: purchase.accountId,
     productId: purchase.productId,
     studentId: purchase.studentId,
-    studentName: row!.studentName,
+    studentName,
     name: purchase.name,
     minutes: purchase.minutes,
     priceMinor: purchase.priceMinor,
-    currency: await currencyOf(tx, organizationId),
+    currency,
     validDays: purchase.validDays,
     status: purchase.status,
     invoiceId: purchase.invoiceId,
-    invoiceNumber: row!.invoiceNumber,
+    invoiceNumber,
     createdAt: purchase.createdAt.toISOString(),
     activatedAt: purchase.activatedAt?.toISOString() ?? null,
-  };
+  }));
+}
+
+async function shapePurchase(tx: Transaction, organizationId: string, purchaseId: string): Promise<PackagePurchase> {
+  const [purchase] = await purchasesWhere(tx, organizationId, eq(packagePurchase.id, purchaseId));
+  return purchase!;
+}
+
+/** GET /admin/billing/accounts/{accountId}/purchases: the packages the account bought, newest first. */
+export async function listPurchases(db: Database, actor: Actor, accountId: string): Promise<PackagePurchaseList> {
+  const organizationId = actor.viewer.organizationId;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const account = await requireAccount(tx, organizationId, accountId);
+    return { items: await purchasesWhere(tx, organizationId, eq(packagePurchase.accountId, account.id)) };
+  });
 }
 
 /** The product to sell and who its hours are for, checked against the account; 422s name the field. */
