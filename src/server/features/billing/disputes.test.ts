@@ -150,6 +150,23 @@ describe("answering a dispute", () => {
     expect(answered[0]?.creditNoteId).toBe(note!.id);
   });
 
+  it("a credit is refused past what the invoice has left to credit (422), and on a voided invoice (409)", async () => {
+    const opened = await payer.client.post(disputePath(invoiceId, lineId), { reason: "And the rest?" });
+    const id = opened.body.id as string;
+    const tooMuch = await admin.client.post(`/api/admin/billing/disputes/${id}/credit`, { amountMinor: 4000, reason: "Whole lesson" });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.issues[0].path).toEqual(["amountMinor"]);
+
+    expect((await admin.client.post(`/api/admin/billing/disputes/${id}/explain`, { body: "The rest was taught." })).status).toBe(200);
+
+    const other = await issuedInvoice(t.deps.db, admin, accountId, 2500, clock.now());
+    const otherLine = await lineOf(other.invoiceId);
+    const onOther = (await payer.client.post(disputePath(other.invoiceId, otherLine), { reason: "Never booked" })).body.id as string;
+    expect((await admin.client.post(`/api/admin/billing/invoices/${other.invoiceId}/void`, { reason: "Issued in error" })).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/billing/disputes/${onOther}/credit`, { amountMinor: 100, reason: "Never booked" })).status).toBe(409);
+    expect((await payer.client.post(disputePath(other.invoiceId, otherLine), { reason: "Once more" })).status).toBe(409);
+  });
+
   it("the parent may withdraw an open dispute, once", async () => {
     const second = await issuedInvoice(t.deps.db, admin, accountId, 3000, clock.now());
     const opened = await payer.client.post(disputePath(second.invoiceId, await lineOf(second.invoiceId)), { reason: "Wrong date" });

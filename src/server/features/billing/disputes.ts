@@ -20,7 +20,7 @@ import { notify } from "../../core/notify.ts";
 import { billingNotice, creditNote, disputeMessage, invoice, invoiceDispute, invoiceLine } from "../../db/billing-schema.ts";
 import { member, payerAccount, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
-import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
+import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 import { billingContextOf } from "./invoice-context.ts";
@@ -152,7 +152,7 @@ async function mailAdmins(deps: AppDeps, tx: Transaction, actor: Actor, details:
 async function lockOpenDispute(tx: Transaction, viewer: MemberContext, area: DisputeArea, disputeId: string) {
   if (!isRecordId(disputeId)) throw disputeNotFound();
   const [row] = await tx
-    .select({ dispute: invoiceDispute, invoiceNumber: invoice.number, line: invoiceLine })
+    .select({ dispute: invoiceDispute, invoiceNumber: invoice.number, invoiceStatus: invoice.status, line: invoiceLine })
     .from(invoiceDispute)
     .innerJoin(invoice, and(eq(invoice.organizationId, invoiceDispute.organizationId), eq(invoice.id, invoiceDispute.invoiceId)))
     .innerJoin(invoiceLine, and(eq(invoiceLine.organizationId, invoiceDispute.organizationId), eq(invoiceLine.id, invoiceDispute.invoiceLineId)))
@@ -308,12 +308,18 @@ export async function creditDispute(deps: AppDeps, actor: Actor, disputeId: stri
     const locked = await lockOpenDispute(tx, viewer, "admin", disputeId);
     if (input.amountMinor > locked.line.amountMinor) throw invalidField("amountMinor", "Amount must not be more than the disputed line's amount.");
     const { currency } = await workspaceOf(tx, viewer.organizationId);
+    if (locked.invoiceStatus !== "issued")
+      throw conflict(`Invoice ${locked.invoiceNumber} is ${locked.invoiceStatus}: answer the dispute with an explanation instead.`);
     const note = await issueCreditNote(tx, billingContextOf(actor, now), {
       accountId: locked.dispute.accountId,
       invoiceId: locked.dispute.invoiceId,
       reason: input.reason,
       idempotencyKey: `dispute:${disputeId}`,
       lines: [{ description: `Credit for: ${locked.line.description}`.slice(0, 200), amountMinor: input.amountMinor, invoiceLineId: locked.line.id }],
+    }).catch((error: unknown) => {
+      // The invoice's earlier credit notes leave less to credit: the admin's amount is what to change.
+      if (error instanceof AppError && error.status === 422 && error.issues?.[0]?.path[0] === "lines") throw invalidField("amountMinor", error.message);
+      throw error;
     });
     const messageId = await addMessage(tx, actor, "admin", disputeId, input.reason, now);
     await resolve(tx, actor, disputeId, "credited", now, note.id);
