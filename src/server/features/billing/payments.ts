@@ -76,7 +76,13 @@ async function samePaymentRequest(tx: Transaction, row: PaymentRow, input: Payme
  * Checks each requested allocation before anything is written, naming its field: the invoice
  * must be this account's, issued (not a draft, not void), and owed at least the amount.
  */
-async function checkAllocations(tx: Transaction, organizationId: string, accountId: string, items: PaymentCreate["allocations"]): Promise<void> {
+async function checkAllocations(
+  tx: Transaction,
+  organizationId: string,
+  accountId: string,
+  items: PaymentCreate["allocations"],
+  currency: string,
+): Promise<void> {
   for (const [index, item] of items.entries()) {
     const [row] = await tx
       .select()
@@ -87,7 +93,8 @@ async function checkAllocations(tx: Transaction, organizationId: string, account
     if (row.accountId !== accountId) throw refuse("invoiceId", "The invoice belongs to another family's account.");
     if (row.status !== "issued") throw refuse("invoiceId", `Only an issued invoice can be paid; ${row.number ?? "this draft"} is ${row.status}.`);
     const outstanding = outstandingOf(row);
-    if (item.amountMinor > outstanding) throw refuse("amountMinor", `Invoice ${row.number} has ${outstanding} outstanding: allocate at most that.`);
+    if (item.amountMinor > outstanding)
+      throw refuse("amountMinor", `Invoice ${row.number} has ${formatMoney(outstanding, currency)} outstanding: allocate at most that.`);
   }
 }
 
@@ -106,10 +113,10 @@ export async function recordPayment(db: Database, actor: Actor, input: PaymentCr
     }
     const account = await requireAccount(tx, organizationId, input.accountId);
     await refuseFutureDate(tx, organizationId, now, "receivedOn", input.receivedOn);
-    await checkAllocations(tx, organizationId, account.id, input.allocations);
+    const currency = await workspaceCurrency(tx, organizationId);
+    await checkAllocations(tx, organizationId, account.id, input.allocations, currency);
 
     const context = billingContextOf(actor, now);
-    const currency = await workspaceCurrency(tx, organizationId);
     const [row] = await tx
       .insert(payment)
       .values({
@@ -196,11 +203,14 @@ export async function recordRefund(db: Database, actor: Actor, paymentId: string
       return { record: await paymentDetail(tx, organizationId, paymentId), created: false };
     }
     await refuseFutureDate(tx, organizationId, now, "refundedOn", input.refundedOn);
+    const currency = await workspaceCurrency(tx, organizationId);
     const unallocated = await unallocatedOf(tx, organizationId, { paymentId });
     if (input.amountMinor > unallocated)
-      throw invalidField("amountMinor", `At most ${unallocated} of this payment can be refunded: the rest is allocated to invoices or already refunded.`);
+      throw invalidField(
+        "amountMinor",
+        `At most ${formatMoney(unallocated, currency)} of this payment can be refunded: the rest is allocated to invoices or already refunded.`,
+      );
 
-    const currency = await workspaceCurrency(tx, organizationId);
     const [row] = await tx
       .insert(paymentRefund)
       .values({
@@ -298,7 +308,7 @@ export async function paymentDetail(tx: Transaction, organizationId: string, pay
     .from(allocation)
     .innerJoin(invoice, and(eq(invoice.organizationId, allocation.organizationId), eq(invoice.id, allocation.invoiceId)))
     .where(and(eq(allocation.organizationId, organizationId), eq(allocation.paymentId, paymentId)))
-    .orderBy(asc(allocation.createdAt), asc(allocation.id));
+    .orderBy(asc(allocation.createdAt), asc(invoice.number), asc(allocation.id));
   const refunds = await tx
     .select()
     .from(paymentRefund)
