@@ -205,3 +205,64 @@ test.describe("@billing the parent's billing", () => {
     }
   });
 });
+
+test.describe("@billing the billing settings", () => {
+  test("@billing an admin adds, renames and archives tax rates and saves the billing settings; wrong entries are named on their fields", async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await api.createAdmin();
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/settings");
+    const billing = page.getByRole("region", { name: "Billing" });
+    await expect(billing.getByText("No tax rate yet")).toBeVisible();
+
+    // Tax rates: a refused rate, then two rates; one renamed, the other archived.
+    const addForm = billing.getByRole("form", { name: "Add a tax rate" });
+    await addForm.getByLabel("New rate's name").fill("VAT");
+    await addForm.getByLabel("Rate (%)").fill("120");
+    await addForm.getByRole("button", { name: "Add tax rate" }).click();
+    await expect(addForm.getByText("Rate must be a percentage from 0 to 100, such as 20 or 5.5.")).toBeVisible();
+    await addForm.getByLabel("Rate (%)").fill("20");
+    await addForm.getByRole("button", { name: "Add tax rate" }).click();
+    await notified(page, "Tax rate added");
+    await addForm.getByLabel("New rate's name").fill("Reduced");
+    await addForm.getByLabel("Rate (%)").fill("5.5");
+    await addForm.getByRole("button", { name: "Add tax rate" }).click();
+    await notified(page, "Tax rate added");
+    const rates = billing.getByRole("table", { name: "Tax rates" });
+    await expect(rates.getByRole("row", { name: /Reduced/ })).toContainText("5.5 %");
+    await rates.getByRole("button", { name: "Rename VAT" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename VAT" });
+    await rename.getByLabel("Name").fill("Standard VAT");
+    await rename.getByRole("button", { name: "Rename" }).click();
+    await notified(page, "Tax rate renamed");
+    await rates.getByRole("button", { name: "Archive Reduced" }).click();
+    await notified(page, "Tax rate archived");
+    await expect(rates.getByRole("row", { name: /Reduced/ })).toContainText("Archived");
+
+    // The settings: a share that is no percentage is named on its field; then saved and kept.
+    await billing.getByLabel("Default tax rate").click();
+    await page.getByRole("option", { name: "Standard VAT (20 %)" }).click();
+    await billing.getByLabel("Late-cancellation share (%)").fill("half");
+    await billing.getByLabel("Low-balance threshold (hours)").fill("1.5");
+    await billing.getByLabel("Overdue reminder days").fill("7, 14, 30");
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expect(billing.getByText("Late-cancellation share must be a percentage from 0 to 100, such as 50 or 12.5.")).toBeVisible();
+    await expect(billing.getByLabel("Late-cancellation share (%)")).toBeFocused();
+    await expectAccessible(page);
+    await billing.getByLabel("Late-cancellation share (%)").fill("50");
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await notified(page, "Billing settings saved");
+    await page.reload();
+    await expect(billing.getByLabel("Late-cancellation share (%)")).toHaveValue("50");
+    await expect(billing.getByLabel("Low-balance threshold (hours)")).toHaveValue("1.5");
+    await expect(billing.getByLabel("Overdue reminder days")).toHaveValue("7, 14, 30");
+    await expect(billing.getByLabel("Default tax rate")).toHaveValue("Standard VAT (20 %)");
+    await expectAccessible(page);
+    await billing.scrollIntoViewIfNeeded();
+    await checkWidths(page, "admin-billing-settings");
+  });
+});

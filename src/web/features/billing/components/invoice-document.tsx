@@ -61,7 +61,7 @@ export function InvoiceDocument({ invoice, area, studentNames, pdfHref, lineActi
     { header: "Student", cell: studentOf },
     { header: "Attendance", cell: (line) => attendanceLabel(line.attendance) },
     { header: "Policy", nowrap: true, cell: (line) => (line.policyVersion === null ? "—" : `Version ${line.policyVersion}`) },
-    { header: "Minutes", nowrap: true, align: "right", cell: (line) => (line.minutes === null ? "—" : formatMinutes(line.minutes)) },
+    { header: "Duration", nowrap: true, align: "right", cell: (line) => (line.minutes === null ? "—" : formatMinutes(line.minutes)) },
     { header: "Amount", nowrap: true, align: "right", cell: (line) => money(line.amountMinor) },
     ...(lineAction ? [{ header: "Actions", headerHidden: true, cell: (line: InvoiceLine) => lineAction(line) }] : []),
   ];
@@ -188,7 +188,7 @@ function LineCard({
           {facts.join(" · ")}
         </Text>
       ) : null}
-      {action}
+      {action ? <Group>{action}</Group> : null}
     </Stack>
   );
 }
