@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
 import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
-import { checkWidths } from "./support/screens.ts";
+import { checkWidths, screenshot } from "./support/screens.ts";
 
 /** The control labelled exactly `label` inside a dialog or a section (a required field's label ends with an aria-hidden " *"). */
 const fieldIn = (scope: Locator | Page, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
@@ -88,9 +88,22 @@ test.describe("@billing admin billing screens", () => {
     await fieldIn(paymentDialog, "Amount received (GBP)").fill("500.00");
     await expect(paymentDialog.getByRole("status")).toHaveText("Allocated £450.00; £50.00 becomes the family's credit.");
     await expectAccessible(page);
+    await screenshot(page, "admin-billing-payment-form");
     await paymentDialog.getByRole("button", { name: "Record payment" }).click();
     await notified(page, "Payment recorded");
     await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+
+    // A credit note on the paid invoice: more than is left to credit is refused on its field.
+    await page.getByRole("button", { name: "New credit note" }).click();
+    const creditDialog = page.getByRole("dialog", { name: /^New credit note/ });
+    await fieldIn(creditDialog, "Reason").fill("Goodwill");
+    await fieldIn(creditDialog, "Amount (GBP)").fill("451.00");
+    await creditDialog.getByRole("button", { name: "Issue credit note" }).click();
+    await expect(creditDialog.getByText("At most £450.00 of this invoice is left to credit.")).toBeVisible();
+    await fieldIn(creditDialog, "Amount (GBP)").fill("10.00");
+    await creditDialog.getByRole("button", { name: "Issue credit note" }).click();
+    await notified(page, "Credit note issued");
+    await expect(page.getByRole("region", { name: "Payments and credits applied" })).toContainText("from credit note");
 
     // The batch: yesterday's session is uninvoiced; preview it, then issue it after confirming.
     await page.goto("/admin/billing?tab=batch");
@@ -98,6 +111,7 @@ test.describe("@billing admin billing screens", () => {
     await expect(page.getByRole("row").filter({ hasText: student.name })).toContainText("£50.00");
     await page.getByRole("button", { name: "Preview batch" }).click();
     await expect(page.getByText(/Preview: 1 invoice, 1 line, £50\.00 in all/)).toBeVisible();
+    await checkWidths(page, "admin-billing-batch-preview");
     await page.getByRole("button", { name: "Issue 1 invoice" }).click();
     await page.getByRole("dialog", { name: "Issue 1 invoice?" }).getByRole("button", { name: "Issue 1 invoice" }).click();
     await notified(page, "1 invoice was issued.");
@@ -115,7 +129,15 @@ test.describe("@billing admin billing screens", () => {
       await expectAccessible(page);
       await checkWidths(page, `admin-billing-${tab.toLowerCase().replace(/[^a-z]+/g, "-")}`);
     }
+    // The ledger's chain is checked in the background; its result is shown when done.
+    await page.getByRole("tab", { name: "Ledger" }).click();
+    await page.getByRole("button", { name: "Verify the ledger" }).click();
+    await expect(page.getByText("The ledger is intact")).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-ledger-verified");
+
     // The tab is in the URL: a reload opens the same one.
+    await page.getByRole("tab", { name: "Exports" }).click();
     await page.reload();
     await expect(page.getByRole("tab", { name: "Exports" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("link", { name: "Download payments CSV" })).toHaveAttribute("href", /\/api\/admin\/billing\/exports\/payments\.csv\?from=/);

@@ -27,7 +27,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: s
 export function AdminAccountFigures({ account }: { account: AccountDetail }) {
   const money = (minor: number) => formatMoney(minor, account.currency);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <Figure label={account.balanceMinor < 0 ? "Balance (in their favour)" : "Balance (they owe)"} value={money(Math.abs(account.balanceMinor))} />
       <Figure label="Credit" value={money(account.creditMinor)} />
       <Figure label="Outstanding invoices" value={money(account.outstandingMinor)} />

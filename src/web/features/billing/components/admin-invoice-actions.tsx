@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { InvoiceDetail } from "../../../../shared/schemas/billing-invoices.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useDeleteInvoice, useIssueInvoice, useVoidInvoice } from "../admin-api.ts";
@@ -26,6 +27,8 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const [crediting, creditDialog] = useDisclosure(false);
   const [voidReason, setVoidReason] = useState("");
   const money = (minor: number) => formatMoney(minor, invoice.currency);
+  // A refused reason is shown on its field; any other failure above the buttons.
+  const reasonError = voiding.error instanceof ApiError ? (voiding.error.issues.find((issue) => issue.path[0] === "reason")?.message ?? null) : null;
 
   if (invoice.state === "void") return null;
 
@@ -105,7 +108,7 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
         confirmLabel="Void invoice"
         danger
         pending={voiding.isPending}
-        error={voiding.error}
+        error={reasonError ? null : voiding.error}
         onConfirm={() =>
           voiding.mutate(voidReason.trim(), {
             onSuccess: () => {

@@ -112,14 +112,14 @@ export function AdminInvoicesList() {
           label="Issued from"
           value={filters.from ?? ""}
           onChange={(event) => change({ from: event.currentTarget.value || null }, true)}
-          w={{ base: "100%", xs: 170 }}
+          w={{ base: "calc(50% - var(--mantine-spacing-md) / 2)", xs: 170 }}
         />
         <TextInput
           type="date"
           label="Issued to"
           value={filters.to ?? ""}
           onChange={(event) => change({ to: event.currentTarget.value || null }, true)}
-          w={{ base: "100%", xs: 170 }}
+          w={{ base: "calc(50% - var(--mantine-spacing-md) / 2)", xs: 170 }}
         />
       </Group>
       <QueryState query={invoices} label="invoices">
@@ -172,7 +172,9 @@ function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
         Total {formatMoney(invoice.totalMinor, invoice.currency)} · outstanding {formatMoney(invoice.outstandingMinor, invoice.currency)}
       </Text>
       <Text size="sm" c="dimmed">
-        {invoice.dueOn ? `Due ${formatDay(invoice.dueOn)}` : "Not issued"} · Period {period(invoice)}
+        {[invoice.dueOn ? `Due ${formatDay(invoice.dueOn)}` : "Not issued", invoice.periodFrom ? `Period ${period(invoice)}` : null]
+          .filter(Boolean)
+          .join(" · ")}
       </Text>
     </Stack>
   );
