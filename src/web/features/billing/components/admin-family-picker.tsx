@@ -14,7 +14,10 @@ export function AdminFamilyPicker({
   const options = (accounts.data?.items ?? []).map((account) => ({
     id: account.id,
     name: account.name,
-    label: account.students.length ? `${account.name} (${account.students.map((student) => student.name).join(", ")})` : account.name,
+    // The students are named when they say more than the family's name does.
+    label: account.students.some((student) => student.name !== account.name)
+      ? `${account.name} (${account.students.map((student) => student.name).join(", ")})`
+      : account.name,
   }));
   return (
     <SearchSelect

@@ -153,7 +153,7 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
         </SimpleGrid>
         {values.family ? (
           <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Title order={3} size="h5" component="legend">
+            <Title order={3} size="h5" component="legend" p={0} mb={4}>
               Allocate to open invoices
             </Title>
             {invoices.isPending ? (
