@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { taxRateCreateSchema, taxRateUpdateSchema, type TaxRate } from "../../../../shared/schemas/billing-tax.ts";
@@ -11,13 +11,15 @@ import { useCreateTaxRate, useUpdateTaxRate } from "../../billing/settings-api.t
 
 /** The API names the rate rateBps; the form's field is the percent typed. */
 const fieldOfRate = (path: readonly PropertyKey[]) => (path[0] === "rateBps" ? "rate" : path[0] === "name" ? "name" : null);
-const rateRule = (rate: string): FieldErrors => (parsePercent(rate) === undefined ? { rate: "Rate must be a percentage from 0 to 100, such as 20 or 5.5." } : {});
+const rateRule = (rate: string): FieldErrors =>
+  parsePercent(rate) === undefined ? { rate: "Rate must be a percentage from 0 to 100, such as 20 or 5.5." } : {};
 
 /** The workspace's tax rates: current ones first, each renamed or archived; a new rate below. */
 export function TaxRatesPanel({ query, defaultTaxRateId }: { query: UseQueryResult<{ items: TaxRate[] }>; defaultTaxRateId: string | null }) {
   const rates = query.data?.items ?? [];
   return (
     <Stack gap="sm" mt="md">
+      <Divider />
       <Title order={3} size="h4">
         Tax rates
       </Title>
