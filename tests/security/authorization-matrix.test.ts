@@ -59,6 +59,9 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "invitationId") return records.invitationId;
   if (name === "sessionId") return records.sessionId;
   if (name === "recordingId") return records.recordingId;
+  if (name === "invoiceId") return records.invoiceId;
+  if (name === "creditNoteId") return records.creditNoteId;
+  if (name === "taxRateId") return records.taxRateId;
   return name === "id" ? "google" : "matrix-probe";
 }
 

@@ -130,6 +130,10 @@ export interface World {
     invitationId: string;
     sessionId: string;
     recordingId: string;
+    /** An issued invoice of S1's family (the parent persona pays it), a credit note on it, and a tax rate. */
+    invoiceId: string;
+    creditNoteId: string;
+    taxRateId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -191,6 +195,24 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   const invited = await admin.client.post("/api/admin/invitations", { email: uniqueEmail("invitee"), role: "tutor" });
   if (invited.status !== 201) throw new Error(`Inviting answered ${invited.status}: ${invited.text}`);
 
+  // Billing: an issued invoice of S1's family, credited in part, with a tax rate of its own.
+  const [account] = await ctx.db.select({ accountId: student.payerAccountId }).from(student).where(eq(student.id, related.id));
+  const taxRate = await admin.client.post("/api/admin/billing/tax-rates", { name: "Matrix VAT", rateBps: 2000 });
+  const drafted = await admin.client.post("/api/admin/billing/invoices", {
+    accountId: account!.accountId,
+    lines: [{ description: "Matrix fee", amountMinor: 10_000, taxRateId: taxRate.body.id }],
+  });
+  const issued = await admin.client.post(`/api/admin/billing/invoices/${drafted.body.id}/issue`);
+  if (issued.status !== 200) throw new Error(`Issuing an invoice answered ${issued.status}: ${issued.text}`);
+  const credited = await admin.client.post("/api/admin/billing/credit-notes", {
+    accountId: account!.accountId,
+    invoiceId: issued.body.id,
+    reason: "Matrix credit",
+    idempotencyKey: "matrix-credit-note",
+    lines: [{ description: "Matrix credit", amountMinor: 1000 }],
+  });
+  if (credited.status !== 201) throw new Error(`Issuing a credit note answered ${credited.status}: ${credited.text}`);
+
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
     return row!.joinCode;
@@ -209,6 +231,9 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       invitationId: invited.body.id,
       sessionId: taughtSession.items[0]!.id,
       recordingId: recorded.body.id,
+      invoiceId: issued.body.id,
+      creditNoteId: credited.body.id,
+      taxRateId: taxRate.body.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {
