@@ -5,7 +5,7 @@ import type { InvoiceDetail } from "../src/shared/schemas/billing-invoices.ts";
 import type { PackageProduct, PackagePurchase } from "../src/shared/schemas/billing-packages.ts";
 import type { AdminAccount } from "./support/api.ts";
 import { addDays, calendarWorkspace, londonToday, notified, scheduleAsAdmin } from "./support/calendar.ts";
-import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
+import { addStudent, clientOf, linkGuardian, memberIdOf, uniqueName } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { checkWidths } from "./support/screens.ts";
 
@@ -113,7 +113,7 @@ test.describe("@billing the parent's billing", () => {
     await expect(page.getByRole("region", { name: "Packages" })).toContainText("Active");
     expect(purchase.invoiceId).not.toBeNull();
     await expectAccessible(page);
-    await checkWidths(page, "parent-billings");
+    await checkWidths(page, "parent-billings", [1440, 390, 320]);
 
     // The statement downloads as a PDF and a CSV.
     const statement = page.getByRole("region", { name: "Statement" });
@@ -136,7 +136,7 @@ test.describe("@billing the parent's billing", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
     await expectAccessible(page);
-    await checkWidths(page, "parent-billing-invoice");
+    await checkWidths(page, "parent-billing-invoice", [1440, 390, 320]);
 
     // Question the line: a reason is required, then the line is marked and leads to its thread.
     await lines.getByRole("button", { name: `Question this line: ${line.description}` }).click();
@@ -200,6 +200,16 @@ test.describe("@billing the parent's billing", () => {
       await expect(other.getByRole("heading", { name: "Question not found" })).toBeVisible();
       expect((await other.request.get(`/api/parent/billing/invoices/${invoice.id}/pdf`)).status()).toBe(404);
       await expectAccessible(other);
+
+      // Once they pay for a child of another family, they see that account, and still none of this one.
+      const otherChild = await addStudent(admin, { name: uniqueName("Robin") });
+      await linkGuardian(admin, otherChild.id, await memberIdOf(admin, stranger.email));
+      await other.goto("/parent/billings");
+      await expect(other.getByRole("heading", { level: 2, name: otherChild.name })).toBeVisible();
+      await expect(other.getByText("Nothing owed")).toBeVisible();
+      await expect(other.getByText("No invoice yet.")).toBeVisible();
+      await expect(other.getByText(student.name)).toHaveCount(0);
+      await expect(other.getByText(invoice.number!)).toHaveCount(0);
     } finally {
       await context.close();
     }
