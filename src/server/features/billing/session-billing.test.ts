@@ -19,10 +19,12 @@ const clock = fixedClock(new Date("2026-11-02T08:00:00.000Z"));
 let t: TestApp;
 let admin: AdminFixture;
 let tina: MemberFixture;
+let parent: MemberFixture;
+let maya: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  ({ admin, tina } = await createSessionCast(t, { assignedFrom: "2020-01-01" }));
+  ({ admin, tina, parent, maya } = await createSessionCast(t, { assignedFrom: "2020-01-01" }));
   await setTutorProfile(admin.client, tina.memberId, { chargeRateMinor: 6_000 });
   // Hours count from the invoice's issue: a sale is usable at once.
   await setBillingSettings(admin.client, { allowCredit: true });
@@ -83,7 +85,8 @@ describe("a completed session draws hours", () => {
     after(lesson);
     await report(lesson.id, [present(sam.id)]);
 
-    const moves = await movementsOf(lesson.id);
+    // Written in one moment: ordered by minutes here, not by the order of writing.
+    const moves = (await movementsOf(lesson.id)).sort((a, b) => a.minutes - b.minutes);
     expect(moves.map((move) => [move.grantId, move.kind, move.minutes])).toEqual([
       [sooner, "use", -60],
       [longer, "use", -30],
@@ -153,6 +156,17 @@ describe("no-shows and late cancellations", () => {
     const inTime = await session([nina.id], 60, 72);
     expect((await admin.client.post(`/api/admin/sessions/${inTime.id}/cancel`, { scope: "this" })).body.items[0].status).toBe("cancelled");
     expect(await entriesOf(inTime.id)).toEqual([]);
+  });
+});
+
+describe("an accepted cancellation request", () => {
+  it("cancels late inside the notice period, and the late share is charged in the same transaction", async () => {
+    const late = await session([maya], 60, 3);
+    const asked = await parent.client.post<{ id: string }>(`/api/parent/sessions/${late.id}/cancellation-requests`, { reason: "Sick" });
+    expect(asked.status).toBe(201);
+    const accepted = await admin.client.post(`/api/admin/cancellation-requests/${asked.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(await entriesOf(late.id)).toEqual([expect.objectContaining({ kind: "session_charge", studentId: maya, amountMinor: 1_500, minutes: 15, shareBps: 2_500 })]);
   });
 });
 
