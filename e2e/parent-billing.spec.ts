@@ -181,6 +181,7 @@ test.describe("@billing the parent's billing", () => {
     await expect(page.getByRole("region", { name: "Credit notes" })).toContainText(credited.creditNoteNumber!);
     await expect(page.getByRole("region", { name: "Questions about invoice lines" })).toContainText("Credited");
     await expectAccessible(page);
+    await checkWidths(page, "parent-billings-credited", [1440, 390, 320]);
 
     // A parent who pays no account: the empty state, and this family's invoice is not found.
     const context = await browser.newContext();
