@@ -10,7 +10,6 @@ import type { PackageScope } from "../../../shared/billing-states.ts";
 import type { HoursSummary } from "../../../shared/schemas/billing-packages.ts";
 import { fixedClock } from "../../core/clock.ts";
 import { billingNotice, hourGrant, hourMovement } from "../../db/billing-schema.ts";
-import { student } from "../../db/schema.ts";
 import { expireHours } from "./hours-expiry-job.ts";
 
 const HOUR = 3_600_000;
@@ -34,9 +33,13 @@ afterAll(() => t?.close());
 async function newStudent(name: string, account?: string): Promise<{ id: string; account: string }> {
   const { id } = await createStudent(admin.client, { name });
   await assignTutor(admin.client, { tutorMemberId: tina.memberId, studentId: id, startsOn: "2020-01-01" });
-  // Siblings share one account (families are merged by admins; here directly).
-  if (account) await t.db.update(student).set({ payerAccountId: account }).where(eq(student.id, id));
-  return { id, account: account ?? (await accountOfStudent(t.db, id)) };
+  const own = await accountOfStudent(t.db, id);
+  // A sibling: the admin merges the new student's own account into the family's.
+  if (account) {
+    const merged = await admin.client.post(`/api/admin/billing/accounts/${own}/merge`, { intoAccountId: account });
+    expect(merged.status, merged.text).toBe(200);
+  }
+  return { id, account: account ?? own };
 }
 
 async function hours(person: { id: string; account: string }, minutes: number, validDays: number, scope: PackageScope = "student"): Promise<string> {
