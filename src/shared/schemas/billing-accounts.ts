@@ -69,13 +69,8 @@ export type AccountPayerAdd = z.infer<typeof accountPayerAddSchema>;
 export const accountMergeSchema = z.object({ intoAccountId: uuidField("Account to merge into") });
 export type AccountMerge = z.infer<typeof accountMergeSchema>;
 
-export const accountMergeResultSchema = z.object({
-  account: accountDetailSchema,
-  /** The balance moved from the merged account by a pair of transfer entries (0: none written). */
-  movedBalanceMinor: z.number().int(),
-  /** Open invoices stay with the merged account (documents keep their account). */
-  invoicesLeft: z.number().int(),
-});
+/** The account merged into, with the students and payers it took over. */
+export const accountMergeResultSchema = z.object({ account: accountDetailSchema });
 export type AccountMergeResult = z.infer<typeof accountMergeResultSchema>;
 
 export const accountSplitSchema = z.object({
@@ -87,12 +82,8 @@ export const accountSplitSchema = z.object({
 });
 export type AccountSplit = z.infer<typeof accountSplitSchema>;
 
-export const accountSplitResultSchema = z.object({
-  account: accountDetailSchema,
-  /** Charges of the moved students not yet invoiced: they stay with the old account. */
-  uninvoicedChargesLeft: z.number().int(),
-  note: z.string(),
-});
+/** The new account of the students split off. */
+export const accountSplitResultSchema = z.object({ account: accountDetailSchema });
 export type AccountSplitResult = z.infer<typeof accountSplitResultSchema>;
 
 export const agedBalancesQuerySchema = pageQuerySchema.extend({ asOf: dateField("As of").optional() });

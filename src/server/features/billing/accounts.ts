@@ -27,10 +27,11 @@ import { invoice, ledgerEntry, payerAccountMember } from "../../db/billing-schem
 import { member, payerAccount, student, studentGuardian, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
-import { creditNoteUnallocatedSql, lockMoney, paymentUnallocatedSql } from "./allocations.ts";
+import { accountCredit, creditNoteUnallocatedSql, lockMoney, paymentUnallocatedSql } from "./allocations.ts";
+import { describeMinutes, grantBalances } from "./hours.ts";
 import { auditBilling, billingContextOf } from "./invoice-context.ts";
 import { workspaceCurrency } from "./invoice-reads.ts";
-import { accountBalance, appendEntries, type LedgerEntryRow } from "./ledger.ts";
+import { accountBalance, type LedgerEntryRow } from "./ledger.ts";
 
 export const accountNotFound = () => notFound("The account");
 
@@ -271,10 +272,10 @@ export async function removePayer(db: Database, actor: Actor, accountId: string,
 }
 
 /**
- * Merges the account into another: its students and payers move, and its balance moves by a
- * pair of transfer entries (out of it, into the other). Its invoices, payments and credit notes
- * stay with it: documents keep the account they were issued to, so an open invoice is still
- * paid there. Refused while it has draft invoices (they would be issued to an empty account).
+ * Merges the account into another: its students and payers move. Only a settled account
+ * merges (no draft or unpaid invoice, no uninvoiced work, no unapplied credit, no unused
+ * hours, so a balance of nothing): money and hours are never left behind with an account that
+ * no longer has a family, and documents keep the account they were issued to.
  */
 export async function mergeAccount(db: Database, actor: Actor, accountId: string, intoAccountId: string, now: Date): Promise<AccountMergeResult> {
   const organizationId = actor.viewer.organizationId;
@@ -288,11 +289,11 @@ export async function mergeAccount(db: Database, actor: Actor, accountId: string
       .where(and(eq(payerAccount.organizationId, organizationId), eq(payerAccount.id, intoAccountId)))
       .for("update");
     if (!target) throw invalidField("intoAccountId", "No such account in this workspace.");
-    const [drafts] = await tx
-      .select({ total: count() })
-      .from(invoice)
-      .where(and(eq(invoice.organizationId, organizationId), eq(invoice.accountId, accountId), eq(invoice.status, "draft")));
-    if ((drafts?.total ?? 0) > 0) throw conflict(`${source.name} has draft invoices: issue or delete them before merging the account.`);
+    const open = await openBusinessOf(tx, organizationId, source.id, now);
+    if (open.length > 0)
+      throw conflict(
+        `${source.name} cannot be merged yet: ${open.join("; ")}. Settle these first, so that no money or hours stay with an account without a family.`,
+      );
 
     await tx
       .update(student)
@@ -303,59 +304,41 @@ export async function mergeAccount(db: Database, actor: Actor, accountId: string
       where organization_id = ${organizationId} and account_id = ${source.id}
       on conflict do nothing`);
     await tx.delete(payerAccountMember).where(and(eq(payerAccountMember.organizationId, organizationId), eq(payerAccountMember.accountId, source.id)));
-
-    const balance = await accountBalance(tx, organizationId, source.id);
-    if (balance !== 0) {
-      const mergeId = randomUUID();
-      await appendEntries(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, [
-        {
-          accountId: source.id,
-          kind: "transfer",
-          amountMinor: -balance,
-          description: `Balance moved to ${target.name} (accounts merged)`,
-          causeKey: `merge:${mergeId}:out`,
-        },
-        {
-          accountId: target.id,
-          kind: "transfer",
-          amountMinor: balance,
-          description: `Balance moved from ${source.name} (accounts merged)`,
-          causeKey: `merge:${mergeId}:in`,
-        },
-      ]);
-    }
-    const [open] = await tx
-      .select({ total: count() })
-      .from(invoice)
-      .where(
-        and(
-          eq(invoice.organizationId, organizationId),
-          eq(invoice.accountId, source.id),
-          eq(invoice.status, "issued"),
-          sql`${invoice.paidMinor} < ${invoice.totalMinor}`,
-        ),
-      );
-    const currency = await workspaceCurrency(tx, organizationId);
-    await auditBilling(
-      tx,
-      billingContextOf(actor, now),
-      "BILLING_ACCOUNTS_MERGED",
-      `${actorLabel(actor)} merged ${source.name} into ${target.name} (balance ${formatMoney(balance, currency)} moved)`,
-      {
-        accountId: source.id,
-        intoAccountId: target.id,
-        movedBalanceMinor: balance,
-      },
-    );
-    return { account: await requireDetail(tx, organizationId, target.id, now), movedBalanceMinor: balance, invoicesLeft: open?.total ?? 0 };
+    await auditBilling(tx, billingContextOf(actor, now), "BILLING_ACCOUNTS_MERGED", `${actorLabel(actor)} merged ${source.name} into ${target.name}`, {
+      accountId: source.id,
+      intoAccountId: target.id,
+    });
+    return { account: await requireDetail(tx, organizationId, target.id, now) };
   });
 }
 
-/**
- * Charges of these students not on any live invoice line and not reversed: work done while
- * they were in the old account, which stays there to be invoiced.
- */
-async function uninvoicedChargesOf(tx: Transaction, organizationId: string, accountId: string, studentIds: string[]): Promise<number> {
+/** What keeps an account from merging, in words; empty when it is settled. */
+async function openBusinessOf(tx: Transaction, organizationId: string, accountId: string, now: Date): Promise<string[]> {
+  const [invoices] = await tx
+    .select({
+      drafts: sql<number>`count(*) filter (where ${invoice.status} = 'draft')::int`,
+      unpaid: sql<number>`count(*) filter (where ${invoice.status} = 'issued' and ${invoice.paidMinor} < ${invoice.totalMinor})::int`,
+    })
+    .from(invoice)
+    .where(and(eq(invoice.organizationId, organizationId), eq(invoice.accountId, accountId)));
+  const uninvoiced = await uninvoicedChargesOf(tx, organizationId, accountId);
+  const credit = await accountCredit(tx, organizationId, accountId);
+  const hours = (await grantBalances(tx, organizationId, accountId, now)).reduce((sum, grant) => sum + grant.remainingMinutes, 0);
+  const balance = await accountBalance(tx, organizationId, accountId);
+  const currency = await workspaceCurrency(tx, organizationId);
+  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    invoices!.drafts > 0 ? counted(invoices!.drafts, "draft invoice (issue or delete it)", "draft invoices (issue or delete them)") : null,
+    invoices!.unpaid > 0 ? counted(invoices!.unpaid, "unpaid invoice", "unpaid invoices") : null,
+    uninvoiced > 0 ? counted(uninvoiced, "uninvoiced charge (invoice it)", "uninvoiced charges (invoice them)") : null,
+    credit > 0 ? `${formatMoney(credit, currency)} of credit (refund it or apply it)` : null,
+    hours > 0 ? `${describeMinutes(hours)} of package hours unused` : null,
+    invoices!.unpaid === 0 && uninvoiced === 0 && credit === 0 && balance !== 0 ? `a balance of ${formatMoney(balance, currency)}` : null,
+  ].filter((item): item is string => item !== null);
+}
+
+/** The account's charges (of these students, when given) not on any live invoice line and not reversed. */
+async function uninvoicedChargesOf(tx: Transaction, organizationId: string, accountId: string, studentIds?: string[]): Promise<number> {
   const [row] = await tx
     .select({ total: count() })
     .from(ledgerEntry)
@@ -364,7 +347,7 @@ async function uninvoicedChargesOf(tx: Transaction, organizationId: string, acco
         eq(ledgerEntry.organizationId, organizationId),
         eq(ledgerEntry.accountId, accountId),
         inArray(ledgerEntry.kind, ["session_charge", "package_sale"]),
-        inArray(ledgerEntry.studentId, studentIds),
+        studentIds ? inArray(ledgerEntry.studentId, studentIds) : undefined,
         sql`not exists (select 1 from invoice_line l where l.organization_id = ledger_entry.organization_id and l.charge_entry_id = ledger_entry.id and l.live)`,
         sql`not exists (select 1 from ledger_entry reversal where reversal.organization_id = ledger_entry.organization_id and reversal.reverses_entry_id = ledger_entry.id)`,
       ),
@@ -375,7 +358,8 @@ async function uninvoicedChargesOf(tx: Transaction, organizationId: string, acco
 /**
  * Gives some students of an account an account of their own (named `name`): their guardians
  * become its payers, and stop paying the old one when they guard none of its students left. No
- * money moves: the old account keeps its balance, documents and uninvoiced charges.
+ * money moves: the old account keeps its balance and documents. Refused while the students
+ * have uninvoiced work or unused hours of their own, which belong to the old account.
  */
 export async function splitAccount(db: Database, actor: Actor, accountId: string, input: AccountSplit, now: Date): Promise<AccountSplitResult> {
   const organizationId = actor.viewer.organizationId;
@@ -388,6 +372,16 @@ export async function splitAccount(db: Database, actor: Actor, accountId: string
       .where(and(eq(student.organizationId, organizationId), eq(student.payerAccountId, source.id), inArray(student.id, studentIds)))
       .for("update");
     if (moving.length !== studentIds.length) throw invalidField("studentIds", "Every student must belong to this account.");
+    // Their uninvoiced work and their own hours are the old account's: they cannot move with them.
+    const uninvoiced = await uninvoicedChargesOf(tx, organizationId, source.id, studentIds);
+    const ownHours = (await grantBalances(tx, organizationId, source.id, now))
+      .filter((grant) => grant.grant.studentId !== null && studentIds.includes(grant.grant.studentId))
+      .reduce((sum, grant) => sum + grant.remainingMinutes, 0);
+    const open = [
+      uninvoiced > 0 ? `${uninvoiced} uninvoiced charge${uninvoiced === 1 ? "" : "s"} (invoice ${uninvoiced === 1 ? "it" : "them"} first)` : null,
+      ownHours > 0 ? `${describeMinutes(ownHours)} of their own package hours unused` : null,
+    ].filter((item): item is string => item !== null);
+    if (open.length > 0) throw conflict(`These students cannot leave ${source.name} yet: ${open.join("; ")}.`);
 
     const newId = randomUUID();
     await tx.insert(payerAccount).values({ organizationId, id: newId, name: input.name, createdAt: now });
@@ -413,7 +407,6 @@ export async function splitAccount(db: Database, actor: Actor, accountId: string
           and not exists (select 1 from ${studentGuardian} g join ${student} s on s.organization_id = g.organization_id and s.id = g.student_id
             where g.organization_id = m.organization_id and g.member_id = m.member_id and s.payer_account_id = ${source.id})`);
     }
-    const left = await uninvoicedChargesOf(tx, organizationId, source.id, studentIds);
     await auditBilling(
       tx,
       billingContextOf(actor, now),
@@ -425,10 +418,6 @@ export async function splitAccount(db: Database, actor: Actor, accountId: string
         studentIds,
       },
     );
-    const note =
-      left === 0
-        ? "No money moved: the students had no uninvoiced charges."
-        : `No money moved: ${left} uninvoiced charge(s) of these students stay with ${source.name} and are invoiced there.`;
-    return { account: await requireDetail(tx, organizationId, newId, now), uninvoicedChargesLeft: left, note };
+    return { account: await requireDetail(tx, organizationId, newId, now) };
   });
 }
