@@ -18,6 +18,7 @@ import type {
   CreditNoteCreate,
   CreditNoteDetail,
   FeeLineInput,
+  InvoiceCreate,
   InvoiceDetail,
   invoicePageSchema,
   InvoiceUpdate,
@@ -237,6 +238,7 @@ export const usePreviewBatch = () =>
 export const useIssueBatch = () =>
   useBillingMutation((input: { periodFrom: string; periodTo: string; accountIds?: string[] }) => api.post<BatchIssue>(`${BASE}/invoice-batches`, input));
 
+export const useCreateDraftInvoice = () => useBillingMutation((input: InvoiceCreate) => api.post<InvoiceDetail>(`${BASE}/invoices`, input));
 export const useUpdateInvoice = (invoiceId: string) =>
   useBillingMutation((changes: InvoiceUpdate) => api.patch<InvoiceDetail>(`${BASE}/invoices/${id(invoiceId)}`, changes));
 export const useAddFeeLine = (invoiceId: string) =>

@@ -13,6 +13,7 @@ import { AdminAccountHours } from "../../features/billing/components/admin-accou
 import { AdminAccountLedger } from "../../features/billing/components/admin-account-ledger.tsx";
 import { AdminAccountMerge, AdminAccountSplit } from "../../features/billing/components/admin-account-merge-split.tsx";
 import { AdminAccountFigures, AdminAccountPeople } from "../../features/billing/components/admin-account-overview.tsx";
+import { AdminDraftInvoiceModal } from "../../features/billing/components/admin-draft-invoice.tsx";
 import { AdminAccountStatement } from "../../features/billing/components/admin-account-statement.tsx";
 import { invoiceColumns } from "../../features/billing/components/admin-invoices-list.tsx";
 import { AdminPaymentModal } from "../../features/billing/components/admin-payment-form.tsx";
@@ -55,6 +56,7 @@ export default function AdminBillingAccount() {
 function Account({ account }: { account: AccountDetail }) {
   const [selling, sell] = useDisclosure(false);
   const [paying, pay] = useDisclosure(false);
+  const [drafting, draft] = useDisclosure(false);
   const [invoicePage, setInvoicePage] = useState(1);
   const [paymentPage, setPaymentPage] = useState(1);
   const invoices = useInvoices({ state: null, accountId: account.id, from: null, to: null, page: invoicePage });
@@ -72,7 +74,11 @@ function Account({ account }: { account: AccountDetail }) {
             <Button variant="default" onClick={pay.open}>
               Record payment
             </Button>
+            <Button variant="default" onClick={draft.open}>
+              Draft an invoice
+            </Button>
           </Group>
+          <AdminDraftInvoiceModal opened={drafting} onClose={draft.close} account={account} />
           <AdminSellPackageModal opened={selling} onClose={sell.close} account={account} />
           <AdminPaymentModal opened={paying} onClose={pay.close} currency={account.currency} family={{ id: account.id, name: account.name }} />
         </Can>
