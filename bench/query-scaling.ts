@@ -26,6 +26,11 @@ import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../s
 import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
 import { studentRatesCountQuery } from "../src/server/core/currency.ts";
 import { accountBalanceQuery } from "../src/server/features/billing/ledger.ts";
+import { invoicePageQuery } from "../src/server/features/billing/invoice-reads.ts";
+import { agedBalancesQuery } from "../src/server/features/billing/aged-balances.ts";
+import { batchPreviewSql } from "../src/server/features/billing/invoice-batches.ts";
+import { invoice } from "../src/server/db/billing-schema.ts";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import { accountIdSql, generateBilling } from "./billing-data.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
@@ -301,6 +306,9 @@ const openCancellations = (area: "tutor" | "admin") => ({
   run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area),
   explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area).toSQL(),
 });
+/** Billing's "today" and the month the batch preview invoices. */
+const TODAY = NOW.toISOString().slice(0, 10);
+const MONTH_AGO = new Date(NOW.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
 /** The family whose balance and invoices are read: one of the first thousand, with history at every size. */
 const SEARCHED_ACCOUNT_K = 7;
 const searchedAccountId = createHash("md5")
@@ -467,6 +475,32 @@ const QUERIES: KeyQuery[] = [
     inWorkspace: true,
     run: (db: Queryable) => accountBalanceQuery(db, ORGANIZATION_ID, searchedAccountId),
     explain: (db: Queryable) => accountBalanceQuery(db, ORGANIZATION_ID, searchedAccountId).toSQL(),
+  },
+  {
+    name: "billing: a family's invoices, page of 25",
+    kind: "list page",
+    source: "invoicePageQuery with the family filter (as /admin/billing/invoices?accountId=…: overdue first, then newest)",
+    index: "invoice_account_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => invoicePageQuery(db, ORGANIZATION_ID, eq(invoice.accountId, searchedAccountId), TODAY, 1, 25),
+    explain: (db: Queryable) => invoicePageQuery(db, ORGANIZATION_ID, eq(invoice.accountId, searchedAccountId), TODAY, 1, 25).toSQL(),
+  },
+  {
+    name: "billing: aged balances, page of 50 families",
+    kind: "count",
+    source: "agedBalancesQuery (every unpaid issued invoice, bucketed by days past due and grouped by family: linear in the unpaid invoices by nature)",
+    inWorkspace: true,
+    run: (db: Queryable) => agedBalancesQuery(db, ORGANIZATION_ID, TODAY, 1, 50),
+    explain: (db: Queryable) => agedBalancesQuery(db, ORGANIZATION_ID, TODAY, 1, 50).toSQL(),
+  },
+  {
+    name: "billing: batch preview of the last month",
+    kind: "count",
+    source: "batchPreviewSql (the month's uninvoiced charges of every family, grouped by family and tax rate)",
+    index: "ledger_entry_charge_idx (partial)",
+    inWorkspace: true,
+    run: (db: Queryable) => db.execute(batchPreviewSql(ORGANIZATION_ID, MONTH_AGO, TODAY)),
+    explain: () => new PgDialect().sqlToQuery(batchPreviewSql(ORGANIZATION_ID, MONTH_AGO, TODAY)),
   },
 ];
 

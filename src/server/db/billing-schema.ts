@@ -557,9 +557,12 @@ export const ledgerEntry = pgTable(
     index("ledger_entry_session_idx")
       .on(table.organizationId, table.sessionId, table.studentId)
       .where(sql`session_id is not null`),
-    // Uninvoiced work: charges not yet on a live invoice line.
+    // Uninvoiced work: charges not yet on a live invoice line, of one family or of a period.
     index("ledger_entry_charge_idx")
       .on(table.organizationId, table.accountId, table.createdAt)
+      .where(sql`kind in ('session_charge', 'package_sale')`),
+    index("ledger_entry_charge_created_idx")
+      .on(table.organizationId, table.createdAt)
       .where(sql`kind in ('session_charge', 'package_sale')`),
     check("ledger_entry_kind_check", sql`kind in (${inList(LEDGER_KINDS)})`),
     check("ledger_entry_amount_check", sql`amount_minor <> 0`),

@@ -35,12 +35,14 @@ interface BandRecord extends Record<string, unknown> {
 }
 
 /** The uninvoiced work of the period per family and tax rate: one query. Exported for the benchmark. */
-export function batchPreviewQuery(tx: Queryable, organizationId: string, periodFrom: string, periodTo: string, accountIds?: readonly string[]) {
-  return tx.execute<BandRecord>(sql`
+export const batchPreviewSql = (organizationId: string, periodFrom: string, periodTo: string, accountIds?: readonly string[]) => sql`
     select account_id, account_name, tax_rate_id, tax_rate_bps, tax_rate_name, count(*) as line_count, sum(amount_minor) as amount_minor
     from (${uninvoicedChargesSql(organizationId, { from: periodFrom, to: periodTo, accountIds })}) charge
     group by account_id, account_name, tax_rate_id, tax_rate_bps, tax_rate_name
-    order by account_name, account_id`);
+    order by account_name, account_id`;
+
+export function batchPreviewQuery(tx: Queryable, organizationId: string, periodFrom: string, periodTo: string, accountIds?: readonly string[]) {
+  return tx.execute<BandRecord>(batchPreviewSql(organizationId, periodFrom, periodTo, accountIds));
 }
 
 /** Per family with work in the period: its lines, subtotal, tax and total as issuing would compute them. */

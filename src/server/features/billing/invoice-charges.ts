@@ -58,7 +58,13 @@ export function uninvoicedChargesSql(organizationId: string, filter: ChargeFilte
   ];
   if (filter.accountIds) conditions.push(sql`${ledgerEntry.accountId} = any(${uuidList(filter.accountIds)})`);
   if (filter.entryIds) conditions.push(sql`${ledgerEntry.id} = any(${uuidList(filter.entryIds)})`);
-  if (filter.from) conditions.push(sql`${serviceDate} >= ${filter.from}::date`);
+  if (filter.from) {
+    conditions.push(sql`${serviceDate} >= ${filter.from}::date`);
+    // A charge is written when its session is marked or cancelled: at the earliest a late
+    // cancellation, at most 720 notice hours (30 days) before the session, plus a day for time
+    // zones. The bound lets the period be found through an index instead of every charge ever.
+    conditions.push(sql`${ledgerEntry.createdAt} >= ${filter.from}::date - interval '32 days'`);
+  }
   if (filter.to) conditions.push(sql`${serviceDate} <= ${filter.to}::date`);
   return sql`
     select ${ledgerEntry.id} as entry_id, ${ledgerEntry.kind} as kind, ${ledgerEntry.description} as description, ${ledgerEntry.amountMinor} as amount_minor,

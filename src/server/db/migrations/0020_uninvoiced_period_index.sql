@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entry_charge_created_idx" ON "ledger_entry" USING btree ("organization_id","created_at") WHERE kind in ('session_charge', 'package_sale');
