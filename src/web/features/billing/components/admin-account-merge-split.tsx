@@ -6,13 +6,15 @@ import { accountSplitSchema, type AccountDetail } from "../../../../shared/schem
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import type { Picked } from "../../../components/ui/search-select.tsx";
-import { formatMoney } from "../../../lib/format-money.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { accountHref, useMergeAccount, useSplitAccount } from "../admin-api.ts";
 import { AdminConfirm } from "./admin-confirm.tsx";
 import { AdminFamilyPicker } from "./admin-family-picker.tsx";
 
-/** Merge this family into another: its students, payers and balance move; its documents stay where they were issued. */
+/**
+ * Merge this family into another: its students and payers move. Only a settled account merges
+ * (nothing unpaid, drafted, uninvoiced, in credit or in unused hours): the server names what is open.
+ */
 export function AdminAccountMerge({ account }: { account: AccountDetail }) {
   const navigate = useNavigate();
   const merge = useMergeAccount(account.id);
@@ -44,14 +46,14 @@ export function AdminAccountMerge({ account }: { account: AccountDetail }) {
             {
               onSuccess: (result) => {
                 confirm.close();
-                notifySuccess("Families merged", `${formatMoney(result.movedBalanceMinor, account.currency)} moved to ${result.account.name}.`);
+                notifySuccess("Families merged", `The students and payers of ${account.name} are now with ${result.account.name}.`);
                 void navigate(accountHref(result.account.id));
               },
             },
           )
         }
       >
-        {`The students and payers of ${account.name} and its balance (${formatMoney(account.balanceMinor, account.currency)}) move to ${target?.name ?? "the other family"}. Invoices already issued stay with ${account.name}. This cannot be undone.`}
+        {`The students and payers of ${account.name} move to ${target?.name ?? "the other family"}; its invoices and ledger stay as they are. Only a settled family can be merged: nothing unpaid, drafted or uninvoiced, no credit and no unused hours. This cannot be undone.`}
       </AdminConfirm>
     </Stack>
   );
@@ -62,14 +64,14 @@ interface SplitValues {
   name: string;
 }
 
-/** Split students off into a new family of their own: their uninvoiced charges stay with this one. */
+/** Split students off into a new family of their own (refused while they have uninvoiced work or unused hours of their own). */
 export function AdminAccountSplit({ account }: { account: AccountDetail }) {
   const navigate = useNavigate();
   const split = useSplitAccount(account.id);
   const { form, onSubmit, send, formError } = useApiForm(accountSplitSchema, split, { initialValues: { studentIds: [], name: "" } as SplitValues });
   const submit = onSubmit((values) =>
     send(values, (result) => {
-      notifySuccess("Family split", result.note || `${result.account.name} is a family of its own.`);
+      notifySuccess("Family split", `${result.account.name} is a family of its own.`);
       void navigate(accountHref(result.account.id));
     }),
   );

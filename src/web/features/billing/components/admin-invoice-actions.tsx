@@ -28,7 +28,9 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const [voidReason, setVoidReason] = useState("");
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   // A refused reason is shown on its field; any other failure above the buttons.
-  const reasonError = voiding.error instanceof ApiError ? (voiding.error.issues.find((issue) => issue.path[0] === "reason")?.message ?? null) : null;
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const refusedReason = voiding.error instanceof ApiError ? (voiding.error.issues.find((issue) => issue.path[0] === "reason")?.message ?? null) : null;
+  const reasonError = reasonMissing ? "Reason is required." : refusedReason;
 
   if (invoice.state === "void") return null;
 
@@ -109,14 +111,16 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
         danger
         pending={voiding.isPending}
         error={reasonError ? null : voiding.error}
-        onConfirm={() =>
+        onConfirm={() => {
+          setReasonMissing(voidReason.trim() === "");
+          if (voidReason.trim() === "") return;
           voiding.mutate(voidReason.trim(), {
             onSuccess: () => {
               voidDialog.close();
               notifySuccess("Invoice voided", `${invoice.number ?? "The invoice"} keeps its number; its work is uninvoiced again.`);
             },
-          })
-        }
+          });
+        }}
       >
         <Stack gap="sm">
           <Text size="sm">The invoice keeps its number and shows as void. Its sessions and packages go back to the uninvoiced work.</Text>
@@ -125,6 +129,7 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             required
             withAsterisk={false}
             maxLength={500}
+            error={reasonError}
             value={voidReason}
             onChange={(event) => setVoidReason(event.currentTarget.value)}
             data-autofocus
