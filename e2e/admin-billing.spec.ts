@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
 import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
+import type { Api } from "./support/api.ts";
 import { checkWidths, screenshot } from "./support/screens.ts";
 
 /** The control labelled exactly `label` inside a dialog or a section (a required field's label ends with an aria-hidden " *"). */
@@ -15,34 +16,39 @@ async function notified(page: Page, text: string): Promise<void> {
   await expect(notification).toHaveCount(0);
 }
 
+/** A London workspace in pounds whose tutor, charging £50.00 an hour, taught the student (with a payer) for an hour yesterday, reported. */
+async function taughtYesterday(api: Api) {
+  const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+  expect((await admin.client.patch("/api/admin/workspace", { data: { currency: "GBP" } })).status()).toBe(200);
+  expect((await admin.client.patch(`/api/admin/tutors/${tutorMemberId}`, { data: { chargeRateMinor: 5000 } })).status()).toBe(200);
+  const parent = await api.createMember("parent", { admin });
+  await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+  const yesterday = addDays(londonToday(), -1);
+  const [session] = await scheduleAsAdmin(admin, {
+    tutorMemberId,
+    studentIds: [student.id],
+    subject: "Mathematics",
+    startsAt: `${yesterday}T16:00`,
+    endsAt: `${yesterday}T17:00`,
+  });
+  const tutorApi = await clientOf(api, tutor);
+  const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, {
+    data: {
+      topics: "Fractions",
+      homeworkSet: "",
+      students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 4, scorePercent: 90 }],
+    },
+  });
+  expect(filed.status()).toBe(200);
+  return { admin, student, yesterday };
+}
+
 const TABS = ["Families", "Invoices", "Uninvoiced & batch", "Payments", "Credit notes", "Disputes", "Packages", "Aged balances", "Ledger", "Exports"] as const;
 
 test.describe("@billing admin billing screens", () => {
   test("@billing an admin creates a package, sells it, records the payment, issues a batch; every tab passes axe and fits 390 px", async ({ page, api }) => {
     test.setTimeout(240_000);
-    // A London workspace in pounds; a tutor charging £50.00 an hour taught the student yesterday.
-    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
-    expect((await admin.client.patch("/api/admin/workspace", { data: { currency: "GBP" } })).status()).toBe(200);
-    expect((await admin.client.patch(`/api/admin/tutors/${tutorMemberId}`, { data: { chargeRateMinor: 5000 } })).status()).toBe(200);
-    const parent = await api.createMember("parent", { admin });
-    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
-    const yesterday = addDays(londonToday(), -1);
-    const [session] = await scheduleAsAdmin(admin, {
-      tutorMemberId,
-      studentIds: [student.id],
-      subject: "Mathematics",
-      startsAt: `${yesterday}T16:00`,
-      endsAt: `${yesterday}T17:00`,
-    });
-    const tutorApi = await clientOf(api, tutor);
-    const filed = await tutorApi.put(`/api/tutor/sessions/${session!.id}/report`, {
-      data: {
-        topics: "Fractions",
-        homeworkSet: "",
-        students: [{ studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 4, scorePercent: 90 }],
-      },
-    });
-    expect(filed.status()).toBe(200);
+    const { admin, student, yesterday } = await taughtYesterday(api);
 
     await signInThroughForm(page, admin);
     await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Billing" }).click();
@@ -146,5 +152,52 @@ test.describe("@billing admin billing screens", () => {
     await family.getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 2, name: "Ledger entries" })).toBeVisible();
     await checkWidths(page, "admin-billing-account");
+  });
+
+  test("@billing a draft invoice: the family's work, a fee added and removed, issued after confirming, then voided with a reason", async ({ page, api }) => {
+    test.setTimeout(180_000);
+    const { admin, student, yesterday } = await taughtYesterday(api);
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/billing");
+    await page.getByRole("row").filter({ hasText: student.name }).getByRole("link").first().click();
+    await page.getByRole("button", { name: "Draft an invoice" }).click();
+    const draftDialog = page.getByRole("dialog", { name: /^Draft an invoice/ });
+    await fieldIn(draftDialog, "From").fill(addDays(yesterday, -1));
+    await draftDialog.getByRole("button", { name: "Draft invoice" }).click();
+    await notified(page, "Draft created");
+    await expect(page.getByRole("heading", { level: 1, name: "Draft invoice" })).toBeVisible();
+
+    // A fee: a bad amount is refused on its field; then it is added, and removed again.
+    const fees = page.getByRole("region", { name: "Add a fee" });
+    await fieldIn(fees, "Fee description").fill("Exam entry");
+    await fieldIn(fees, "Amount (GBP)").fill("12.345");
+    await fees.getByRole("button", { name: "Add fee line" }).click();
+    await expect(fees.getByText("Amount must be an amount such as 45.50.")).toBeVisible();
+    await fieldIn(fees, "Amount (GBP)").fill("25.00");
+    await fees.getByRole("button", { name: "Add fee line" }).click();
+    await notified(page, "Exam entry is on the draft.");
+    await expect(page.getByRole("region", { name: "Totals" })).toContainText("£75.00");
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-draft");
+    await page.getByRole("button", { name: "Remove Exam entry" }).click();
+    await notified(page, "Exam entry is off the draft.");
+    await expect(page.getByRole("region", { name: "Totals" })).toContainText("£50.00");
+
+    await page.getByRole("button", { name: "Issue invoice" }).click();
+    await page.getByRole("dialog", { name: "Issue this invoice?" }).getByRole("button", { name: "Issue invoice" }).click();
+    await notified(page, "Invoice issued");
+    await expect(page.getByRole("heading", { level: 1, name: /^Invoice / })).toBeVisible();
+
+    // Void: nothing is paid, so it may be; the reason is required.
+    await page.getByRole("button", { name: "Void invoice" }).click();
+    const voidDialog = page.getByRole("dialog", { name: /^Void / });
+    await voidDialog.getByRole("button", { name: "Void invoice" }).click();
+    await expect(voidDialog.getByText("Reason is required.")).toBeVisible();
+    await fieldIn(voidDialog, "Reason").fill("Issued by mistake");
+    await voidDialog.getByRole("button", { name: "Void invoice" }).click();
+    await notified(page, "Invoice voided");
+    await expect(page.getByText("Voided: Issued by mistake")).toBeVisible();
+    await expectAccessible(page);
   });
 });
