@@ -81,7 +81,8 @@ function bodyFor(operation: Operation): unknown {
     return { amountMinor: 1, refundedOn: "2026-01-01", reason: "Matrix probe", idempotencyKey: "matrix-probe-refund" };
   if (operation.path.endsWith("/accounts/{accountId}/merge")) return { intoAccountId: "00000000-0000-4000-8000-000000000000" };
   if (operation.path.endsWith("/accounts/{accountId}/split")) return { studentIds: [world.recordsOfA.studentId], name: "Matrix probe" };
-  if (operation.path.endsWith("/accounts/{accountId}/purchases")) return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
+  if (operation.path.endsWith("/accounts/{accountId}/purchases"))
+    return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);
 }
 

@@ -12,4 +12,12 @@ import { recordingRetentionJob } from "../features/recordings/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
-export const JOBS: readonly JobDefinition[] = [mailQueue, sessionReminderJob, recordingRetentionJob, hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificationQueue];
+export const JOBS: readonly JobDefinition[] = [
+  mailQueue,
+  sessionReminderJob,
+  recordingRetentionJob,
+  hoursExpiryJob,
+  billingDigestJob,
+  overdueRemindersJob,
+  ledgerVerificationQueue,
+];

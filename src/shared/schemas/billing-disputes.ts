@@ -4,10 +4,8 @@
  */
 import { z } from "zod";
 import { DISPUTE_STATES } from "../billing-states.ts";
+import { positiveAmountField } from "./billing-fields.ts";
 import { nameField } from "./fields.ts";
-
-/** The most a single amount may be: 100,000,000.00 in a two-decimal currency. */
-const MAX_AMOUNT_MINOR = 10_000_000_000;
 
 /** Text written to the other side: 1–2000 characters, line breaks allowed, no other control characters. */
 function messageField(label: string) {
@@ -29,11 +27,7 @@ export const disputeExplainSchema = z.object({ body: messageField("Explanation")
 export type DisputeExplain = z.infer<typeof disputeExplainSchema>;
 
 export const disputeCreditSchema = z.object({
-  amountMinor: z
-    .number({ error: "Amount must be a number of minor units (cents, pence)." })
-    .int("Amount must be a whole number of minor units (cents, pence).")
-    .min(1, "Amount must be more than zero.")
-    .max(MAX_AMOUNT_MINOR, "Amount must be at most 100,000,000.00."),
+  amountMinor: positiveAmountField("Amount"),
   /** Printed on the credit note: one line, as a credit note's reason. */
   reason: nameField("Reason", 500),
 });

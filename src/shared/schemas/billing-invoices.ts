@@ -3,20 +3,8 @@
  * (amountMinor) of the workspace currency, returned alongside as `currency`.
  */
 import { z } from "zod";
-import { idempotencyKeyField } from "./billing-payments.ts";
+import { idempotencyKeyField, positiveAmountField } from "./billing-fields.ts";
 import { dateField, longTextField, nameField, pageOf, pageQuerySchema, uuidField } from "./fields.ts";
-
-/** The largest amount a line may carry: 100,000,000.00 in a two-decimal currency. */
-export const MAX_AMOUNT_MINOR = 10_000_000_000;
-
-export function positiveAmountField(label: string) {
-  return z
-    .number({ error: `${label} must be a number of minor units (cents, pence).` })
-    .int(`${label} must be a whole number of minor units (cents, pence).`)
-    .refine((value) => value >= 0, `${label} must not be negative.`)
-    .refine((value) => value !== 0, `${label} must be more than zero.`)
-    .refine((value) => value <= MAX_AMOUNT_MINOR, `${label} must be at most ${MAX_AMOUNT_MINOR} minor units.`);
-}
 
 /** What a reader sees: the stored draft/issued/void, with paid and partly paid derived from the amounts. */
 export const INVOICE_READ_STATES = ["draft", "issued", "partly_paid", "paid", "void"] as const;

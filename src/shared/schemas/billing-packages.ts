@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { PACKAGE_SCOPES, PURCHASE_STATUSES } from "../billing-states.ts";
+import { MAX_AMOUNT_MINOR } from "./billing-fields.ts";
 import { longTextField, nameField, uuidField } from "./fields.ts";
-
-/** The largest amount billing accepts: 100,000,000.00 in a currency of two decimals. */
-export const MAX_AMOUNT_MINOR = 10_000_000_000;
 
 const minutesField = z
   .number({ error: "Minutes must be a number." })

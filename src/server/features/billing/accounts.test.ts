@@ -10,7 +10,6 @@ import { invoice, ledgerEntry, payerAccountMember } from "../../db/billing-schem
 import { student } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { appendEntries, reverseEntry } from "./ledger.ts";
-import { verifyLedger } from "./verify-ledger.ts";
 
 const NOW = new Date("2026-11-02T10:00:00.000Z");
 let t: TestApp;

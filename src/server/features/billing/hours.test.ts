@@ -53,7 +53,13 @@ async function hours(person: { id: string; account: string }, minutes: number, v
 async function weekly(studentId: string, days: string[], at = "10:00") {
   for (const day of days) {
     const end = `${String(Number(at.slice(0, 2)) + 1).padStart(2, "0")}:00`;
-    await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [studentId], startsAt: `${day}T${at}`, endsAt: `${day}T${end}`, timeZone: "UTC" });
+    await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [studentId],
+      startsAt: `${day}T${at}`,
+      endsAt: `${day}T${end}`,
+      timeZone: "UTC",
+    });
   }
 }
 
@@ -109,7 +115,11 @@ describe("the hours expiry job", () => {
   it("warns once before expiry, then books the minutes left when the grant expires, once", async () => {
     const eve = await newStudent("Eve Expiry");
     const grant = await hours(eve, 90, 20);
-    const notices = () => t.db.select().from(billingNotice).where(and(eq(billingNotice.accountId, eve.account), eq(billingNotice.kind, "hours_expiring")));
+    const notices = () =>
+      t.db
+        .select()
+        .from(billingNotice)
+        .where(and(eq(billingNotice.accountId, eve.account), eq(billingNotice.kind, "hours_expiring")));
     const movements = () => t.db.select().from(hourMovement).where(eq(hourMovement.grantId, grant));
 
     // 20 days valid, warned 14 days ahead (the default): nothing yet on day 5.

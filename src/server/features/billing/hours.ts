@@ -77,7 +77,12 @@ export async function activatePurchasesOfInvoice(tx: Transaction, context: Ledge
     .from(invoiceLine)
     .innerJoin(ledgerEntry, and(eq(ledgerEntry.organizationId, invoiceLine.organizationId), eq(ledgerEntry.id, invoiceLine.chargeEntryId)))
     .where(
-      and(eq(invoiceLine.organizationId, organizationId), eq(invoiceLine.invoiceId, invoiceId), eq(invoiceLine.live, true), eq(ledgerEntry.kind, "package_sale")),
+      and(
+        eq(invoiceLine.organizationId, organizationId),
+        eq(invoiceLine.invoiceId, invoiceId),
+        eq(invoiceLine.live, true),
+        eq(ledgerEntry.kind, "package_sale"),
+      ),
     );
   const waiting = await tx
     .select()

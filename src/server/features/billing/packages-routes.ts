@@ -57,7 +57,8 @@ const sellRoute = defineOperation(needs("admin:billing:write"), {
   method: "post",
   path: "/admin/billing/accounts/{accountId}/purchases",
   tags: ["Billing"],
-  summary: "Sell a package to a family's account: its price is charged and invoiced at once; its hours count once the invoice is paid (or issued, where credit is allowed)",
+  summary:
+    "Sell a package to a family's account: its price is charged and invoiced at once; its hours count once the invoice is paid (or issued, where credit is allowed)",
   request: { params: accountParams, body: { required: true, content: jsonContent(packagePurchaseCreateSchema) } },
   responses: {
     201: { description: "Sold, invoiced and audited (or, for the same idempotency key, the first sale).", content: jsonContent(packagePurchaseSchema) },
@@ -100,9 +101,7 @@ export function packageRoutes(deps: AppDeps) {
     .openapi(updateRoute, async (c) =>
       c.json(await updateProduct(deps.db, actorOf(c), c.req.valid("param").productId, c.req.valid("json"), deps.clock.now()), 200),
     )
-    .openapi(sellRoute, async (c) =>
-      c.json(await sellPackage(deps.db, actorOf(c), c.req.valid("param").accountId, c.req.valid("json"), deps.clock.now()), 201),
-    )
+    .openapi(sellRoute, async (c) => c.json(await sellPackage(deps.db, actorOf(c), c.req.valid("param").accountId, c.req.valid("json"), deps.clock.now()), 201))
     .openapi(purchasesRoute, async (c) => c.json(await listPurchases(deps.db, actorOf(c), c.req.valid("param").accountId), 200))
     .openapi(hoursRoute, async (c) => c.json(await accountHours(deps.db, actorOf(c), c.req.valid("param").accountId, deps.clock.now()), 200));
 }

@@ -74,7 +74,14 @@ describe("the package catalogue", () => {
       [{ name: "" }, "name", "Name is required."],
     ];
     for (const [change, field, message] of cases) {
-      const res = await admin.client.post("/api/admin/billing/packages", { name: "Bad", minutes: 60, priceMinor: 100, validDays: 30, scope: "student", ...change });
+      const res = await admin.client.post("/api/admin/billing/packages", {
+        name: "Bad",
+        minutes: 60,
+        priceMinor: 100,
+        validDays: 30,
+        scope: "student",
+        ...change,
+      });
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(res.body.error.issues).toContainEqual(expect.objectContaining({ path: [field], message }));
     }
@@ -99,14 +106,16 @@ describe("the package catalogue", () => {
     expect(theirs.body.items.map((item) => item.id)).not.toContain(product.id);
     for (const member of [tina, parent, pupil]) {
       expect((await member.client.get("/api/admin/billing/packages")).status).toBe(403);
-      expect((await member.client.post("/api/admin/billing/packages", { name: "X", minutes: 60, priceMinor: 1, validDays: 1, scope: "student" })).status).toBe(403);
-      expect((await member.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, { productId: product.id, idempotencyKey: "abcdefgh" })).status).toBe(
+      expect((await member.client.post("/api/admin/billing/packages", { name: "X", minutes: 60, priceMinor: 1, validDays: 1, scope: "student" })).status).toBe(
         403,
       );
+      expect(
+        (await member.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, { productId: product.id, idempotencyKey: "abcdefgh" })).status,
+      ).toBe(403);
     }
-    expect((await otherAdmin.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, { productId: product.id, idempotencyKey: "abcdefgh" })).status).toBe(
-      404,
-    );
+    expect(
+      (await otherAdmin.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, { productId: product.id, idempotencyKey: "abcdefgh" })).status,
+    ).toBe(404);
   });
 });
 
@@ -129,7 +138,10 @@ describe("selling a package", () => {
     });
     expect(purchase.invoiceNumber).toMatch(/^INV-2026-\d{4}$/);
 
-    const [charge] = await t.db.select().from(ledgerEntry).where(eq(ledgerEntry.causeKey, `purchase:${purchase.id}`));
+    const [charge] = await t.db
+      .select()
+      .from(ledgerEntry)
+      .where(eq(ledgerEntry.causeKey, `purchase:${purchase.id}`));
     expect(charge).toMatchObject({ kind: "package_sale", amountMinor: 45_000, accountId: mayaAccount, purchaseId: purchase.id, studentId: maya });
     const [issued] = await t.db.select().from(invoice).where(eq(invoice.id, purchase.invoiceId!));
     expect(issued).toMatchObject({ status: "issued", accountId: mayaAccount, totalMinor: 45_000, paidMinor: 0 });
@@ -184,11 +196,16 @@ describe("selling a package", () => {
       [{ productId: "00000000-0000-4000-8000-000000000000", studentId: maya }, "productId", "No such package in the catalogue."],
     ];
     for (const [body, field, message] of cases) {
-      const res = await admin.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, { idempotencyKey: `refused-${field}-${message.length}`, ...body });
+      const res = await admin.client.post(`/api/admin/billing/accounts/${mayaAccount}/purchases`, {
+        idempotencyKey: `refused-${field}-${message.length}`,
+        ...body,
+      });
       expect(res.status, message).toBe(422);
       expect(res.body.error.issues[0]).toEqual({ path: [field], message });
     }
-    expect((await admin.client.post("/api/admin/billing/accounts/not-an-id/purchases", { productId: studentPackage.id, idempotencyKey: "abcdefgh" })).status).toBe(404);
+    expect(
+      (await admin.client.post("/api/admin/billing/accounts/not-an-id/purchases", { productId: studentPackage.id, idempotencyKey: "abcdefgh" })).status,
+    ).toBe(404);
     expect(await countRows(t.db)).toEqual(before);
   });
 });
@@ -206,10 +223,19 @@ describe("activating a purchase", () => {
     expect(grants[0]!.expiresAt.getTime()).toBe(clock.now().getTime() + 30 * DAY);
 
     const again = await withWorkspace(t.deps.db, admin.organizationId, (tx) =>
-      activatePurchasesOfInvoice(tx, { organizationId: admin.organizationId, actorUserId: admin.user.id, now: new Date(clock.now().getTime() + DAY) }, purchase.invoiceId!),
+      activatePurchasesOfInvoice(
+        tx,
+        { organizationId: admin.organizationId, actorUserId: admin.user.id, now: new Date(clock.now().getTime() + DAY) },
+        purchase.invoiceId!,
+      ),
     );
     expect(again).toEqual([]);
-    expect(await t.db.select().from(hourGrant).where(and(eq(hourGrant.purchaseId, purchase.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(hourGrant)
+        .where(and(eq(hourGrant.purchaseId, purchase.id))),
+    ).toHaveLength(1);
     await setBillingSettings(admin.client, { allowCredit: false });
   });
 

@@ -131,11 +131,17 @@ export async function updateProduct(db: Database, actor: Actor, productId: strin
       })
       .where(and(eq(packageProduct.organizationId, organizationId), eq(packageProduct.id, productId)))
       .returning();
-    await auditBilling(tx, billingContextOf(actor, now), "PACKAGE_UPDATED", `${actor.viewer.user.name} changed the package ${saved!.name}: ${words.join(", ")}`, {
-      productId,
-      fields: changed,
-      ...(archiving ? { archived } : {}),
-    });
+    await auditBilling(
+      tx,
+      billingContextOf(actor, now),
+      "PACKAGE_UPDATED",
+      `${actor.viewer.user.name} changed the package ${saved!.name}: ${words.join(", ")}`,
+      {
+        productId,
+        fields: changed,
+        ...(archiving ? { archived } : {}),
+      },
+    );
     return shapeProduct(saved!, await currencyOf(tx, organizationId));
   });
 }
@@ -278,13 +284,19 @@ export async function sellPackage(db: Database, actor: Actor, accountId: string,
     } else {
       await activateFreePurchase(tx, context, purchaseId);
     }
-    await auditBilling(tx, context, "PACKAGE_SOLD", `${actor.viewer.user.name} sold the package ${product.name} (${describeMinutes(product.minutes)}) to ${account.name}`, {
-      purchaseId,
-      productId: product.id,
-      accountId: account.id,
-      ...(person ? { studentId: person.id } : {}),
-      priceMinor: product.priceMinor,
-    });
+    await auditBilling(
+      tx,
+      context,
+      "PACKAGE_SOLD",
+      `${actor.viewer.user.name} sold the package ${product.name} (${describeMinutes(product.minutes)}) to ${account.name}`,
+      {
+        purchaseId,
+        productId: product.id,
+        accountId: account.id,
+        ...(person ? { studentId: person.id } : {}),
+        priceMinor: product.priceMinor,
+      },
+    );
     return shapePurchase(tx, organizationId, purchaseId);
   });
 }

@@ -107,7 +107,15 @@ describe("what no hours cover", () => {
     await report(lesson.id, [present(ola.id)]);
     expect((await movementsOf(lesson.id)).map((move) => move.minutes)).toEqual([-30]);
     const [charge] = await entriesOf(lesson.id);
-    expect(charge).toMatchObject({ kind: "session_charge", accountId: ola.account, studentId: ola.id, amountMinor: 2_250, minutes: 30, rateMinor: 4_500, shareBps: 10_000 });
+    expect(charge).toMatchObject({
+      kind: "session_charge",
+      accountId: ola.account,
+      studentId: ola.id,
+      amountMinor: 2_250,
+      minutes: 30,
+      rateMinor: 4_500,
+      shareBps: 10_000,
+    });
     expect(charge!.description).toMatch(/^Mathematics session of \d{4}-\d{2}-\d{2}, 30 min$/);
   });
 
@@ -166,7 +174,9 @@ describe("an accepted cancellation request", () => {
     expect(asked.status).toBe(201);
     const accepted = await admin.client.post(`/api/admin/cancellation-requests/${asked.body.id}/accept`);
     expect(accepted.status).toBe(200);
-    expect(await entriesOf(late.id)).toEqual([expect.objectContaining({ kind: "session_charge", studentId: maya, amountMinor: 1_500, minutes: 15, shareBps: 2_500 })]);
+    expect(await entriesOf(late.id)).toEqual([
+      expect.objectContaining({ kind: "session_charge", studentId: maya, amountMinor: 1_500, minutes: 15, shareBps: 2_500 }),
+    ]);
   });
 });
 
@@ -253,7 +263,11 @@ describe("the low-balance notice", () => {
   it("is written once when a student's hours fall below the threshold, and once more after a top-up", async () => {
     const lou = await newStudent("Lou Low");
     await hours(lou, 180, 60);
-    const noticesOf = () => t.db.select().from(billingNotice).where(and(eq(billingNotice.accountId, lou.account), eq(billingNotice.kind, "low_balance")));
+    const noticesOf = () =>
+      t.db
+        .select()
+        .from(billingNotice)
+        .where(and(eq(billingNotice.accountId, lou.account), eq(billingNotice.kind, "low_balance")));
     const first = await session([lou.id], 60);
     const second = await session([lou.id], 60);
     const third = await session([lou.id], 30);

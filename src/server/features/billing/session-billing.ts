@@ -204,7 +204,14 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
     });
   }
   for (const entry of liveCharges) await reverseEntry(tx, context, entry, `Re-marked: the ${what} is billed again`);
-  const result: StudentBilling = { studentId: person.studentId, changed: live.length > 0, minutesFromHours: 0, chargedMinutes: 0, amountMinor: 0, unpricedMinutes: 0 };
+  const result: StudentBilling = {
+    studentId: person.studentId,
+    changed: live.length > 0,
+    minutesFromHours: 0,
+    chargedMinutes: 0,
+    amountMinor: 0,
+    unpricedMinutes: 0,
+  };
   if (!desired) return result;
 
   const keyOf = (suffix: string) => `${prefix}g${lastGeneration + 1}:${desiredState}:${suffix}`;
@@ -231,7 +238,8 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
     const rate = await rateOf(tx, organizationId, session, person.studentId, when);
     const amount = rate === null ? 0 : chargeForMinutes(rate, need);
     if (amount > 0) {
-      const share = desired.basis === "attended" ? "" : ` (${BASIS_WORDS[desired.basis]}: ${formatBps(desired.shareBps)} of ${describeMinutes(desired.sessionMinutes)})`;
+      const share =
+        desired.basis === "attended" ? "" : ` (${BASIS_WORDS[desired.basis]}: ${formatBps(desired.shareBps)} of ${describeMinutes(desired.sessionMinutes)})`;
       await appendEntries(tx, context, [
         {
           accountId: person.accountId,
