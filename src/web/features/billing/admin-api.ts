@@ -36,7 +36,6 @@ import type {
 import type { Payment, PaymentCreate, PaymentPage } from "../../../shared/schemas/billing-payments.ts";
 import type { LatestLedgerVerification, LedgerVerification } from "../../../shared/schemas/billing-statements.ts";
 import type { MemberPage } from "../../../shared/schemas/members.ts";
-import type { TaxRate } from "../../../shared/schemas/billing-tax.ts";
 import { api, apiFetch } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
@@ -81,7 +80,6 @@ export const adminBillingKeys = {
   disputes: () => [...adminBillingKeys.all, "disputes"] as const,
   dispute: (disputeId: string) => [...adminBillingKeys.all, "dispute", disputeId] as const,
   packages: () => [...adminBillingKeys.all, "packages"] as const,
-  taxRates: () => [...adminBillingKeys.all, "tax-rates"] as const,
   aged: (page: number) => [...adminBillingKeys.all, "aged", page] as const,
   verification: () => [...adminBillingKeys.all, "ledger-verification"] as const,
 };
@@ -182,7 +180,6 @@ export const useDispute = (disputeId: string) =>
   useQuery({ queryKey: adminBillingKeys.dispute(disputeId), queryFn: () => api.get<Dispute>(`${BASE}/disputes/${id(disputeId)}`), retry: false });
 
 export const usePackages = () => useQuery({ queryKey: adminBillingKeys.packages(), queryFn: () => api.get<PackageProductList>(`${BASE}/packages`) });
-export const useTaxRates = () => useQuery({ queryKey: adminBillingKeys.taxRates(), queryFn: () => api.get<{ items: TaxRate[] }>(`${BASE}/tax-rates`) });
 
 export const useAgedBalances = (page: number) =>
   useQuery({

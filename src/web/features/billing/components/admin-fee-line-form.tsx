@@ -3,7 +3,8 @@ import { feeLineInputSchema, type FeeLineInput, type InvoiceDetail } from "../..
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAddFeeLine, useTaxRates } from "../admin-api.ts";
+import { useAddFeeLine } from "../admin-api.ts";
+import { useTaxRateList } from "../settings-api.ts";
 import { MoneyField, readAmount } from "./admin-money-field.tsx";
 
 const DEFAULT_TAX = "default";
@@ -18,7 +19,7 @@ interface FeeValues {
 export function AdminFeeLineForm({ invoice }: { invoice: InvoiceDetail }) {
   const { currency } = invoice;
   const add = useAddFeeLine(invoice.id);
-  const taxRates = useTaxRates();
+  const taxRates = useTaxRateList();
 
   const request = (values: FeeValues): FeeLineInput | null => {
     const amount = readAmount(values.amount, currency, "Amount");

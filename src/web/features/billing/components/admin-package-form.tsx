@@ -5,7 +5,8 @@ import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { moneyText } from "../../../lib/format-money.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useSavePackage, useTaxRates } from "../admin-api.ts";
+import { useSavePackage } from "../admin-api.ts";
+import { useTaxRateList } from "../settings-api.ts";
 import { MoneyField, readAmount } from "./admin-money-field.tsx";
 
 export const SCOPE_LABELS: Record<PackageScope, string> = { student: "One student", family: "Shared by the family" };
@@ -55,7 +56,7 @@ export function AdminPackageModal({
 
 function PackageForm({ product, currency, onDone }: { product: PackageProduct | null; currency: string; onDone: () => void }) {
   const save = useSavePackage(product?.id ?? null);
-  const taxRates = useTaxRates();
+  const taxRates = useTaxRateList();
 
   const request = (values: PackageValues): PackageProductCreate | null => {
     const price = readAmount(values.price, currency, "Price", { allowZero: true });
