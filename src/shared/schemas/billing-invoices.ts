@@ -96,6 +96,8 @@ export const invoiceLineSchema = z.object({
   live: z.boolean(),
   sessionId: z.string().nullable(),
   studentId: z.string().nullable(),
+  /** The student's name as the record has it now (an erased record reads as erased). */
+  studentName: z.string().nullable(),
   serviceDate: z.string().nullable(),
   tutorName: z.string().nullable(),
   attendance: z.string().nullable(),

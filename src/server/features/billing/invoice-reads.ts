@@ -3,14 +3,14 @@
  * then newest), one invoice with its lines, tax bands, allocations and credit notes, and a
  * parent's view of an invoice of an account they pay (never a draft).
  */
-import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { InvoiceDetail, InvoiceListQuery, InvoiceReadState, InvoiceSummary } from "../../../shared/schemas/billing-invoices.ts";
 import type { Viewer } from "../../core/context.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import { organization } from "../../db/auth-schema.ts";
 import { allocation, creditNote, invoice } from "../../db/billing-schema.ts";
-import { payerAccount } from "../../db/schema.ts";
+import { payerAccount, student } from "../../db/schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { isRecordId } from "../../core/ids.ts";
@@ -126,6 +126,17 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
   const today = await workspaceToday(tx, organizationId, now);
   const currency = await workspaceCurrency(tx, organizationId);
   const lines = await linesOf(tx, organizationId, row.id);
+  const studentIds = [...new Set(lines.flatMap((line) => (line.studentId ? [line.studentId] : [])))];
+  const studentNames = new Map(
+    studentIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: student.id, name: student.name })
+            .from(student)
+            .where(and(eq(student.organizationId, organizationId), inArray(student.id, studentIds)))
+        ).map((found) => [found.id, found.name]),
+  );
   const allocations = await tx
     .select()
     .from(allocation)
@@ -159,6 +170,7 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
       live: line.live,
       sessionId: line.sessionId,
       studentId: line.studentId,
+      studentName: line.studentId ? (studentNames.get(line.studentId) ?? null) : null,
       serviceDate: line.serviceDate,
       tutorName: line.tutorName,
       attendance: line.attendance,

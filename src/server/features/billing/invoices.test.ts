@@ -50,6 +50,8 @@ describe("drafting and issuing from uninvoiced work", () => {
       [first, 2000],
       [second, 2000],
     ]);
+    // Each line names its student: the reader needs no other look-up.
+    expect(draft.body.lines.map((line: { studentName: string | null }) => line.studentName)).toEqual(["Nina North", "Nina North"]);
     // A drafted charge is no longer uninvoiced.
     const after = await admin.client.get(`/api/admin/billing/uninvoiced?accountId=${family.accountId}&from=2026-11-01&to=2026-11-30`);
     expect(after.body.accounts).toEqual([]);

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import type { InvoiceDetail } from "../../../shared/schemas/billing-invoices.ts";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
-import { accountHref, invoicePdfHref, useAccount, useInvoice, useUpdateInvoice } from "../../features/billing/admin-api.ts";
+import { accountHref, invoicePdfHref, useInvoice, useUpdateInvoice } from "../../features/billing/admin-api.ts";
 import { AdminFeeLineForm } from "../../features/billing/components/admin-fee-line-form.tsx";
 import { AdminInvoiceActions } from "../../features/billing/components/admin-invoice-actions.tsx";
 import { AdminInvoiceActivity } from "../../features/billing/components/admin-invoice-activity.tsx";
@@ -45,9 +45,7 @@ export default function AdminBillingInvoice() {
 }
 
 function Invoice({ invoice }: { invoice: InvoiceDetail }) {
-  const account = useAccount(invoice.accountId);
   const update = useUpdateInvoice(invoice.id);
-  const studentNames = new Map((account.data?.students ?? []).map((student) => [student.id, student.name]));
   const draft = invoice.state === "draft";
 
   return (
@@ -66,7 +64,6 @@ function Invoice({ invoice }: { invoice: InvoiceDetail }) {
       <InvoiceDocument
         invoice={invoice}
         area="admin"
-        studentNames={studentNames}
         pdfHref={draft ? undefined : invoicePdfHref(invoice.id)}
         lineAction={
           draft

@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { InvoiceDocument } from "../../features/billing/components/invoice-document.tsx";
 import { QuestionLine } from "../../features/billing/components/question-line.tsx";
-import { familyInvoicePdfHref, useFamilyBilling, useFamilyDisputes, useFamilyInvoice } from "../../features/billing/family-api.ts";
+import { familyInvoicePdfHref, useFamilyDisputes, useFamilyInvoice } from "../../features/billing/family-api.ts";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
@@ -15,8 +15,6 @@ export default function ParentBillingInvoice() {
   const { invoiceId = "" } = useParams();
   const invoice = useFamilyInvoice(invoiceId);
   const disputes = useFamilyDisputes();
-  // The overview names the account's students (a line carries only the student's id).
-  const billing = useFamilyBilling();
 
   return (
     <Stack gap="md" pb={64}>
@@ -28,7 +26,6 @@ export default function ParentBillingInvoice() {
       </Anchor>
       <BillingDocumentState query={invoice} label="the invoice" notFoundTitle="Invoice not found">
         {(data) => {
-          const students = billing.data?.accounts.find((account) => account.id === data.accountId)?.students ?? [];
           // Until the questions are read, no line offers a new one (it may have one already).
           const questionable = data.state !== "void" && data.state !== "draft" && disputes.isSuccess;
           return (
@@ -37,7 +34,6 @@ export default function ParentBillingInvoice() {
               <InvoiceDocument
                 invoice={data}
                 area="parent"
-                studentNames={new Map(students.map((student) => [student.id, student.name]))}
                 pdfHref={familyInvoicePdfHref(data.id)}
                 lineAction={
                   questionable

@@ -14,6 +14,7 @@ const line = {
   live: true,
   sessionId: "session-1",
   studentId: "student-1",
+  studentName: "Ada Junior",
   serviceDate: "2026-11-25",
   tutorName: "Grace Hopper",
   attendance: "late_cancelled",
@@ -60,7 +61,6 @@ const render = (area: "admin" | "parent", width = 1280) =>
       <InvoiceDocument
         invoice={invoice}
         area={area}
-        studentNames={new Map([["student-1", "Ada Junior"]])}
         pdfHref="/api/parent/billing/invoices/invoice-1/pdf"
         lineAction={(item) => <button type="button">Question {item.id}</button>}
       />,

@@ -17,8 +17,6 @@ export interface InvoiceDocumentProps {
   invoice: InvoiceDetail;
   /** Whose screens these are: a session line links to the session's page in this area. */
   area: "admin" | "parent";
-  /** The account's students by id: a line carries its student's id, the document shows the name. */
-  studentNames?: ReadonlyMap<string, string>;
   /** The invoice's PDF (the area's own address). */
   pdfHref?: string;
   /** What each line offers at its end (the parent's "Question this line"). */
@@ -48,10 +46,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * amount, linked to the session), the tax bands, totals, the tax rule, and what is paid and
  * still owed.
  */
-export function InvoiceDocument({ invoice, area, studentNames, pdfHref, lineAction }: InvoiceDocumentProps) {
+export function InvoiceDocument({ invoice, area, pdfHref, lineAction }: InvoiceDocumentProps) {
   const { currency } = invoice;
   const money = (minor: number) => formatMoney(minor, currency);
-  const studentOf = (line: InvoiceLine) => (line.studentId ? (studentNames?.get(line.studentId) ?? "—") : "—");
+  const studentOf = (line: InvoiceLine) => line.studentName ?? "—";
   const period = periodOf(invoice);
 
   const columns: DataColumn<InvoiceLine>[] = [
