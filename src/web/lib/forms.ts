@@ -74,7 +74,7 @@ export type FieldErrors = Record<string, string>;
  * runs is kept too) and the values are read from the form when it is sent; this hook keeps
  * the errors, clears a field's error when it changes, and moves focus to the first field in
  * error. The area's forms use @mantine/form; these public pages cannot afford its 6 KB of
- * gzip within their 150 KB budget. `validate` may be async (a deferredZodValidator's
+ * gzip within their 151 KB budget. `validate` may be async (a deferredZodValidator's
  * `check`): the submit waits for it.
  */
 export function useAccountForm<Field extends string>({

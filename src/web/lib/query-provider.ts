@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * The query client, for the root's QueryClientProvider, without the root loading TanStack
  * Query's client: lib/query-client.ts hands it over here when it is first loaded, that is,
  * with the first screen that fetches through it (the area layouts, the account pages, the
- * 404). The content pages never load it (they stay within the 150 KB page-weight budget).
+ * 404). The content pages never load it (they stay within the public page-weight budget).
  */
 let client: QueryClient | null = null;
 const listeners = new Set<() => void>();

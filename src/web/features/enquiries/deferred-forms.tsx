@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 
 /**
  * The public site's forms load after the page's first render: their inputs, form helpers and
- * rules are about 10 KB of gzip that the page's text does not need (the 150 KB budget of a
+ * rules are about 10 KB of gzip that the page's text does not need (the 151 KB budget of a
  * public page). The pre-rendered page holds the form's HTML all the same.
  */
 function FormLoading() {

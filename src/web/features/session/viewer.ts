@@ -7,7 +7,7 @@ import { ApiError, api } from "../../lib/api-client.ts";
  * gate and the permission-denied screen only ask "who is signed in". The one way of fetching
  * the session is here (fetchMe); features/session/api.ts builds its queries on it and keeps
  * this store and its cache in step, so both always give the same answer (the page-weight budgets: content
- * pages stay within the 150 KB budget without the query library).
+ * pages stay within the public pages' budget without the query library).
  */
 
 /** How long a read of the viewer is fresh: the same for this store and the query cache. */

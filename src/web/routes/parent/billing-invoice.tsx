@@ -1,58 +1,6 @@
-import { Anchor, Group, Stack } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, useParams } from "react-router";
-import { PageHeader } from "../../components/ui/page-header.tsx";
-import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
-import { InvoiceDocument } from "../../features/billing/components/invoice-document.tsx";
-import { QuestionLine } from "../../features/billing/components/question-line.tsx";
-import { familyInvoicePdfHref, useFamilyDisputes, useFamilyInvoice } from "../../features/billing/family-api.ts";
+import { lazyScreen } from "../../features/billing/components/lazy-screen.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
-/** One invoice of an account the parent pays: every line explained and linked to its session, the PDF, and "Question this line". */
-export default function ParentBillingInvoice() {
-  const { invoiceId = "" } = useParams();
-  const invoice = useFamilyInvoice(invoiceId);
-  const disputes = useFamilyDisputes();
-
-  return (
-    <Stack gap="md" pb={64}>
-      <Anchor component={Link} to="/parent/billings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Billing and packages
-        </Group>
-      </Anchor>
-      <BillingDocumentState query={invoice} label="the invoice" notFoundTitle="Invoice not found">
-        {(data) => {
-          // Until the questions are read, no line offers a new one (it may have one already).
-          const questionable = data.state !== "void" && data.state !== "draft" && disputes.isSuccess;
-          return (
-            <>
-              <PageHeader title={`Invoice ${data.number ?? ""}`.trim()} description={`For ${data.accountName}. Question any line you do not recognise.`} />
-              <InvoiceDocument
-                invoice={data}
-                area="parent"
-                pdfHref={familyInvoicePdfHref(data.id)}
-                lineAction={
-                  questionable
-                    ? (line) =>
-                        line.live ? (
-                          <QuestionLine
-                            invoiceId={data.id}
-                            line={line}
-                            currency={data.currency}
-                            dispute={(disputes.data?.items ?? []).find((dispute) => dispute.invoiceLineId === line.id && dispute.state !== "withdrawn")}
-                          />
-                        ) : null
-                    : undefined
-                }
-              />
-            </>
-          );
-        }}
-      </BillingDocumentState>
-    </Stack>
-  );
-}
+export default lazyScreen(() => import("./billing-invoice-screen.tsx"));
