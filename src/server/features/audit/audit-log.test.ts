@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../../tests/client.ts";
 import { countRows } from "../../../../tests/db.ts";
 import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
+import { parseCsv } from "../../../../tests/csv.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { auditLog, organization, student, user } from "../../db/schema.ts";
 
@@ -59,39 +60,6 @@ async function allPages(client: ApiClient, query: string) {
     pages++;
   } while (cursor && pages < 1000);
   return { ids, pages };
-}
-
-/** The test's own RFC 4180 reader: quoted fields, doubled quotes, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let index = 0;
-  const endField = () => {
-    record.push(field);
-    field = "";
-  };
-  while (index < text.length) {
-    const character = text[index]!;
-    if (quoted && character === '"' && text[index + 1] === '"') {
-      field += '"';
-      index += 2;
-      continue;
-    }
-    if (character === '"') quoted = !quoted;
-    else if (quoted) field += character;
-    else if (character === ",") endField();
-    else if (character === "\r" && text[index + 1] === "\n") {
-      endField();
-      records.push(record);
-      record = [];
-      index++;
-    } else field += character;
-    index++;
-  }
-  if (field !== "" || record.length > 0) throw new Error(`The CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
-  return records;
 }
 
 beforeAll(async () => {
