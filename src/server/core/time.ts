@@ -56,13 +56,17 @@ export function localTimeOf(instant: Date, timeZone: string): LocalTime {
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), weekday: wall.getUTCDay() === 0 ? 7 : wall.getUTCDay() };
 }
 
-/** "Tue 20 Oct 2026, 17:00–18:00 (Europe/London)": how a message names a session's time. */
-export function describeTime(startsAt: Date, endsAt: Date, timeZone: string): string {
+/** "Tue 20 Oct 2026": the local day of an instant, as messages and invoice lines name it. */
+export function describeDay(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" })
-      .formatToParts(startsAt)
+      .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
-  const day = `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
-  return `${day}, ${localTimeOf(startsAt, timeZone).time}–${localTimeOf(endsAt, timeZone).time} (${timeZone})`;
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** "Tue 20 Oct 2026, 17:00–18:00 (Europe/London)": how a message names a session's time. */
+export function describeTime(startsAt: Date, endsAt: Date, timeZone: string): string {
+  return `${describeDay(startsAt, timeZone)}, ${localTimeOf(startsAt, timeZone).time}–${localTimeOf(endsAt, timeZone).time} (${timeZone})`;
 }

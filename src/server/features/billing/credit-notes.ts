@@ -20,7 +20,11 @@ import { takeNextNumber } from "./invoice-numbers.ts";
 import { appendEntries } from "./ledger.ts";
 import { defaultLineTax, invalidAt, lineTaxOf, type LineTax, usableTaxRate } from "./tax-rates.ts";
 
-export type CreditNoteInput = Omit<CreditNoteCreate, "invoiceId"> & { invoiceId?: string | null };
+export type CreditNoteInput = Omit<CreditNoteCreate, "invoiceId"> & {
+  invoiceId?: string | null;
+  /** The session charge this note undoes (a re-marked session on an issued invoice): its ledger entry cites it. */
+  reversesEntryId?: string;
+};
 export type CreditNoteRow = typeof creditNote.$inferSelect;
 
 /** What the request said (the family, invoice, reason and lines), to compare a repeated idempotency key's body with the first. */
@@ -140,6 +144,7 @@ export async function issueCreditNote(tx: Transaction, context: BillingContext, 
       causeKey: `credit-note:${note.id}`,
       creditNoteId: note.id,
       invoiceId: target?.id ?? null,
+      reversesEntryId: input.reversesEntryId ?? null,
     },
   ]);
 

@@ -72,6 +72,28 @@ async function report(sessionId: string, students: unknown[], client = tina.clie
 const movementsOf = (sessionId: string) =>
   t.db.select().from(hourMovement).where(eq(hourMovement.sessionId, sessionId)).orderBy(asc(hourMovement.createdAt), asc(hourMovement.causeKey));
 const entriesOf = (sessionId: string) => t.db.select().from(ledgerEntry).where(eq(ledgerEntry.sessionId, sessionId)).orderBy(asc(ledgerEntry.sequence));
+interface InvoiceBody {
+  id: string;
+  number: string;
+  totalMinor: number;
+  lines: { id: string }[];
+}
+/** A draft of the family's uninvoiced work up to now. */
+async function draftOf(account: string): Promise<InvoiceBody> {
+  const draft = await admin.client.post<InvoiceBody>("/api/admin/billing/invoices", {
+    accountId: account,
+    periodFrom: "2026-01-01",
+    periodTo: clock.now().toISOString().slice(0, 10),
+  });
+  expect(draft.status, draft.text).toBe(201);
+  return draft.body;
+}
+/** That draft, issued. */
+async function issued(account: string): Promise<InvoiceBody> {
+  const response = await admin.client.post<InvoiceBody>(`/api/admin/billing/invoices/${(await draftOf(account)).id}/issue`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
 const balanceOf = (account: string) => withWorkspace(t.deps.db, admin.organizationId, (tx) => accountBalance(tx, admin.organizationId, account));
 
 describe("a completed session draws hours", () => {
@@ -116,7 +138,7 @@ describe("what no hours cover", () => {
       rateMinor: 4_500,
       shareBps: 10_000,
     });
-    expect(charge!.description).toMatch(/^Mathematics session of \d{4}-\d{2}-\d{2}, 30 min$/);
+    expect(charge!.description).toMatch(/^Mathematics session of [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, 30 min$/);
   });
 
   it("is charged at the tutor's rate without an assignment rate, and not at all without any rate", async () => {
@@ -223,6 +245,99 @@ describe("re-marking a session", () => {
     expect(again).toEqual([expect.objectContaining({ changed: false, amountMinor: 3_000, chargedMinutes: 30 })]);
     expect(await entriesOf(charged.id)).toHaveLength(3);
     expect(await withWorkspace(t.deps.db, admin.organizationId, (tx) => verifyLedger(tx, admin.organizationId))).toMatchObject({ ok: true });
+  });
+
+  it("a charge on a draft leaves the draft (which never bills an undone charge) and is reversed", async () => {
+    const dora = await newStudent("Dora Draft");
+    const lesson = await session([dora.id], 60);
+    after(lesson);
+    await report(lesson.id, [present(dora.id)]);
+    const draft = await draftOf(dora.account);
+    expect(draft.lines).toHaveLength(1);
+    await report(lesson.id, [absent(dora.id)]);
+    const reread = await admin.client.get<{ lines: unknown[] }>(`/api/admin/billing/invoices/${draft.id}`);
+    expect(reread.body.lines).toEqual([]);
+    expect((await entriesOf(lesson.id)).map((entry) => [entry.kind, entry.amountMinor])).toEqual([
+      ["session_charge", 6_000],
+      ["reversal", -6_000],
+      ["session_charge", 3_000],
+    ]);
+    expect(await balanceOf(dora.account)).toBe(3_000);
+  });
+
+  it("a charge an issued invoice bills is undone by a credit note against that invoice: the invoice, the credit and the balance agree", async () => {
+    const ivy = await newStudent("Ivy Issued");
+    const lesson = await session([ivy.id], 60);
+    after(lesson);
+    await report(lesson.id, [present(ivy.id)]);
+    const invoice = await issued(ivy.account);
+    expect(invoice.totalMinor).toBe(6_000);
+    // Half of it paid by bank transfer before the correction.
+    const paid = await admin.client.post("/api/admin/billing/payments", {
+      accountId: ivy.account,
+      method: "bank_transfer",
+      amountMinor: 2_000,
+      receivedOn: "2026-11-03",
+      reference: "IVY-1",
+      idempotencyKey: `ivy-${Date.now()}`,
+      allocations: [{ invoiceId: invoice.id, amountMinor: 2_000 }],
+    });
+    expect(paid.status, paid.text).toBe(201);
+
+    // She was absent after all: the 60.00 line is credited in full and 30.00 is charged anew.
+    await report(lesson.id, [absent(ivy.id)]);
+    const [charge, recharge] = await entriesOf(lesson.id);
+    expect([charge!.amountMinor, recharge!.amountMinor, recharge!.kind]).toEqual([6_000, 3_000, "session_charge"]);
+    const [undo] = await t.db.select().from(ledgerEntry).where(eq(ledgerEntry.reversesEntryId, charge!.id));
+    expect(undo).toMatchObject({ kind: "credit_note", amountMinor: -6_000, invoiceId: invoice.id });
+    const after_ = await admin.client.get<{ state: string; outstandingMinor: number; creditNotes: { number: string; totalMinor: number }[] }>(
+      `/api/admin/billing/invoices/${invoice.id}`,
+    );
+    // The credit note took what was outstanding (40.00) and the 20.00 the payment had covered, which is now credit.
+    expect(after_.body).toMatchObject({ state: "credited", outstandingMinor: 0, creditNotes: [{ totalMinor: 6_000 }] });
+    expect(await balanceOf(ivy.account)).toBe(3_000 - 2_000);
+    const uninvoiced = await admin.client.get<{ accounts: { accountId: string; charges: { entryId: string }[] }[] }>(
+      `/api/admin/billing/uninvoiced?accountId=${ivy.account}`,
+    );
+    expect(uninvoiced.body.accounts.flatMap((account) => account.charges.map((item) => item.entryId))).toEqual([recharge!.id]);
+
+    // The same marking again writes nothing; marked present again, the new charge (uninvoiced) is simply reversed.
+    await report(lesson.id, [absent(ivy.id)]);
+    expect(await entriesOf(lesson.id)).toHaveLength(2);
+    await report(lesson.id, [present(ivy.id)]);
+    expect((await entriesOf(lesson.id)).map((entry) => [entry.kind, entry.amountMinor])).toEqual([
+      ["session_charge", 6_000],
+      ["session_charge", 3_000],
+      ["reversal", -3_000],
+      ["session_charge", 6_000],
+    ]);
+    expect(await balanceOf(ivy.account)).toBe(6_000 - 2_000);
+    expect(await withWorkspace(t.deps.db, admin.organizationId, (tx) => verifyLedger(tx, admin.organizationId))).toMatchObject({ ok: true });
+  });
+
+  it("a line an admin already credited is not credited twice: the re-marking is refused (409) and nothing changes", async () => {
+    const cara = await newStudent("Cara Credited");
+    const lesson = await session([cara.id], 60);
+    after(lesson);
+    await report(lesson.id, [present(cara.id)]);
+    const invoice = await issued(cara.account);
+    const credited = await admin.client.post("/api/admin/billing/credit-notes", {
+      accountId: cara.account,
+      invoiceId: invoice.id,
+      reason: "Goodwill",
+      idempotencyKey: `cara-${Date.now()}`,
+      lines: [{ description: "Half of the lesson", amountMinor: 3_000, invoiceLineId: invoice.lines[0]!.id }],
+    });
+    expect(credited.status, credited.text).toBe(201);
+    const balance = await balanceOf(cara.account);
+    const refused = await tina.client.put<{ error: { message: string } }>(`/api/tutor/sessions/${lesson.id}/report`, {
+      topics: "Fractions",
+      students: [absent(cara.id)],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain(`invoice ${invoice.number}`);
+    expect(await entriesOf(lesson.id)).toHaveLength(1);
+    expect(await balanceOf(cara.account)).toBe(balance);
   });
 
   it("a session cancelled after it was completed is not possible: a completed session cannot be cancelled (409), so its billing stays", async () => {

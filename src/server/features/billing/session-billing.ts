@@ -13,14 +13,16 @@
  * the session's date, else the tutor's charge rate (no rate: no charge).
  *
  * When the billing in place (the hour uses and the charge of the latest generation not yet
- * reversed) was written for another desired state, each is reversed and the new one written
- * under the next generation number; the same state writes nothing. Everything runs under the
+ * undone) was written for another desired state, each is undone and the new one written
+ * under the next generation number; the same state writes nothing. A charge an issued
+ * invoice bills is undone by a credit note against that invoice (charge-corrections.ts). Everything runs under the
  * workspace's money lock, so two markings of a session at the same time bill it once.
  */
-import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { BASIS_POINTS } from "../../../shared/billing-states.ts";
 import { type PolicyVersion, policyInForce } from "../../core/cancellation-policy.ts";
 import { readSettings } from "../../core/settings/index.ts";
+import { describeDay } from "../../core/time.ts";
 import { workspaceZone } from "../../core/workspace-time.ts";
 import { hourMovement, ledgerEntry } from "../../db/billing-schema.ts";
 import { assignment, sessionReportStudent, sessionStudent, student, tutoringSession, tutorProfile } from "../../db/schema.ts";
@@ -28,7 +30,8 @@ import type { Transaction } from "../../db/tenant.ts";
 import { lockMoney } from "./allocations.ts";
 import { chargeForMinutes, formatBps, minutesAtShare } from "./arithmetic.ts";
 import { describeMinutes, grantBalances, noticeLowBalance } from "./hours.ts";
-import { appendEntries, type LedgerContext, reverseEntry } from "./ledger.ts";
+import { undoCharge } from "./charge-corrections.ts";
+import { appendEntries, type LedgerContext } from "./ledger.ts";
 
 type Basis = "attended" | "no_show" | "late_cancelled";
 
@@ -164,13 +167,31 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
         eq(ledgerEntry.organizationId, organizationId),
         eq(ledgerEntry.sessionId, session.id),
         eq(ledgerEntry.studentId, person.studentId),
-        or(eq(ledgerEntry.kind, "session_charge"), eq(ledgerEntry.kind, "reversal")),
+        eq(ledgerEntry.kind, "session_charge"),
       ),
     );
-  const reversedCharges = new Set(charges.filter((entry) => entry.kind === "reversal").map((entry) => entry.reversesEntryId));
+  // Undone by a reversal, or by a credit note where an issued invoice billed the charge.
+  const reversedCharges = new Set(
+    charges.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: ledgerEntry.reversesEntryId })
+            .from(ledgerEntry)
+            .where(
+              and(
+                eq(ledgerEntry.organizationId, organizationId),
+                inArray(
+                  ledgerEntry.reversesEntryId,
+                  charges.map((entry) => entry.id),
+                ),
+              ),
+            )
+        ).map((row) => row.id),
+  );
   const liveUses = uses.filter((use) => !reversedUses.has(use.id));
-  const liveCharges = charges.filter((entry) => entry.kind === "session_charge" && !reversedCharges.has(entry.id));
-  const written = [...uses.map((use) => use.causeKey), ...charges.filter((entry) => entry.kind === "session_charge").map((entry) => entry.causeKey)];
+  const liveCharges = charges.filter((entry) => !reversedCharges.has(entry.id));
+  const written = [...uses.map((use) => use.causeKey), ...charges.map((entry) => entry.causeKey)];
   const lastGeneration = written.reduce((max, key) => Math.max(max, parseCause(key, prefix).generation), 0);
   const live = [...liveUses.map((use) => use.causeKey), ...liveCharges.map((entry) => entry.causeKey)];
   const liveState = live.length > 0 ? parseCause(live[0]!, prefix).state : null;
@@ -188,7 +209,7 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
   if (liveState === desiredState) return unchanged;
 
   const when = await sessionDateOf(tx, organizationId, session);
-  const what = `${session.subject} session of ${when}`;
+  const what = `${session.subject} session of ${describeDay(session.startsAt, await workspaceZone(tx, organizationId))}`;
   for (const use of liveUses) {
     await tx.insert(hourMovement).values({
       organizationId,
@@ -203,7 +224,7 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
       createdAt: context.now,
     });
   }
-  for (const entry of liveCharges) await reverseEntry(tx, context, entry, `Re-marked: the ${what} is billed again`);
+  for (const entry of liveCharges) await undoCharge(tx, context, entry, `Re-marked: the ${what} is billed again`);
   const result: StudentBilling = {
     studentId: person.studentId,
     changed: live.length > 0,
