@@ -20,12 +20,24 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const PAYMENT_METHODS = ["cash", "bank_transfer", "card_terminal", "cheque"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Stored invoice states; "partly paid", "paid" and "overdue" are derived from amounts and dates. */
+/** Stored invoice states; "partly paid", "paid", "credited" and "overdue" are derived from amounts and dates. */
 export const INVOICE_STATUSES = ["draft", "issued", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** The states a reader sees. */
-export const INVOICE_STATES = ["draft", "issued", "partly_paid", "paid", "void"] as const;
+/**
+ * The states a reader sees. "credited" is an invoice settled wholly by credit notes, not
+ * payments (one that both settled is "paid"): the family paid nothing for it.
+ */
+export const INVOICE_STATES = ["draft", "issued", "partly_paid", "paid", "credited", "void"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
+/** Each state in words: the admin and parent screens and the invoice PDF say the same. */
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  draft: "Draft",
+  issued: "Issued",
+  partly_paid: "Partly paid",
+  paid: "Paid",
+  credited: "Credited",
+  void: "Void",
+};
 
 export const INVOICE_LINE_KINDS = ["session", "package", "fee"] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
@@ -37,8 +49,8 @@ export type PackageScope = (typeof PACKAGE_SCOPES)[number];
 export const PURCHASE_STATUSES = ["awaiting_payment", "active", "cancelled"] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/** How a grant's minutes change: used by a session, given back when it is re-marked, expired. */
-export const HOUR_MOVEMENT_KINDS = ["use", "reversal", "expiry"] as const;
+/** How a grant's minutes change: used by a session, given back when it is re-marked, expired, cancelled with its purchase. */
+export const HOUR_MOVEMENT_KINDS = ["use", "reversal", "expiry", "cancellation"] as const;
 export type HourMovementKind = (typeof HOUR_MOVEMENT_KINDS)[number];
 
 export const DISPUTE_STATES = ["open", "credited", "explained", "withdrawn"] as const;

@@ -240,6 +240,8 @@ export const packagePurchase = pgTable(
     soldByUserId: userRef("sold_by_user_id"),
     createdAt: createdAt(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /** When voiding the invoice that sold it cancelled it (its unused hours went with it). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
@@ -250,7 +252,9 @@ export const packagePurchase = pgTable(
     index("package_purchase_account_idx").on(table.organizationId, table.accountId, table.createdAt),
     index("package_purchase_invoice_idx").on(table.organizationId, table.invoiceId),
     check("package_purchase_status_check", sql`status in (${inList(PURCHASE_STATUSES)})`),
-    check("package_purchase_active_check", sql`(status = 'active') = (activated_at is not null)`),
+    // A cancelled purchase keeps when it was activated, if it was.
+    check("package_purchase_active_check", sql`status = 'cancelled' or (status = 'active') = (activated_at is not null)`),
+    check("package_purchase_cancelled_check", sql`(status = 'cancelled') = (cancelled_at is not null)`),
     workspaceIsolation("package_purchase"),
   ],
 ).enableRLS();
@@ -285,7 +289,8 @@ export const hourGrant = pgTable(
 
 /**
  * A change of a grant's minutes: a session using them (negative), a re-marked session giving
- * them back (the exact opposite of one use, once), or expiry (negative). A grant's remaining
+ * them back (the exact opposite of one use, once), expiry (negative), or cancellation (the
+ * unused minutes of a purchase whose invoice was voided, negative). A grant's remaining
  * minutes are its minutes plus these; one cause key per cause makes each write idempotent.
  */
 export const hourMovement = pgTable(

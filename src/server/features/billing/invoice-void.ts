@@ -1,8 +1,9 @@
 /**
  * Voiding an issued invoice nothing has paid: it keeps its number (the sequence stays
  * gapless), its lines leave the live set so their charges are uninvoiced again, and the
- * ledger entries it made (its fees and its tax) are reversed. Money already applied to it is
- * corrected by a credit note instead.
+ * ledger entries it made (its fees and its tax) are reversed. The packages it sells are
+ * cancelled (purchase-cancellation.ts). Money already applied to it is corrected by a credit
+ * note instead.
  */
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { invoice, invoiceLine, ledgerEntry } from "../../db/billing-schema.ts";
@@ -12,6 +13,7 @@ import { lockMoney } from "./allocations.ts";
 import { auditBilling, type BillingContext } from "./invoice-context.ts";
 import { lockedInvoice } from "./invoice-drafts.ts";
 import { reverseEntry } from "./ledger.ts";
+import { cancelPurchasesOfInvoice } from "./purchase-cancellation.ts";
 
 export async function voidInvoice(tx: Transaction, context: BillingContext, invoiceId: string, reason: string): Promise<void> {
   const { organizationId } = context;
@@ -39,6 +41,7 @@ export async function voidInvoice(tx: Transaction, context: BillingContext, invo
   for (const entry of made) {
     await reverseEntry(tx, context, entry, `${row.number} void: ${reason}`);
   }
+  const cancelledPackages = await cancelPurchasesOfInvoice(tx, context, row.id, `${row.number} void: ${reason}`);
 
   await tx
     .update(invoiceLine)
@@ -52,5 +55,6 @@ export async function voidInvoice(tx: Transaction, context: BillingContext, invo
     invoiceId: row.id,
     accountId: row.accountId,
     number: row.number,
+    cancelledPackages,
   });
 }

@@ -4,11 +4,12 @@ import { auditEntries, countRows } from "../../../../tests/db.ts";
 import { type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
 import { createPackage, sellPackage, setBillingSettings } from "../../../../tests/package-factories.ts";
 import { accountOfStudent } from "../../../../tests/payment-factories.ts";
+import { createSession } from "../../../../tests/people-factories.ts";
 import { createSessionCast } from "../../../../tests/session-cast.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { PackageProduct, PackageProductList, PackagePurchase } from "../../../shared/schemas/billing-packages.ts";
 import { fixedClock } from "../../core/clock.ts";
-import { hourGrant, invoice, ledgerEntry, packagePurchase } from "../../db/billing-schema.ts";
+import { hourGrant, hourMovement, invoice, ledgerEntry, packagePurchase } from "../../db/billing-schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { activatePurchasesOfInvoice } from "./hours.ts";
 
@@ -245,6 +246,71 @@ describe("activating a purchase", () => {
     expect(purchase).toMatchObject({ status: "active", invoiceId: null, priceMinor: 0 });
     expect(await t.db.select().from(hourGrant).where(eq(hourGrant.purchaseId, purchase.id))).toHaveLength(1);
     expect(await t.db.select().from(ledgerEntry).where(eq(ledgerEntry.purchaseId, purchase.id))).toEqual([]);
+  });
+});
+
+describe("voiding the invoice that sold a package", () => {
+  const voidOf = (invoiceId: string) => admin.client.post(`/api/admin/billing/invoices/${invoiceId}/void`, { reason: "Sold by mistake" });
+  const purchaseRow = async (id: string) => (await t.db.select().from(packagePurchase).where(eq(packagePurchase.id, id)))[0]!;
+  const saleEntries = (purchaseId: string) => t.db.select().from(ledgerEntry).where(eq(ledgerEntry.purchaseId, purchaseId));
+
+  it("cancels a purchase waiting for payment: its sale is reversed, so no later invoice bills it", async () => {
+    const product = await createPackage(admin.client, { name: "Unwanted five", minutes: 300, priceMinor: 20_000 });
+    const purchase = await sellPackage(admin.client, mayaAccount, { productId: product.id, studentId: maya });
+    expect((await voidOf(purchase.invoiceId!)).status).toBe(200);
+    expect(await purchaseRow(purchase.id)).toMatchObject({ status: "cancelled", cancelledAt: clock.now() });
+    expect((await saleEntries(purchase.id)).map((entry) => [entry.kind, entry.amountMinor])).toEqual([
+      ["package_sale", 20_000],
+      ["reversal", -20_000],
+    ]);
+    const uninvoiced = await admin.client.get<{ accounts: { charges: { entryId: string }[] }[] }>(`/api/admin/billing/uninvoiced?accountId=${mayaAccount}`);
+    const saleId = (await saleEntries(purchase.id)).find((entry) => entry.kind === "package_sale")!.id;
+    expect(uninvoiced.body.accounts.flatMap((account) => account.charges.map((charge) => charge.entryId))).not.toContain(saleId);
+    const [audit] = (await auditEntries(t.db, { action: "INVOICE_VOIDED", organizationId: admin.organizationId })).slice(-1);
+    expect(audit!.metadata).toMatchObject({ cancelledPackages: ["Unwanted five"] });
+  });
+
+  it("cancels an active purchase whose hours no session used: what its grant holds is booked out as a cancellation", async () => {
+    await setBillingSettings(admin.client, { allowCredit: true });
+    const product = await createPackage(admin.client, { name: "Active unused", minutes: 120, priceMinor: 9_000 });
+    const purchase = await sellPackage(admin.client, mayaAccount, { productId: product.id, studentId: maya });
+    expect(purchase.status).toBe("active");
+    expect((await voidOf(purchase.invoiceId!)).status).toBe(200);
+    const [grant] = await t.db.select().from(hourGrant).where(eq(hourGrant.purchaseId, purchase.id));
+    const moves = await t.db.select().from(hourMovement).where(eq(hourMovement.grantId, grant!.id));
+    expect(moves.map((move) => [move.kind, move.minutes])).toEqual([["cancellation", -120]]);
+    expect(await purchaseRow(purchase.id)).toMatchObject({ status: "cancelled", activatedAt: clock.now() });
+    await setBillingSettings(admin.client, { allowCredit: false });
+  });
+
+  it("refuses (409) once a session used its hours, and changes nothing: a credit note is the correction", async () => {
+    await setBillingSettings(admin.client, { allowCredit: true });
+    // Valid one day: the soonest-expiring of her grants, so the session draws on it.
+    const product = await createPackage(admin.client, { name: "Used two", minutes: 120, priceMinor: 9_000, validDays: 1 });
+    const purchase = await sellPackage(admin.client, mayaAccount, { productId: product.id, studentId: maya });
+    const start = new Date(clock.now().getTime() + 3_600_000);
+    const local = (date: Date) => date.toISOString().slice(0, 16);
+    const batch = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: local(start),
+      endsAt: local(new Date(start.getTime() + 3_600_000)),
+      timeZone: "UTC",
+    });
+    clock.set(new Date(start.getTime() + 2 * 3_600_000));
+    const filed = await tina.client.put(`/api/tutor/sessions/${batch.items[0]!.id}/report`, {
+      topics: "Algebra",
+      students: [{ studentId: maya, attendance: "present", previousHomework: "none_set", understanding: 4, engagement: 4 }],
+    });
+    expect(filed.status, filed.text).toBe(200);
+    const refused = await voidOf(purchase.invoiceId!);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain("Used two");
+    expect(await purchaseRow(purchase.id)).toMatchObject({ status: "active", cancelledAt: null });
+    expect(await saleEntries(purchase.id)).toHaveLength(1);
+    const [still] = await t.db.select().from(invoice).where(eq(invoice.id, purchase.invoiceId!));
+    expect(still!.status).toBe("issued");
+    await setBillingSettings(admin.client, { allowCredit: false });
   });
 });
 
