@@ -1,12 +1,14 @@
 /**
  * Billing's invariants under random sequences of operations, run on the service functions in
- * one workspace: package sales, session charges and their reversals, invoices issued for
- * charges and voided, payments with random allocations, credit notes (with and without an
- * invoice) and refunds. After every step, for every account:
+ * one workspace: package sales, session charges and their undoing as a re-marked session
+ * undoes them (a reversal, or a credit note where an issued invoice bills the charge),
+ * invoices issued for charges and voided (which cancels the packages they sell), payments with
+ * random allocations, credit notes (with and without an invoice) and refunds. After every step, for every account:
  *
  * - its balance (the latest running balance) is the sum of its entries;
  * - balance = Σ outstanding of issued invoices + Σ uninvoiced charges (and reversals of
- *   charges) − Σ unallocated credit + Σ transfers;
+ *   charges) − Σ unallocated credit + Σ transfers: a charge an issued invoice bills is never
+ *   undone behind the invoice's back;
  * - each invoice's paid amount is the sum of its allocations, within [0, total];
  * - no payment or credit note has allocated (and refunded) more than it holds;
  * - no hour grant is below zero;
@@ -30,7 +32,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 import { issueInvoiceForCharges } from "./invoice-issue.ts";
 import { voidInvoice } from "./invoice-void.ts";
-import { appendEntries, reverseEntry } from "./ledger.ts";
+import { undoCharge } from "./charge-corrections.ts";
+import { appendEntries } from "./ledger.ts";
 import { createProduct, sellPackage } from "./packages.ts";
 import { recordPayment, recordRefund } from "./payments.ts";
 import { verifyLedger } from "./verify-ledger.ts";
@@ -158,12 +161,20 @@ async function apply(operation: Operation, step: number): Promise<void> {
       );
       return;
     case "reverse": {
+      // A re-marked session's charge, wherever it stands: uninvoiced, on a void invoice or on an issued one.
       const charges = await t.db
         .select()
         .from(ledgerEntry)
-        .where(and(eq(ledgerEntry.organizationId, org()), eq(ledgerEntry.kind, "session_charge")));
+        .where(
+          and(
+            eq(ledgerEntry.organizationId, org()),
+            eq(ledgerEntry.kind, "session_charge"),
+            sql`not exists (select 1 from ledger_entry undo where undo.organization_id = ${ledgerEntry.organizationId} and undo.reverses_entry_id = ${ledgerEntry.id})`,
+          ),
+        )
+        .orderBy(ledgerEntry.sequence);
       const charge = pickOf(charges, operation.pick);
-      if (charge) await inWorkspace((tx) => reverseEntry(tx, context(now), charge, "Re-marked"));
+      if (charge) await inWorkspace((tx) => undoCharge(tx, context(now), charge, "Re-marked"));
       return;
     }
     case "invoice": {
@@ -259,7 +270,7 @@ async function brokenAccounts() {
         where e.organization_id = ${org()} and (
           (e.kind in ('session_charge', 'package_sale')
             and not exists (select 1 from invoice_line l where l.organization_id = e.organization_id and l.charge_entry_id = e.id and l.live))
-          or exists (select 1 from ledger_entry c where c.organization_id = e.organization_id and c.id = e.reverses_entry_id and c.kind in ('session_charge', 'package_sale')))
+          or (e.kind = 'reversal' and exists (select 1 from ledger_entry c where c.organization_id = e.organization_id and c.id = e.reverses_entry_id and c.kind in ('session_charge', 'package_sale'))))
         group by e.account_id),
       transfers as (select account_id, sum(amount_minor) as amount from ledger_entry where organization_id = ${org()} and kind = 'transfer' group by account_id),
       credit as (
@@ -337,7 +348,7 @@ describe("billing's invariants", () => {
         { numRuns: RUNS, endOnFailure: true },
       );
       // Each kind of operation really ran (not only refused).
-      for (const kind of ["charge", "invoice", "pay", "refund", "creditNote", "sell"]) expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
+      for (const kind of ["charge", "reverse", "invoice", "void", "pay", "refund", "creditNote", "sell"]) expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
     },
     RUNS * 60_000,
   );
