@@ -79,6 +79,22 @@ export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
+/**
+ * True when the pool had no connection to lend within connectionTimeoutMillis: every one was
+ * in use the whole time (node-postgres's wording for exactly that wait; a new connection that
+ * cannot be opened fails differently): more work at once than connections, or, for at most
+ * the query timeout, connections held by a database that stopped answering.
+ */
+export function isPoolExhaustedError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { message?: string; cause?: unknown };
+    if (candidate.message === "timeout exceeded when trying to connect") return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /** True for errors that mean the database cannot be reached, rather than a bad query. */
 export function isDatabaseUnavailableError(error: unknown): boolean {
   let current: unknown = error;
@@ -95,7 +111,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     }
     if (
       typeof candidate.message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+      /Connection terminated|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
         candidate.message,
       )
     ) {

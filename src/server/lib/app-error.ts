@@ -23,3 +23,11 @@ export const conflict = (message: string) => new AppError("CONFLICT", 409, messa
 /** A conflict with the stored state that one field of the request caused (the form shows it there). */
 export const conflictOn = (field: string, message: string) => new AppError("CONFLICT", 409, message, [{ path: [field], message }]);
 export const invalidField = (field: string, message: string) => new AppError("VALIDATION_FAILED", 422, message, [{ path: [field], message }]);
+
+/** How long a client is told to wait (Retry-After, in seconds) before trying a refused-while-busy request again. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+/**
+ * Too much waits already for what the request needs (a database connection, the workspace's
+ * turn to write money): refused at once, to try again shortly (the error handler adds Retry-After).
+ */
+export const serverBusy = () => new AppError("SERVER_BUSY", 503, "The server is busy; try again in a moment.");

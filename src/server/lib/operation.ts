@@ -6,7 +6,8 @@ import { createMiddleware } from "hono/factory";
 import { isMemberRole } from "../../shared/roles.ts";
 import { roleHasPermission, type Permission } from "../../shared/permissions.ts";
 import type { AppEnv, MemberContext, MemberEnv, Viewer } from "../core/context.ts";
-import { AppError, unauthenticated } from "./app-error.ts";
+import { AppError, serverBusy, unauthenticated } from "./app-error.ts";
+import { oneAtATimePerKey } from "./concurrency.ts";
 
 /**
  * Who may call an operation: anyone, any signed-in account (pending or not), a member whose
@@ -63,26 +64,58 @@ export const jsonBodyLimit = bodyLimit({
   },
 });
 
+/**
+ * How many money writes of one workspace may wait in this process behind the running one
+ * before more are refused as busy (503): a queue without end would only turn a flood into
+ * timeouts later.
+ */
+export const MONEY_WRITES_WAITING_PER_WORKSPACE = 200;
+
+/**
+ * The money writes of each workspace, one at a time in this process. Each takes the workspace's
+ * money lock (a PostgreSQL advisory lock, which orders writers across processes) and would
+ * otherwise wait for it holding a pool connection: a burst of them would hold every connection
+ * and starve all other requests. Waiting here, before a connection is borrowed, costs nothing.
+ */
+const moneyWriteTurn = oneAtATimePerKey({ maxWaiting: MONEY_WRITES_WAITING_PER_WORKSPACE, refusal: serverBusy });
+
 export interface OperationOptions {
   /**
    * The handler streams the body (a file to storage) under its own size limit instead of the
    * JSON limit: uploads of recordings, resources and imports.
    */
   streamedBody?: boolean;
+  /**
+   * The handler takes the workspace's money lock (billing's lockMoney or lockLedger): it waits
+   * for the workspace's earlier money writes in memory before it borrows a connection. Only for
+   * an operation of a permission (a member's workspace).
+   */
+  writesMoney?: boolean;
 }
+
+const busyResponse = {
+  503: { description: "Too many money writes of the workspace wait already (or no connection was free); Retry-After says when to try again." },
+};
 
 /** createRoute with the body limit and the access rule attached as middleware, and the rule as OpenAPI metadata. */
 export function defineOperation<A extends Access, R extends Omit<RouteConfig, "middleware">>(access: A, route: R, options: OperationOptions = {}) {
+  if (options.writesMoney && access.kind !== "permission") throw new Error(`${route.path}: a money write must be an operation of a permission`);
   const guard = accessGuard(access);
+  const admit: MiddlewareHandler<MemberEnv> = options.writesMoney
+    ? async (c, next) => {
+        await guard(c, () => moneyWriteTurn(c.var.member.organizationId, next));
+      }
+    : guard;
   const bodyAndAccess: MiddlewareHandler<MemberEnv> = options.streamedBody
-    ? guard
+    ? admit
     : async (c, next) => {
         await jsonBodyLimit(c, async () => {
-          await guard(c, next);
+          await admit(c, next);
         });
       };
   const guarded = {
     ...route,
+    ...(options.writesMoney ? { responses: { ...route.responses, ...busyResponse } } : {}),
     middleware: [bodyAndAccess],
     "x-glassroom-access": access.kind === "permission" ? access.permission : access.kind,
   } as R & { middleware: [MiddlewareHandler<GuardedEnv<A>>] };

@@ -3,8 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { MESSAGES, type ApiErrorBody } from "../../shared/messages.ts";
 import type { AppEnv } from "../core/context.ts";
-import { isDatabaseUnavailableError } from "../db/client.ts";
-import { AppError } from "../lib/app-error.ts";
+import { isDatabaseUnavailableError, isPoolExhaustedError } from "../db/client.ts";
+import { AppError, BUSY_RETRY_AFTER_SECONDS, serverBusy } from "../lib/app-error.ts";
 import { zodIssues } from "../lib/validation.ts";
 
 /**
@@ -30,7 +30,13 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   const body = (code: string, message: string, issues?: ApiErrorBody["error"]["issues"]): ApiErrorBody => ({
     error: { code, message, ...(issues ? { issues } : {}) },
   });
+  // Every connection stayed in use while this request waited for one: try again shortly.
+  if (isPoolExhaustedError(error)) {
+    c.var.logger?.warn({ err: error }, "no database connection free in time");
+    return handleError(serverBusy(), c);
+  }
   if (error instanceof AppError) {
+    if (error.code === "SERVER_BUSY") c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
     return c.json(body(error.code, error.message, error.issues), error.status);
   }
   if (error instanceof ZodError) {

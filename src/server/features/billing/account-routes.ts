@@ -84,19 +84,23 @@ const removePayerRoute = defineOperation(needs("admin:billing:write"), {
   responses: { ...detail("Removed."), 404: { description: "No such account, or the member is not its payer." }, ...errorResponses },
 });
 
-const mergeRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/accounts/{accountId}/merge",
-  tags: ["Billing"],
-  summary: "Merge the account into another: students and payers move, the balance moves by a pair of transfer entries, its documents stay (audited)",
-  request: { params: accountParams, body: { required: true, content: jsonContent(accountMergeSchema) } },
-  responses: {
-    200: { description: "Merged: the account merged into.", content: jsonContent(accountMergeResultSchema) },
-    ...notFoundResponse,
-    409: { description: "The account has draft invoices." },
-    ...errorResponses,
+const mergeRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/accounts/{accountId}/merge",
+    tags: ["Billing"],
+    summary: "Merge the account into another: students and payers move, the balance moves by a pair of transfer entries, its documents stay (audited)",
+    request: { params: accountParams, body: { required: true, content: jsonContent(accountMergeSchema) } },
+    responses: {
+      200: { description: "Merged: the account merged into.", content: jsonContent(accountMergeResultSchema) },
+      ...notFoundResponse,
+      409: { description: "The account has draft invoices." },
+      ...errorResponses,
+    },
   },
-});
+  { writesMoney: true },
+);
 
 const splitRoute = defineOperation(needs("admin:billing:write"), {
   method: "post",

@@ -21,19 +21,23 @@ const detail = (description: string) => ({ description, content: jsonContent(cre
 const pdfResponse = { 200: { description: "The credit note as a PDF.", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } } } };
 const TAG = ["Billing"];
 
-const createRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/credit-notes",
-  tags: TAG,
-  summary: "Issue a credit note at once (own gapless number); against an invoice it offsets what is outstanding, then frees what payments covered",
-  request: { body: { required: true, content: jsonContent(creditNoteCreateSchema) } },
-  responses: {
-    201: detail("Issued and audited (or the first note issued with this idempotency key)."),
-    ...notFoundResponse,
-    409: { description: "The idempotency key was used for a different credit note." },
-    ...errorResponses,
+const createRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/credit-notes",
+    tags: TAG,
+    summary: "Issue a credit note at once (own gapless number); against an invoice it offsets what is outstanding, then frees what payments covered",
+    request: { body: { required: true, content: jsonContent(creditNoteCreateSchema) } },
+    responses: {
+      201: detail("Issued and audited (or the first note issued with this idempotency key)."),
+      ...notFoundResponse,
+      409: { description: "The idempotency key was used for a different credit note." },
+      ...errorResponses,
+    },
   },
-});
+  { writesMoney: true },
+);
 const listRoute = defineOperation(needs("admin:billing:read"), {
   method: "get",
   path: "/admin/billing/credit-notes",

@@ -90,14 +90,18 @@ const explainRoute = defineOperation(needs("admin:billing:write"), {
   responses: { 200: answer("Explained."), ...notFoundResponse, ...notOpenResponse, ...errorResponses },
 });
 
-const creditRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/disputes/{disputeId}/credit",
-  tags: ["Billing"],
-  summary: "Answer an open dispute with a credit note for up to the line's amount, offsetting its invoice (audited)",
-  request: { params: disputeParams, ...body(disputeCreditSchema) },
-  responses: { 200: answer("Credited: the dispute names its credit note."), ...notFoundResponse, ...notOpenResponse, ...errorResponses },
-});
+const creditRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/disputes/{disputeId}/credit",
+    tags: ["Billing"],
+    summary: "Answer an open dispute with a credit note for up to the line's amount, offsetting its invoice (audited)",
+    request: { params: disputeParams, ...body(disputeCreditSchema) },
+    responses: { 200: answer("Credited: the dispute names its credit note."), ...notFoundResponse, ...notOpenResponse, ...errorResponses },
+  },
+  { writesMoney: true },
+);
 
 export function disputeRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()

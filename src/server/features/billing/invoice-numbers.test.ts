@@ -3,9 +3,6 @@ import { createAdmin, type AdminFixture } from "../../../../tests/factories.ts";
 import { createFamily, draftFees, setBillingSettings } from "../../../../tests/invoice-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { fixedClock } from "../../core/clock.ts";
-import { createDatabase } from "../../db/client.ts";
-import { withWorkspace } from "../../db/tenant.ts";
-import { issueInvoice } from "./invoice-issue.ts";
 import { counterYear, formatDocumentNumber } from "./invoice-numbers.ts";
 
 const clock = fixedClock(new Date("2026-11-10T10:00:00.000Z"));
@@ -40,36 +37,20 @@ describe("number formats", () => {
 });
 
 describe("gapless numbers under concurrency", () => {
-  it("50 concurrent issues in one workspace take 50 consecutive numbers: no gap, no duplicate", async () => {
+  it("50 concurrent issue requests in one workspace take 50 consecutive numbers: no gap, no duplicate", async () => {
     await setBillingSettings(admin.client, { invoiceNumberFormat: "G-{YYYY}-{NNNNN}" });
     const drafts: string[] = [];
     for (let index = 0; index < 50; index++) {
       drafts.push(await draftFees(admin.client, accountIds[index % accountIds.length]!, [{ description: `Fee ${index}`, amountMinor: 100 + index }]));
     }
-    // The app's pool (5 connections, 3 s to get one) cannot hold 50 transactions that each
-    // wait their turn for the money lock; 50 connections of their own let all 50 run at once.
-    const db = createDatabase(t.databaseUrl, { max: 50 });
-    try {
-      const context = { organizationId: admin.organizationId, actorUserId: admin.user.id, now: clock.now() };
-      const issued = await Promise.all(drafts.map((id) => withWorkspace(db, admin.organizationId, (tx) => issueInvoice(tx, context, id))));
-      const numbers = issued.map((invoice) => invoice.number).sort();
-      expect(new Set(numbers).size).toBe(50);
-      expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `G-2026-${String(index + 1).padStart(5, "0")}`));
-    } finally {
-      await db.$client.end();
-    }
-  }, 120_000);
-
-  it("concurrent issue requests through the API also take consecutive numbers", async () => {
-    const drafts: string[] = [];
-    for (let index = 0; index < 8; index++)
-      drafts.push(await draftFees(admin.client, accountIds[index % accountIds.length]!, [{ description: `More ${index}`, amountMinor: 100 }]));
+    // All at once through the API, on the app's own pool (5 connections in tests): the burst
+    // waits its turn in memory instead of holding connections while it waits for the money lock.
     const responses = await Promise.all(drafts.map((id) => admin.client.post(`/api/admin/billing/invoices/${id}/issue`)));
-    expect(responses.map((response) => response.status)).toEqual(drafts.map(() => 200));
-    expect(responses.map((response) => response.body.number as string).sort()).toEqual(
-      Array.from({ length: 8 }, (_, index) => `G-2026-${String(index + 51).padStart(5, "0")}`),
-    );
-  }, 60_000);
+    expect(responses.map((response) => (response.status === 200 ? 200 : `${response.status} ${response.text}`))).toEqual(drafts.map(() => 200));
+    const numbers = responses.map((response) => response.body.number as string).sort();
+    expect(new Set(numbers).size).toBe(50);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `G-2026-${String(index + 1).padStart(5, "0")}`));
+  }, 120_000);
 
   it("a new year restarts a format with {YYYY}; one without it never restarts", async () => {
     clock.set(new Date("2027-01-02T10:00:00.000Z"));

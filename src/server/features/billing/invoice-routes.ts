@@ -86,27 +86,35 @@ const deleteRoute = defineOperation(needs("admin:billing:write"), {
   request: { params: invoiceParams },
   responses: { 204: { description: "Deleted (audited)." }, ...notFoundResponse, 409: { description: "The invoice is issued or void." }, ...errorResponses },
 });
-const issueRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/invoices/{invoiceId}/issue",
-  tags: TAG,
-  summary: "Issue a draft: the next gapless number, dates, tax, ledger entries, the family's credit applied",
-  request: { params: invoiceParams },
-  responses: { 200: detail("The issued invoice (audited)."), ...notFoundResponse, 409: { description: "Already issued or void." }, ...errorResponses },
-});
-const voidRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/invoices/{invoiceId}/void",
-  tags: TAG,
-  summary: "Void an issued invoice nothing has paid: it keeps its number; its charges are uninvoiced again",
-  request: { params: invoiceParams, body: { required: true, content: jsonContent(invoiceVoidSchema) } },
-  responses: {
-    200: detail("The void invoice (audited)."),
-    ...notFoundResponse,
-    409: { description: "A draft (delete it), already void, or money is applied (record a credit note instead)." },
-    ...errorResponses,
+const issueRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/invoices/{invoiceId}/issue",
+    tags: TAG,
+    summary: "Issue a draft: the next gapless number, dates, tax, ledger entries, the family's credit applied",
+    request: { params: invoiceParams },
+    responses: { 200: detail("The issued invoice (audited)."), ...notFoundResponse, 409: { description: "Already issued or void." }, ...errorResponses },
   },
-});
+  { writesMoney: true },
+);
+const voidRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/invoices/{invoiceId}/void",
+    tags: TAG,
+    summary: "Void an issued invoice nothing has paid: it keeps its number; its charges are uninvoiced again",
+    request: { params: invoiceParams, body: { required: true, content: jsonContent(invoiceVoidSchema) } },
+    responses: {
+      200: detail("The void invoice (audited)."),
+      ...notFoundResponse,
+      409: { description: "A draft (delete it), already void, or money is applied (record a credit note instead)." },
+      ...errorResponses,
+    },
+  },
+  { writesMoney: true },
+);
 const pdfRoute = defineOperation(needs("admin:billing:read"), {
   method: "get",
   path: "/admin/billing/invoices/{invoiceId}/pdf",
@@ -123,14 +131,18 @@ const previewRoute = defineOperation(needs("admin:billing:read"), {
   request: { body: { required: true, content: jsonContent(batchPreviewRequestSchema) } },
   responses: { 200: { description: "Per family with work in the period.", content: jsonContent(batchPreviewSchema) }, ...errorResponses },
 });
-const batchRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/invoice-batches",
-  tags: TAG,
-  summary: "Issue one invoice per family with work in the period (or the given families), all or none",
-  request: { body: { required: true, content: jsonContent(batchIssueRequestSchema) } },
-  responses: { 201: { description: "The invoices issued (audited).", content: jsonContent(batchIssueSchema) }, ...errorResponses },
-});
+const batchRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/invoice-batches",
+    tags: TAG,
+    summary: "Issue one invoice per family with work in the period (or the given families), all or none",
+    request: { body: { required: true, content: jsonContent(batchIssueRequestSchema) } },
+    responses: { 201: { description: "The invoices issued (audited).", content: jsonContent(batchIssueSchema) }, ...errorResponses },
+  },
+  { writesMoney: true },
+);
 const parentReadRoute = defineOperation(needs("parent:billing:read"), {
   method: "get",
   path: "/parent/billing/invoices/{invoiceId}",

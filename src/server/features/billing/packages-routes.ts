@@ -53,20 +53,24 @@ const updateRoute = defineOperation(needs("admin:billing:write"), {
   },
 });
 
-const sellRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/accounts/{accountId}/purchases",
-  tags: ["Billing"],
-  summary:
-    "Sell a package to a family's account: its price is charged and invoiced at once; its hours count once the invoice is paid (or issued, where credit is allowed)",
-  request: { params: accountParams, body: { required: true, content: jsonContent(packagePurchaseCreateSchema) } },
-  responses: {
-    201: { description: "Sold, invoiced and audited (or, for the same idempotency key, the first sale).", content: jsonContent(packagePurchaseSchema) },
-    404: { description: "No such account in this workspace." },
-    409: { description: "The idempotency key was used for another sale." },
-    ...errorResponses,
+const sellRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/accounts/{accountId}/purchases",
+    tags: ["Billing"],
+    summary:
+      "Sell a package to a family's account: its price is charged and invoiced at once; its hours count once the invoice is paid (or issued, where credit is allowed)",
+    request: { params: accountParams, body: { required: true, content: jsonContent(packagePurchaseCreateSchema) } },
+    responses: {
+      201: { description: "Sold, invoiced and audited (or, for the same idempotency key, the first sale).", content: jsonContent(packagePurchaseSchema) },
+      404: { description: "No such account in this workspace." },
+      409: { description: "The idempotency key was used for another sale." },
+      ...errorResponses,
+    },
   },
-});
+  { writesMoney: true },
+);
 
 const purchasesRoute = defineOperation(needs("admin:billing:read"), {
   method: "get",

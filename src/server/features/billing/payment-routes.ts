@@ -33,35 +33,43 @@ const readRoute = defineOperation(needs("admin:billing:read"), {
   responses: { 200: { description: "The payment.", content: jsonContent(paymentSchema) }, ...notFoundResponse, ...errorResponses },
 });
 
-const createRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/payments",
-  tags: ["Billing"],
-  summary: "Record a payment received, allocated to invoices of the account; the rest is the account's credit (audited)",
-  request: { body: { required: true, content: jsonContent(paymentCreateSchema) } },
-  responses: {
-    201: { description: "Recorded: a ledger entry in the family's favour and its allocations.", content: jsonContent(paymentSchema) },
-    200: { description: "Already recorded with this key: the same payment.", content: jsonContent(paymentSchema) },
-    404: { description: "No such account in the workspace." },
-    ...keyConflict,
-    ...errorResponses,
+const createRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/payments",
+    tags: ["Billing"],
+    summary: "Record a payment received, allocated to invoices of the account; the rest is the account's credit (audited)",
+    request: { body: { required: true, content: jsonContent(paymentCreateSchema) } },
+    responses: {
+      201: { description: "Recorded: a ledger entry in the family's favour and its allocations.", content: jsonContent(paymentSchema) },
+      200: { description: "Already recorded with this key: the same payment.", content: jsonContent(paymentSchema) },
+      404: { description: "No such account in the workspace." },
+      ...keyConflict,
+      ...errorResponses,
+    },
   },
-});
+  { writesMoney: true },
+);
 
-const refundRoute = defineOperation(needs("admin:billing:write"), {
-  method: "post",
-  path: "/admin/billing/payments/{paymentId}/refunds",
-  tags: ["Billing"],
-  summary: "Refund part of a payment's unallocated amount, with the reason (audited)",
-  request: { params: paymentParams, body: { required: true, content: jsonContent(refundCreateSchema) } },
-  responses: {
-    201: { description: "Refunded: the payment with its refunds.", content: jsonContent(paymentSchema) },
-    200: { description: "Already refunded with this key: the payment as it stands.", content: jsonContent(paymentSchema) },
-    ...notFoundResponse,
-    ...keyConflict,
-    ...errorResponses,
+const refundRoute = defineOperation(
+  needs("admin:billing:write"),
+  {
+    method: "post",
+    path: "/admin/billing/payments/{paymentId}/refunds",
+    tags: ["Billing"],
+    summary: "Refund part of a payment's unallocated amount, with the reason (audited)",
+    request: { params: paymentParams, body: { required: true, content: jsonContent(refundCreateSchema) } },
+    responses: {
+      201: { description: "Refunded: the payment with its refunds.", content: jsonContent(paymentSchema) },
+      200: { description: "Already refunded with this key: the payment as it stands.", content: jsonContent(paymentSchema) },
+      ...notFoundResponse,
+      ...keyConflict,
+      ...errorResponses,
+    },
   },
-});
+  { writesMoney: true },
+);
 
 export function paymentRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()

@@ -51,19 +51,24 @@ function managerRoutes(deps: AppDeps, area: "admin" | "tutor") {
     request: { params: sessionParams },
     responses: { 200: { description: "The report, null until filed.", content: jsonContent(reportViewSchema) }, ...notFoundResponse, ...errorResponses },
   });
-  const file = defineOperation(needs(labels.write), {
-    method: "put",
-    path: `/${area}/sessions/{sessionId}/report`,
-    tags: ["Session reports"],
-    summary: "File or correct a session's report (every student once); completes the session (no-show when all were absent) and drafts each student's summary",
-    request: { params: sessionParams, body: { required: true, content: jsonContent(sessionReportInputSchema) } },
-    responses: {
-      200: { description: "Filed and audited.", content: jsonContent(reportViewSchema) },
-      ...notFoundResponse,
-      ...conflictResponse,
-      ...errorResponses,
+  const file = defineOperation(
+    needs(labels.write),
+    {
+      method: "put",
+      path: `/${area}/sessions/{sessionId}/report`,
+      tags: ["Session reports"],
+      summary:
+        "File or correct a session's report (every student once); completes the session (no-show when all were absent) and drafts each student's summary",
+      request: { params: sessionParams, body: { required: true, content: jsonContent(sessionReportInputSchema) } },
+      responses: {
+        200: { description: "Filed and audited.", content: jsonContent(reportViewSchema) },
+        ...notFoundResponse,
+        ...conflictResponse,
+        ...errorResponses,
+      },
     },
-  });
+    { writesMoney: true },
+  );
   const edit = defineOperation(needs(labels.write), {
     method: "put",
     path: `/${area}/sessions/{sessionId}/summaries/{studentId}`,

@@ -84,14 +84,18 @@ function writeRoutes(deps: AppDeps, area: "admin" | "tutor") {
     request: { params: sessionParams, body: { required: true, content: jsonContent(sessionUpdateSchema) } },
     responses: { 200: batch("Changed and audited: every session changed."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
   });
-  const cancel = defineOperation(needs(labels.write), {
-    method: "post",
-    path: `/${area}/sessions/{sessionId}/cancel`,
-    tags: ["Sessions"],
-    summary: "Cancel a session, or it and the following sessions of its series; late inside the workspace's notice period",
-    request: { params: sessionParams, body: { required: true, content: jsonContent(sessionCancelSchema) } },
-    responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
-  });
+  const cancel = defineOperation(
+    needs(labels.write),
+    {
+      method: "post",
+      path: `/${area}/sessions/{sessionId}/cancel`,
+      tags: ["Sessions"],
+      summary: "Cancel a session, or it and the following sessions of its series; late inside the workspace's notice period",
+      request: { params: sessionParams, body: { required: true, content: jsonContent(sessionCancelSchema) } },
+      responses: { 200: batch("Cancelled and audited."), ...notFoundResponse, ...conflictResponse, ...errorResponses },
+    },
+    { writesMoney: true },
+  );
   return new OpenAPIHono<AppEnv>()
     .openapi(create, async (c) => c.json(await createSessions(deps, actorOf(c), area, c.req.valid("json")), 201))
     .openapi(update, async (c) => c.json(await updateSession(deps, actorOf(c), area, c.req.valid("param").sessionId, c.req.valid("json")), 200))
