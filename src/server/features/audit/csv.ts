@@ -1,32 +1,17 @@
 /**
- * The audit log as CSV (RFC 4180: comma-separated, CRLF line ends, a header row, fields
- * quoted when they hold a quote, comma or line break). Streamed page by page: a log of a
- * million entries never sits in memory, each page is its own short withWorkspace transaction
- * (a slow download holds no connection), and the next page is read only when the client has
- * taken the last one.
+ * The audit log as CSV (core/csv.ts: RFC 4180, formulas neutralised), with a header row.
+ * Streamed page by page: a log of a million entries never sits in memory, each page is its
+ * own short withWorkspace transaction (a slow download holds no connection), and the next page
+ * is read only when the client has taken the last one.
  */
 import { AUDIT_ACTIONS, type AuditAction } from "../../../shared/schemas/audit.ts";
 import type { Database } from "../../db/client.ts";
+import { csvRow } from "../../core/csv.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { auditRows, type AuditCursor, type AuditFilters, type AuditRowsPage } from "./query.ts";
 
 export const CSV_PAGE_SIZE = 1000;
-
-/**
- * One field. A cell that a spreadsheet would run as a formula (starting with = + - @, or a tab
- * or carriage return that some strip first) gets a leading apostrophe: descriptions carry
- * names people typed, and opening the export must not run what they typed.
- */
-export function csvField(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRow(values: (string | null | undefined)[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
-}
 
 /** "2026-11-21 14:05:09" in the zone: a time a spreadsheet reads, as the workspace's clocks show it. */
 function localTimeFormatter(timeZone: string): (iso: string) => string {

@@ -7,6 +7,7 @@
 import { strToU8, zipSync } from "fflate";
 import type { AccessLogEntry, StudentDetail } from "../../../shared/schemas/students.ts";
 import type { Database } from "../../db/client.ts";
+import { type CsvCell, csvNumber, csvRow } from "../../core/csv.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { workspaceTimeZone } from "../audit/index.ts";
 import { type SessionHistoryEntry, sessionHistoryOf } from "../session-reports/index.ts";
@@ -18,20 +19,10 @@ import type { Area } from "../../../shared/roles.ts";
 
 type Cell = string | number | boolean | null | undefined;
 
-/**
- * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with
- * = + - @ or a tab or carriage return) is prefixed with an apostrophe: the export must not
- * become a way to run code on the family's computer.
- */
-function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** RFC 4180 with formulas neutralised (core/csv.ts): the export must not become a way to run code on the family's computer. */
 function csv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  const cell = (value: Cell): CsvCell => (typeof value === "number" ? csvNumber(value) : typeof value === "boolean" ? String(value) : value);
+  return [header, ...rows].map((row) => csvRow(row.map(cell))).join("");
 }
 
 export function exportFiles(detail: StudentDetail, sessions: SessionHistoryEntry[], accessLog: AccessLogEntry[], exportedAt: Date): Record<string, string> {
