@@ -112,7 +112,7 @@ describe("an account's statement", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="statement-2026-11-03-to-2026-11-30.csv"');
     expect(res.text).toContain('"Physics, ""double"", 1 h"');
     const rows = parseCsv(res.text);
-    expect(rows[0]).toEqual(["Date", "Entry", "Kind", "Description", "Invoice", "Credit note", "Amount (USD)", "Balance (USD)"]);
+    expect(rows[0]).toEqual(["Date", "Ledger entry", "Kind", "Description", "Invoice", "Credit note", "Amount (USD)", "Balance (USD)"]);
     expect(rows[1]).toEqual(["2026-11-03", "", "opening_balance", "Opening balance of Lia Long", "", "", "", "45.50"]);
     expect(rows[2]).toEqual(["2026-11-05", "3", "payment", `'=HYPERLINK("http://evil.example","pay here")`, "", "", "-20.00", "25.50"]);
     expect(rows[3]).toEqual(["2026-11-20", "4", "session_charge", 'Physics, "double", 1 h', "", "", "30.05", "55.55"]);

@@ -154,7 +154,7 @@ export async function accountStatement(
 export function statementCsv(statement: Statement): string {
   const amount = (minor: number) => csvNumber(minorToDecimal(minor, statement.currency));
   const lines = [
-    csvRow(["Date", "Entry", "Kind", "Description", "Invoice", "Credit note", `Amount (${statement.currency})`, `Balance (${statement.currency})`]),
+    csvRow(["Date", "Ledger entry", "Kind", "Description", "Invoice", "Credit note", `Amount (${statement.currency})`, `Balance (${statement.currency})`]),
     csvRow([statement.from, "", "opening_balance", `Opening balance of ${statement.account.name}`, "", "", "", amount(statement.openingBalanceMinor)]),
     ...statement.entries.map((entry) =>
       csvRow([
