@@ -3,14 +3,18 @@
  * (amountMinor) of the workspace currency, returned alongside as `currency`.
  */
 import { z } from "zod";
+import { INVOICE_STATES, type InvoiceState } from "../billing-states.ts";
 import { idempotencyKeyField, positiveAmountField } from "./billing-fields.ts";
 import { dateField, longTextField, nameField, pageOf, pageQuerySchema, uuidField } from "./fields.ts";
 
-/** What a reader sees: the stored draft/issued/void, with paid and partly paid derived from the amounts. */
-export const INVOICE_READ_STATES = ["draft", "issued", "partly_paid", "paid", "void"] as const;
-export type InvoiceReadState = (typeof INVOICE_READ_STATES)[number];
-/** The list's filters: a state, or overdue (issued, not fully paid, past its due date). */
-export const INVOICE_FILTER_STATES = [...INVOICE_READ_STATES, "overdue"] as const;
+/** What a reader sees: the stored draft/issued/void, with paid, partly paid and credited derived from the amounts. */
+export const INVOICE_READ_STATES = INVOICE_STATES;
+export type InvoiceReadState = InvoiceState;
+/**
+ * The list's filters: a state, overdue (issued, not fully paid, past its due date), or open
+ * (issued, not fully paid: what a payment may be allocated to).
+ */
+export const INVOICE_FILTER_STATES = [...INVOICE_READ_STATES, "overdue", "open"] as const;
 
 const periodSchema = z.object({ periodFrom: dateField("Period start"), periodTo: dateField("Period end") });
 const periodInOrder = <T extends { periodFrom: string; periodTo: string }>(value: T) => value.periodFrom <= value.periodTo;

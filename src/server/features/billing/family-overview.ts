@@ -16,7 +16,7 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { accountNotFound, ledgerPageOf } from "./accounts.ts";
 import { accountCredit } from "./allocations.ts";
 import { hoursSummary } from "./hours.ts";
-import { readStateOf, workspaceCurrency } from "./invoice-reads.ts";
+import { invoiceCreditedSql, readStateOf, workspaceCurrency } from "./invoice-reads.ts";
 import { accountBalance } from "./ledger.ts";
 import { payerOf } from "./policy.ts";
 
@@ -30,7 +30,7 @@ async function familyAccount(tx: Transaction, organizationId: string, account: {
     .where(and(eq(student.organizationId, organizationId), eq(student.payerAccountId, account.id)))
     .orderBy(student.name, student.id);
   const invoices = await tx
-    .select()
+    .select({ row: invoice, credited: invoiceCreditedSql })
     .from(invoice)
     .where(and(eq(invoice.organizationId, organizationId), eq(invoice.accountId, account.id), ne(invoice.status, "draft")))
     .orderBy(desc(invoice.issuedOn), desc(invoice.number))
@@ -75,12 +75,12 @@ async function familyAccount(tx: Transaction, organizationId: string, account: {
       createdAt: purchase.createdAt.toISOString(),
       activatedAt: purchase.activatedAt?.toISOString() ?? null,
     })),
-    invoices: invoices.map((row) => {
+    invoices: invoices.map(({ row, credited }) => {
       const outstanding = row.status === "issued" ? row.totalMinor - row.paidMinor : 0;
       return {
         id: row.id,
         number: row.number,
-        state: readStateOf(row),
+        state: readStateOf(row, Number(credited)),
         issuedOn: row.issuedOn,
         dueOn: row.dueOn,
         totalMinor: row.totalMinor,

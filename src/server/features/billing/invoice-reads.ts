@@ -1,5 +1,5 @@
 /**
- * Reading invoices: the admin list (filters by state, family and issue date; overdue first,
+ * Reading invoices: the admin list (filters by state, open, family and issue date; overdue first,
  * then newest), one invoice with its lines, tax bands, allocations and credit notes, and a
  * parent's view of an invoice of an account they pay (never a draft).
  */
@@ -25,14 +25,27 @@ export async function workspaceCurrency(tx: Queryable, organizationId: string): 
   return row?.currency ?? "USD";
 }
 
-export function readStateOf(row: Pick<InvoiceRow, "status" | "paidMinor" | "totalMinor">): InvoiceReadState {
+/**
+ * What credit notes applied to an invoice, net of what they released. Full table names: drizzle
+ * leaves a single-table query's columns unqualified, which the subquery would read as its own.
+ */
+export const invoiceCreditedSql = sql<string>`coalesce((select sum(a.amount_minor) from allocation a where a.organization_id = invoice.organization_id and a.invoice_id = invoice.id and a.credit_note_id is not null), 0)`;
+
+/**
+ * The state a reader sees, derived here only (admin and parent screens, the PDF): an issued
+ * invoice is paid once payments and credit notes cover its total, and "credited" when credit
+ * notes alone cover it.
+ */
+export function readStateOf(row: Pick<InvoiceRow, "status" | "paidMinor" | "totalMinor">, creditedMinor: number): InvoiceReadState {
   if (row.status !== "issued") return row.status;
-  if (row.paidMinor >= row.totalMinor) return "paid";
+  if (row.paidMinor >= row.totalMinor) return row.totalMinor > 0 && creditedMinor >= row.totalMinor ? "credited" : "paid";
   return row.paidMinor > 0 ? "partly_paid" : "issued";
 }
 
 const unpaidIssued = sql`${invoice.status} = 'issued' and ${invoice.paidMinor} < ${invoice.totalMinor}`;
 const overdueSql = (today: string) => sql`(${unpaidIssued} and ${invoice.dueOn} < ${today}::date)`;
+const settled = sql`${invoice.status} = 'issued' and ${invoice.paidMinor} >= ${invoice.totalMinor}`;
+const creditedWholly = sql`(${invoice.totalMinor} > 0 and ${invoiceCreditedSql} >= ${invoice.totalMinor})`;
 
 function stateCondition(state: InvoiceListQuery["state"], today: string): SQL | undefined {
   switch (state) {
@@ -46,16 +59,20 @@ function stateCondition(state: InvoiceListQuery["state"], today: string): SQL | 
     case "partly_paid":
       return sql`${invoice.status} = 'issued' and ${invoice.paidMinor} > 0 and ${invoice.paidMinor} < ${invoice.totalMinor}`;
     case "paid":
-      return sql`${invoice.status} = 'issued' and ${invoice.paidMinor} >= ${invoice.totalMinor}`;
+      return sql`${settled} and not ${creditedWholly}`;
+    case "credited":
+      return sql`${settled} and ${creditedWholly}`;
     case "overdue":
       return overdueSql(today);
+    case "open":
+      return unpaidIssued;
   }
 }
 
-const summaryColumns = { row: invoice, accountName: payerAccount.name };
+const summaryColumns = { row: invoice, accountName: payerAccount.name, credited: invoiceCreditedSql };
 
-function toSummary(row: InvoiceRow, accountName: string, currency: string, today: string): InvoiceSummary {
-  const state = readStateOf(row);
+function toSummary(row: InvoiceRow, accountName: string, creditedMinor: number, currency: string, today: string): InvoiceSummary {
+  const state = readStateOf(row, creditedMinor);
   return {
     id: row.id,
     number: row.number,
@@ -102,7 +119,7 @@ export async function listInvoices(tx: Transaction, organizationId: string, quer
   const rows = await invoicePageQuery(tx, organizationId, where, today, query.page, query.pageSize);
   const currency = await workspaceCurrency(tx, organizationId);
   return {
-    items: rows.map(({ row, accountName }) => toSummary(row, accountName, currency, today)),
+    items: rows.map(({ row, accountName, credited }) => toSummary(row, accountName, Number(credited), currency, today)),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -122,7 +139,7 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
         .where(and(eq(invoice.organizationId, organizationId), eq(invoice.id, invoiceId), visible))
     : [];
   if (!found) throw notFound("The invoice");
-  const { row, accountName } = found;
+  const { row, accountName, credited } = found;
   const today = await workspaceToday(tx, organizationId, now);
   const currency = await workspaceCurrency(tx, organizationId);
   const lines = await linesOf(tx, organizationId, row.id);
@@ -154,7 +171,7 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
       ? documentTotals(lines, pricesIncludeTax)
       : { subtotalMinor: row.subtotalMinor, taxMinor: row.taxMinor, totalMinor: row.totalMinor, bands: row.taxBreakdown as TaxBand[] };
   return {
-    ...toSummary({ ...row, totalMinor: totals.totalMinor }, accountName, currency, today),
+    ...toSummary({ ...row, totalMinor: totals.totalMinor }, accountName, Number(credited), currency, today),
     notes: row.notes,
     pricesIncludeTax,
     taxRule: row.status === "draft" ? taxRuleText(pricesIncludeTax, totals.bands) : row.taxRule,

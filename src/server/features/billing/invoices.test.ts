@@ -269,6 +269,81 @@ describe("reads and visibility", () => {
   });
 });
 
+describe("open invoices and the credited state", () => {
+  let keyCounter = 0;
+  const key = () => `test-invoices-${++keyCounter}-${Date.now()}`;
+  const feeInvoice = async (accountId: string, amountMinor: number) =>
+    issue(admin.client, await draftFees(admin.client, accountId, [{ description: "Term fee", amountMinor }]));
+  const pay = (accountId: string, invoiceId: string, amountMinor: number) =>
+    admin.client.post("/api/admin/billing/payments", {
+      accountId,
+      method: "cash",
+      amountMinor,
+      receivedOn: "2026-11-10",
+      allocations: [{ invoiceId, amountMinor }],
+      idempotencyKey: key(),
+    });
+  const credit = (accountId: string, invoiceId: string, amountMinor: number) =>
+    admin.client.post("/api/admin/billing/credit-notes", {
+      accountId,
+      invoiceId,
+      reason: "Goodwill",
+      lines: [{ description: "Goodwill", amountMinor }],
+      idempotencyKey: key(),
+    });
+  const numbersOf = (body: { items: { number: string | null }[] }) => body.items.map((item) => item.number).sort();
+
+  it("state=open lists every issued invoice not fully paid (not drafts, paid or void ones), up to 100 a page", async () => {
+    const { accountId } = await createFamily(t, admin, "Oona Open");
+    const unpaid = await feeInvoice(accountId, 1000);
+    const partly = await feeInvoice(accountId, 1000);
+    const paid = await feeInvoice(accountId, 1000);
+    const voided = await feeInvoice(accountId, 1000);
+    await draftFees(admin.client, accountId, [{ description: "Draft only", amountMinor: 100 }]);
+    expect((await pay(accountId, partly.id, 400)).status).toBe(201);
+    expect((await pay(accountId, paid.id, paid.totalMinor)).status).toBe(201);
+    expect((await admin.client.post(`/api/admin/billing/invoices/${voided.id}/void`, { reason: "Mistake" })).status).toBe(200);
+
+    const open = await admin.client.get(`/api/admin/billing/invoices?accountId=${accountId}&state=open&pageSize=100`);
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({ total: 2, pageSize: 100 });
+    expect(numbersOf(open.body)).toEqual([unpaid.number, partly.number].sort());
+    expect((await admin.client.get("/api/admin/billing/invoices?state=opened")).status).toBe(422);
+  });
+
+  it("an invoice credit notes settled wholly reads credited (list, filter, invoice, a parent's overview); settled by a payment and a credit note, paid", async () => {
+    const { accountId } = await createFamily(t, admin, "Carla Credited", payer.memberId);
+    const credited = await feeInvoice(accountId, 1000);
+    const mixed = await feeInvoice(accountId, 1000);
+    // The credit notes carry the invoice's tax: each note's total is what it settles.
+    expect((await credit(accountId, credited.id, 1000)).body.totalMinor).toBe(credited.totalMinor);
+    const part = await credit(accountId, mixed.id, 400);
+    expect(part.status).toBe(201);
+    expect((await pay(accountId, mixed.id, mixed.totalMinor - part.body.totalMinor)).status).toBe(201);
+
+    expect((await admin.client.get(`/api/admin/billing/invoices/${credited.id}`)).body).toMatchObject({ state: "credited", outstandingMinor: 0 });
+    expect((await admin.client.get(`/api/admin/billing/invoices/${mixed.id}`)).body).toMatchObject({ state: "paid", outstandingMinor: 0 });
+    const list = await admin.client.get(`/api/admin/billing/invoices?accountId=${accountId}`);
+    expect(list.body.items.map((item: { id: string; state: string }) => [item.id, item.state]).sort()).toEqual(
+      [
+        [credited.id, "credited"],
+        [mixed.id, "paid"],
+      ].sort(),
+    );
+    expect(numbersOf((await admin.client.get(`/api/admin/billing/invoices?accountId=${accountId}&state=credited`)).body)).toEqual([credited.number]);
+    expect(numbersOf((await admin.client.get(`/api/admin/billing/invoices?accountId=${accountId}&state=paid`)).body)).toEqual([mixed.number]);
+    expect((await payer.client.get(`/api/parent/billing/invoices/${credited.id}`)).body.state).toBe("credited");
+    const overview = await payer.client.get("/api/parent/billing");
+    const account = overview.body.accounts.find((item: { id: string }) => item.id === accountId);
+    expect(account.invoices.map((item: { id: string; state: string }) => [item.id, item.state]).sort()).toEqual(
+      [
+        [credited.id, "credited"],
+        [mixed.id, "paid"],
+      ].sort(),
+    );
+  });
+});
+
 describe("batches", () => {
   it("previews per family without writing, then issues one invoice per family with work, sharing a batch id", async () => {
     const a = await createFamily(t, admin, "Anna Batch");

@@ -1,13 +1,12 @@
 /** An invoice as a PDF: its lines (date, description, tutor, attendance, minutes, amount), tax bands and totals. */
 import type { SQL } from "drizzle-orm";
+import { INVOICE_STATE_LABELS } from "../../../../shared/billing-states.ts";
 import { formatMoney } from "../../../../shared/money.ts";
 import type { Transaction } from "../../../db/tenant.ts";
 import { formatBps } from "../arithmetic.ts";
 import { invoiceDetail } from "../invoice-reads.ts";
 import { renderBillingDocument } from "./document.ts";
 import { documentParties } from "./parties.ts";
-
-const STATE_WORDS = { draft: "Draft", issued: "Issued", partly_paid: "Partly paid", paid: "Paid", void: "Void" } as const;
 
 export async function invoicePdf(
   tx: Transaction,
@@ -24,7 +23,7 @@ export async function invoicePdf(
     ...(invoice.issuedOn ? [{ label: "Issued", value: invoice.issuedOn }] : []),
     ...(invoice.dueOn ? [{ label: "Due", value: invoice.dueOn }] : []),
     ...(invoice.periodFrom && invoice.periodTo ? [{ label: "Period", value: `${invoice.periodFrom} to ${invoice.periodTo}` }] : []),
-    { label: "State", value: invoice.overdue ? "Overdue" : STATE_WORDS[invoice.state] },
+    { label: "State", value: invoice.overdue ? "Overdue" : INVOICE_STATE_LABELS[invoice.state] },
   ];
   const details = (line: (typeof invoice.lines)[number]) =>
     [

@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { Link } from "react-router";
+import { INVOICE_STATE_LABELS } from "../../../../shared/billing-states.ts";
 import { INVOICE_FILTER_STATES, type InvoiceSummary } from "../../../../shared/schemas/billing-invoices.ts";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { ListPager } from "../../../components/data/list-pager.tsx";
@@ -10,12 +11,10 @@ import { useUrlSearchParams } from "../../../lib/url-search-params.ts";
 import { accountHref, BILLING_PAGE_SIZE, invoiceHref, useInvoices, type InvoiceFilters } from "../admin-api.ts";
 import { AdminEmpty } from "./admin-empty.tsx";
 import { AdminFamilyPicker } from "./admin-family-picker.tsx";
-import { INVOICE_STATE_LABELS, InvoiceStateBadge } from "./invoice-state-badge.tsx";
+import { InvoiceStateBadge } from "./invoice-state-badge.tsx";
 
-const STATE_OPTIONS = [
-  { value: "any", label: "Any state" },
-  ...INVOICE_FILTER_STATES.map((state) => ({ value: state, label: state === "overdue" ? "Overdue" : INVOICE_STATE_LABELS[state] })),
-];
+const FILTER_LABELS: Record<(typeof INVOICE_FILTER_STATES)[number], string> = { ...INVOICE_STATE_LABELS, overdue: "Overdue", open: "Open (not fully paid)" };
+const STATE_OPTIONS = [{ value: "any", label: "Any state" }, ...INVOICE_FILTER_STATES.map((state) => ({ value: state, label: FILTER_LABELS[state] }))];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const invoiceNumber = (invoice: { number: string | null }) => invoice.number ?? "Draft";

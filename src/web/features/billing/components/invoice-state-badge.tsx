@@ -1,13 +1,6 @@
 import { Badge } from "@mantine/core";
+import { INVOICE_STATE_LABELS } from "../../../../shared/billing-states.ts";
 import type { InvoiceReadState } from "../../../../shared/schemas/billing-invoices.ts";
-
-export const INVOICE_STATE_LABELS: Record<InvoiceReadState, string> = {
-  draft: "Draft",
-  issued: "Issued",
-  partly_paid: "Partly paid",
-  paid: "Paid",
-  void: "Void",
-};
 
 /** Dark shades: outline badges keep WCAG AA contrast on white (and on a striped row). */
 export const INVOICE_STATE_COLORS: Record<InvoiceReadState | "overdue", string> = {
@@ -15,12 +8,13 @@ export const INVOICE_STATE_COLORS: Record<InvoiceReadState | "overdue", string> 
   issued: "blue.9",
   partly_paid: "violet.9",
   paid: "teal.9",
+  credited: "cyan.9",
   void: "dark.7",
   overdue: "red.9",
 };
 
 /**
- * An invoice's state wherever one is shown: draft, issued, partly paid, paid or void, and
+ * An invoice's state wherever one is shown: draft, issued, partly paid, paid, credited or void, and
  * "Overdue" (with "partly paid" when some was paid) once an unpaid invoice is past its due date.
  */
 export function InvoiceStateBadge({ state, overdue }: { state: InvoiceReadState; overdue: boolean }) {
