@@ -29,6 +29,8 @@ export interface DemoBillingSummary {
   overdue: number;
   creditNotes: number;
   openDisputes: number;
+  /** Sessions re-marked after their invoice: each credited by a credit note of its own. */
+  attendanceCorrections: number;
 }
 
 const key = () => randomUUID().replaceAll("-", "");
@@ -169,7 +171,7 @@ export async function collect(
 
 interface InvoiceDetail {
   id: string;
-  lines: { id: string; kind: string; amountMinor: number; description: string }[];
+  lines: { id: string; kind: string; amountMinor: number; description: string; sessionId: string | null; studentId: string | null }[];
 }
 
 /**
@@ -218,4 +220,51 @@ export async function questionLines(
     openDisputes++;
   }
   return { creditNotes: 1, openDisputes };
+}
+
+interface ReportView {
+  report: {
+    topics: string;
+    homeworkSet: string;
+    privateNotes: string;
+    students: { studentId: string; attendance: string; previousHomework: string; understanding: number | null; engagement: number | null; scorePercent: number | null }[];
+  } | null;
+}
+
+/**
+ * The tutor's correction after the invoice was paid: a student of a charged session line was in
+ * fact absent. Re-filing the report credits the invoiced line with a credit note (the payment
+ * becomes the family's credit) and charges the no-show share as new, uninvoiced work.
+ * Returns how many lines were corrected, and how many sessions became no-shows (every student absent).
+ */
+export async function correctAttendance(
+  admin: ApiClient,
+  invoices: { invoiceId: string; accountId: string }[],
+  accounts: Map<string, string>,
+): Promise<{ corrected: number; noShows: number }> {
+  const none = { corrected: 0, noShows: 0 };
+  const invoice = invoices.find((item) => item.accountId === accounts.get(DEMO_BILLING.attendanceCorrectionGuardian));
+  if (!invoice) return none;
+  const detail = await expectStatus<InvoiceDetail>("Reading an invoice", admin.get(`/api/admin/billing/invoices/${invoice.invoiceId}`), 200);
+  const line = detail.lines.findLast((candidate) => candidate.kind === "session" && candidate.amountMinor > 0 && candidate.sessionId && candidate.studentId);
+  if (!line) return none;
+  const view = await expectStatus<ReportView>("Reading the report", admin.get(`/api/admin/sessions/${line.sessionId}/report`), 200);
+  if (!view.report) return none;
+  const { topics, homeworkSet, privateNotes } = view.report;
+  const students = view.report.students.map(({ studentId, attendance, previousHomework, understanding, engagement, scorePercent }) =>
+    studentId === line.studentId
+      ? { studentId, attendance: "absent", previousHomework, understanding: null, engagement: null, scorePercent: null }
+      : { studentId, attendance, previousHomework, understanding, engagement, scorePercent },
+  );
+  await expectStatus(
+    "Correcting the attendance",
+    admin.put(`/api/admin/sessions/${line.sessionId}/report`, {
+      topics,
+      homeworkSet,
+      privateNotes: `${privateNotes}${privateNotes ? "\n" : ""}Attendance corrected: the student missed this session without notice.`.trim(),
+      students,
+    }),
+    200,
+  );
+  return { corrected: 1, noShows: students.every((item) => item.attendance === "absent") ? 1 : 0 };
 }

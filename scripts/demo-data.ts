@@ -564,6 +564,11 @@ export const DEMO_BILLING = {
     reason: "We told the front desk a week before that this one would be missed for a school trip. Could you check it?",
     creditReason: "Absence notified in time: the session is not charged.",
   },
+  /**
+   * A family whose paid invoice bills a session the tutor later re-marks as missed: the
+   * platform credits the invoiced line by itself and charges the no-show share instead.
+   */
+  attendanceCorrectionGuardian: "Kwame Mensah",
   /** A family whose latest invoice is left unpaid (overdue) and one who paid part of theirs. */
   unpaidGuardian: "Jennifer Walsh",
   partlyPaidGuardian: "Hiroshi Tanaka",

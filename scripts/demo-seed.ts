@@ -35,6 +35,7 @@ import {
 import {
   collect,
   gatherFamilies,
+  correctAttendance,
   issueMonth,
   questionLines,
   sellOpeningPackages,
@@ -401,7 +402,10 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   for (const job of reports.splice(0)) await fileReport(clock, job, sessions);
   clock.backToNow();
   const questions = await questionLines(ctx, admin.client, invoices, familyAccounts);
-  const billing: DemoBillingSummary = { packagesSold, invoicesIssued: invoices.length, ...collected, ...questions };
+  const correction = await correctAttendance(admin.client, invoices, familyAccounts);
+  sessions.completed -= correction.noShows;
+  sessions.noShow += correction.noShows;
+  const billing: DemoBillingSummary = { packagesSold, invoicesIssued: invoices.length, ...collected, ...questions, attendanceCorrections: correction.corrected };
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
