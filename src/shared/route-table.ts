@@ -83,6 +83,12 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       ["admin:billing:read", "admin:billing:write"],
     ],
     ["billing/disputes/:disputeId", "Dispute", "A family's question about an invoice line, and its thread.", ["admin:billing:read", "admin:billing:write"]],
+    [
+      "billing/payments/:paymentId",
+      "Payment",
+      "A payment: the invoices it paid, what is left as credit, and its refunds.",
+      ["admin:billing:read", "admin:billing:write"],
+    ],
   ]),
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],

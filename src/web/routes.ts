@@ -59,6 +59,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/admin/billing/invoices/:invoiceId": "routes/admin/billing-invoice.tsx",
   "/admin/billing/accounts/:accountId": "routes/admin/billing-account.tsx",
   "/admin/billing/disputes/:disputeId": "routes/admin/billing-dispute.tsx",
+  "/admin/billing/payments/:paymentId": "routes/admin/billing-payment.tsx",
   "/admin/system": "routes/admin/system.tsx",
   "/admin/settings": "routes/shared/settings.tsx",
   "/tutor/dashboard": "routes/shared/member-dashboard.tsx",

@@ -33,7 +33,7 @@ import type {
   PackagePurchase,
   PackagePurchaseCreate,
 } from "../../../shared/schemas/billing-packages.ts";
-import type { Payment, PaymentCreate, PaymentPage } from "../../../shared/schemas/billing-payments.ts";
+import type { Payment, PaymentCreate, PaymentPage, RefundCreate } from "../../../shared/schemas/billing-payments.ts";
 import type { LatestLedgerVerification, LedgerVerification } from "../../../shared/schemas/billing-statements.ts";
 import type { MemberPage } from "../../../shared/schemas/members.ts";
 import { api, apiFetch } from "../../lib/api-client.ts";
@@ -46,6 +46,8 @@ export type BatchPreview = z.infer<typeof batchPreviewSchema>;
 export type BatchIssue = z.infer<typeof batchIssueSchema>;
 
 export const BILLING_PAGE_SIZE = 25;
+/** The API's largest page, and the most invoices one payment is allocated to: the payment form offers that many open invoices. */
+export const OPEN_INVOICES_LIMIT = 100;
 
 /** The tabs of /admin/billing, kept in the URL (?tab=): each list keeps it among its own params. */
 export const BILLING_TABS = ["families", "invoices", "batch", "payments", "credit-notes", "disputes", "packages", "aged", "ledger", "exports"] as const;
@@ -74,8 +76,10 @@ export const adminBillingKeys = {
   hours: (accountId: string) => [...adminBillingKeys.all, "hours", accountId] as const,
   invoices: (filters: InvoiceFilters) => [...adminBillingKeys.all, "invoices", filters] as const,
   invoice: (invoiceId: string) => [...adminBillingKeys.all, "invoice", invoiceId] as const,
+  openInvoices: (accountId: string | null) => [...adminBillingKeys.all, "open-invoices", accountId] as const,
   uninvoiced: (period: Period) => [...adminBillingKeys.all, "uninvoiced", period] as const,
   payments: (accountId: string | null, page: number) => [...adminBillingKeys.all, "payments", accountId, page] as const,
+  payment: (paymentId: string) => [...adminBillingKeys.all, "payment", paymentId] as const,
   creditNotes: (filters: { accountId?: string; invoiceId?: string; page: number }) => [...adminBillingKeys.all, "credit-notes", filters] as const,
   disputes: () => [...adminBillingKeys.all, "disputes"] as const,
   dispute: (disputeId: string) => [...adminBillingKeys.all, "dispute", disputeId] as const,
@@ -92,9 +96,10 @@ const query = (entries: Record<string, string | number | null | undefined>) => {
   return params.toString();
 };
 
-/** Where the screens of an account and an invoice are. */
+/** Where the screens of an account, an invoice and a payment are. */
 export const accountHref = (accountId: string) => `/admin/billing/accounts/${id(accountId)}`;
 export const invoiceHref = (invoiceId: string) => `/admin/billing/invoices/${id(invoiceId)}`;
+export const paymentHref = (paymentId: string) => `/admin/billing/payments/${id(paymentId)}`;
 
 /** Files the browser downloads itself (the session cookie goes along). */
 export const invoicePdfHref = (invoiceId: string) => `/api${BASE}/invoices/${id(invoiceId)}/pdf`;
@@ -145,6 +150,14 @@ export const useInvoices = (filters: InvoiceFilters, enabled = true) =>
     enabled,
   });
 
+/** A family's open invoices (issued, not fully paid): what a payment may be allocated to. */
+export const useOpenInvoices = (accountId: string | null) =>
+  useQuery({
+    queryKey: adminBillingKeys.openInvoices(accountId),
+    queryFn: () => api.get<InvoicePage>(`${BASE}/invoices?${query({ state: "open", accountId, page: 1, pageSize: OPEN_INVOICES_LIMIT })}`),
+    enabled: accountId !== null,
+  });
+
 export const useInvoice = (invoiceId: string) =>
   useQuery({ queryKey: adminBillingKeys.invoice(invoiceId), queryFn: () => api.get<InvoiceDetail>(`${BASE}/invoices/${id(invoiceId)}`), retry: false });
 
@@ -161,6 +174,9 @@ export const usePayments = (accountId: string | null, page: number) =>
     queryFn: () => api.get<PaymentPage>(`${BASE}/payments?${query({ accountId, page, pageSize: BILLING_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
+
+export const usePayment = (paymentId: string) =>
+  useQuery({ queryKey: adminBillingKeys.payment(paymentId), queryFn: () => api.get<Payment>(`${BASE}/payments/${id(paymentId)}`), retry: false });
 
 export const useCreditNotes = (filters: { accountId?: string; invoiceId?: string; page: number }) =>
   useQuery({
@@ -217,6 +233,8 @@ function useBillingMutation<Variables, Data>(mutationFn: (variables: Variables) 
 }
 
 export const useRecordPayment = () => useBillingMutation((input: PaymentCreate) => api.post<Payment>(`${BASE}/payments`, input));
+export const useRefundPayment = (paymentId: string) =>
+  useBillingMutation((input: RefundCreate) => api.post<Payment>(`${BASE}/payments/${id(paymentId)}/refunds`, input));
 
 /** Creates a package of the catalogue, or (with its id) saves every field of one. */
 export const useSavePackage = (productId: string | null) =>

@@ -8,7 +8,7 @@ import { DataTable } from "../../components/data/data-table.tsx";
 import { ListPager } from "../../components/data/list-pager.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
-import { BILLING_PAGE_SIZE, invoiceHref, useAccount, useInvoices, usePayments } from "../../features/billing/admin-api.ts";
+import { BILLING_PAGE_SIZE, invoiceHref, paymentHref, useAccount, useInvoices, usePayments } from "../../features/billing/admin-api.ts";
 import { AdminAccountHours } from "../../features/billing/components/admin-account-hours.tsx";
 import { AdminAccountLedger } from "../../features/billing/components/admin-account-ledger.tsx";
 import { AdminAccountMerge, AdminAccountSplit } from "../../features/billing/components/admin-account-merge-split.tsx";
@@ -128,7 +128,9 @@ function Account({ account }: { account: AccountDetail }) {
                 captionHidden
                 listLabel="Payments"
                 minWidth={760}
+                rowHref={(payment) => paymentHref(payment.id)}
                 busy={payments.isPlaceholderData}
+                highlightOnHover
                 empty={<Alert color="gray">No payments yet.</Alert>}
               />
               <ListPager

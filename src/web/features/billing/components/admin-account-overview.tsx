@@ -10,7 +10,8 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { useAddPayer, usePayerCandidates, useRemovePayer } from "../admin-api.ts";
 import { AdminConfirm } from "./admin-confirm.tsx";
 
-function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
+/** One amount of a billing record's figures, labelled. */
+export function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Text size="sm" fw={600}>

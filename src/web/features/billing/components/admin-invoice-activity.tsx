@@ -4,7 +4,7 @@ import type { InvoiceDetail } from "../../../../shared/schemas/billing-invoices.
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
-import { creditNotePdfHref, useDisputes } from "../admin-api.ts";
+import { creditNotePdfHref, paymentHref, useDisputes } from "../admin-api.ts";
 import { disputeHref } from "./admin-disputes-list.tsx";
 import { DisputeStateBadge } from "./dispute-state-badge.tsx";
 
@@ -34,6 +34,13 @@ export function AdminInvoiceActivity({ invoice }: { invoice: InvoiceDetail }) {
                     from credit note{" "}
                     <Anchor href={creditNotePdfHref(allocation.creditNoteId)} target="_blank" rel="noopener">
                       {noteNumber(allocation.creditNoteId)}
+                    </Anchor>
+                  </>
+                ) : allocation.paymentId ? (
+                  <>
+                    from{" "}
+                    <Anchor component={Link} to={paymentHref(allocation.paymentId)}>
+                      a payment
                     </Anchor>
                   </>
                 ) : (

@@ -10,7 +10,7 @@ import { formatDay } from "../../../lib/format-time.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { PAYMENT_METHOD_LABELS } from "../format.ts";
-import { newIdempotencyKey, useInvoices, useRecordPayment } from "../admin-api.ts";
+import { newIdempotencyKey, useOpenInvoices, useRecordPayment } from "../admin-api.ts";
 import { AdminFamilyPicker } from "./admin-family-picker.tsx";
 import { amountOf, MoneyField, readAmount } from "./admin-money-field.tsx";
 import { todayIn } from "./admin-period-fields.tsx";
@@ -107,10 +107,9 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
   });
 
   const values = form.getValues();
-  const invoices = useInvoices({ state: null, accountId: values.family?.id ?? null, from: null, to: null, page: 1 }, Boolean(values.family));
-  const open: OpenInvoice[] = (invoices.data?.items ?? [])
-    .filter((invoice) => (invoice.state === "issued" || invoice.state === "partly_paid") && invoice.outstandingMinor > 0)
-    .sort((a, b) => (a.issuedOn ?? "").localeCompare(b.issuedOn ?? ""));
+  const invoices = useOpenInvoices(values.family?.id ?? null);
+  const open: OpenInvoice[] = [...(invoices.data?.items ?? [])].sort((a, b) => (a.issuedOn ?? "").localeCompare(b.issuedOn ?? ""));
+  const unshown = (invoices.data?.total ?? 0) - open.length;
   const openKey = open.map((invoice) => `${invoice.id}:${invoice.outstandingMinor}`).join(",");
   const amountMinor = amountOf(values.amount, currency);
 
@@ -171,6 +170,11 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
                 />
               ))
             )}
+            {unshown > 0 ? (
+              <Text size="sm">
+                {`The ${open.length} shown are as many as one payment can be allocated to; ${unshown} more open invoices can take another payment or the credit.`}
+              </Text>
+            ) : null}
             {form.errors.allocations ? (
               <Text size="sm" c="red.8" role="alert">
                 {form.errors.allocations}

@@ -10,7 +10,7 @@ import { useListParams } from "../../../components/data/use-list-params.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { formatDay } from "../../../lib/format-time.ts";
-import { accountHref, BILLING_PAGE_SIZE, BILLING_TABS, usePayments } from "../admin-api.ts";
+import { accountHref, BILLING_PAGE_SIZE, BILLING_TABS, paymentHref, usePayments } from "../admin-api.ts";
 import { AdminEmpty } from "./admin-empty.tsx";
 import { AdminPaymentModal } from "./admin-payment-form.tsx";
 import { PAYMENT_METHOD_LABELS } from "../format.ts";
@@ -20,14 +20,23 @@ const FILTERS = { tab: BILLING_TABS };
 export function paymentColumns(currency: string, withFamily = true): DataColumn<PaymentSummary>[] {
   const money = (minor: number) => formatMoney(minor, currency);
   return [
-    { header: "Received", rowHeader: true, nowrap: true, cell: (payment) => formatDay(payment.receivedOn) },
+    {
+      header: "Received",
+      rowHeader: true,
+      nowrap: true,
+      cell: (payment) => (
+        <Anchor component={Link} to={paymentHref(payment.id)} fw={600}>
+          {formatDay(payment.receivedOn)}
+        </Anchor>
+      ),
+    },
     ...(withFamily
       ? [
           {
             header: "Family",
             maxWidth: 220,
             cell: (payment: PaymentSummary) => (
-              <Anchor component={Link} to={accountHref(payment.accountId)}>
+              <Anchor component={Link} to={accountHref(payment.accountId)} onClick={(event) => event.stopPropagation()}>
                 {payment.accountName}
               </Anchor>
             ),
@@ -43,7 +52,7 @@ export function paymentColumns(currency: string, withFamily = true): DataColumn<
   ];
 }
 
-/** Payments received, newest first, and "Record payment". */
+/** Payments received, newest first (a row opens the payment), and "Record payment". */
 export function AdminPaymentsList() {
   const list = useListParams(FILTERS);
   const payments = usePayments(null, list.params.page);
@@ -77,7 +86,9 @@ export function AdminPaymentsList() {
                   captionHidden
                   listLabel="Payments"
                   minWidth={900}
+                  rowHref={(payment) => paymentHref(payment.id)}
                   busy={payments.isPlaceholderData}
+                  highlightOnHover
                 />
                 <ListPager
                   page={page.page}

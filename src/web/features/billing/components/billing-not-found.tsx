@@ -5,19 +5,35 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
 
+/** What "not found" says and where it leads back to: a parent's billing unless told otherwise. */
+export interface NotFoundText {
+  description: string;
+  backTo: string;
+  backLabel: string;
+}
+
+const PARENT_NOT_FOUND: NotFoundText = {
+  description: "There is nothing here for the accounts you pay.",
+  backTo: "/parent/billings",
+  backLabel: "Back to billing",
+};
+
 /**
- * Loading, "not found" and error states of one billing document (an invoice, a dispute). One
- * of another family answers 404 like one that does not exist: the screen says the same for both.
+ * Loading, "not found" and error states of one billing document (an invoice, a dispute, a
+ * payment). One of another family answers 404 like one that does not exist: the screen says
+ * the same for both.
  */
 export function BillingDocumentState<T>({
   query,
   label,
   notFoundTitle,
+  notFound = PARENT_NOT_FOUND,
   children,
 }: {
   query: UseQueryResult<T>;
   label: string;
   notFoundTitle: string;
+  notFound?: NotFoundText;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) {
@@ -41,9 +57,9 @@ export function BillingDocumentState<T>({
           }
           description={
             <>
-              There is nothing here for the accounts you pay.{" "}
-              <Anchor component={Link} to="/parent/billings">
-                Back to billing
+              {notFound.description}{" "}
+              <Anchor component={Link} to={notFound.backTo}>
+                {notFound.backLabel}
               </Anchor>
             </>
           }

@@ -27,7 +27,8 @@ export interface InvoiceDocumentProps {
 const periodOf = (invoice: InvoiceDetail) =>
   invoice.periodFrom && invoice.periodTo ? `${formatDay(invoice.periodFrom)} – ${formatDay(invoice.periodTo)}` : null;
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of a document's description list (inside a `dl`): its label and its value. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="sm" fw={600} component="dt">
