@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
 import { Link } from "react-router";
 import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
 import { Can } from "../../../components/auth/can.tsx";
@@ -9,10 +8,9 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { formatDay } from "../../../lib/format-time.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useDateTime } from "../../session/display-time-zone.ts";
 import { accountHref, useIssueBatch, usePreviewBatch, useUninvoiced, type BatchPreview, type Period, type Uninvoiced } from "../admin-api.ts";
 import { AdminEmpty } from "./admin-empty.tsx";
-import { monthToDate, PeriodFields } from "./admin-period-fields.tsx";
+import { PeriodFields, usePeriodParams } from "./admin-period-fields.tsx";
 
 type UninvoicedFamily = Uninvoiced["accounts"][number];
 type PreviewFamily = BatchPreview["families"][number];
@@ -21,8 +19,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** Uninvoiced & batch: the work not yet invoiced in a period per family, the batch's preview, and issuing it. */
 export function AdminBatch() {
-  const { timeZone } = useDateTime();
-  const [period, setPeriod] = useState<Period>(() => monthToDate(timeZone));
+  const [period, setPeriod] = usePeriodParams();
   const valid = Boolean(period.from && period.to && period.from <= period.to);
   const uninvoiced = useUninvoiced(period);
   const preview = usePreviewBatch();

@@ -1,9 +1,7 @@
 import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { useState } from "react";
-import { useDateTime } from "../../session/display-time-zone.ts";
-import { exportHref, type ExportKind, type Period } from "../admin-api.ts";
-import { monthToDate, PeriodFields } from "./admin-period-fields.tsx";
+import { exportHref, type ExportKind } from "../admin-api.ts";
+import { PeriodFields, usePeriodParams } from "./admin-period-fields.tsx";
 
 const EXPORTS: [kind: ExportKind, label: string][] = [
   ["invoices", "Download invoices CSV"],
@@ -14,8 +12,7 @@ const EXPORTS: [kind: ExportKind, label: string][] = [
 
 /** Exports: CSV files for accounting software, of documents issued (payments received) in a period. */
 export function AdminExports() {
-  const { timeZone } = useDateTime();
-  const [period, setPeriod] = useState<Period>(() => monthToDate(timeZone));
+  const [period, setPeriod] = usePeriodParams();
   const valid = Boolean(period.from && period.to && period.from <= period.to);
   return (
     <Stack gap="md">
