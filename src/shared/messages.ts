@@ -16,6 +16,8 @@ export const MESSAGES = {
   routeErrorBody: "We're sorry, but something unexpected happened.",
   loadingAuthorization: "Loading authorization...",
   forgotPasswordSent: "If an account exists for that email, we have sent a link to reset its password. Check your inbox.",
+  /** A request refused while the server had too much to do at once (503 SERVER_BUSY): nothing was written. */
+  serverBusy: "The server is busy; try again in a moment.",
   /** When the answer does not say how long to wait (rateLimitedMessage does when it does). */
   rateLimited: "Too many attempts. Please wait a minute and try again.",
 } as const;

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "../../shared/messages.ts";
+import { type ErrorCode, MESSAGES } from "../../shared/messages.ts";
 
 /** The one error type of the API. `message` is shown to the user as written. */
 export class AppError extends Error {
@@ -30,4 +30,4 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
  * Too much waits already for what the request needs (a database connection, the workspace's
  * turn to write money): refused at once, to try again shortly (the error handler adds Retry-After).
  */
-export const serverBusy = () => new AppError("SERVER_BUSY", 503, "The server is busy; try again in a moment.");
+export const serverBusy = () => new AppError("SERVER_BUSY", 503, MESSAGES.serverBusy);

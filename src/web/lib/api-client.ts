@@ -41,6 +41,8 @@ export function networkError(): ApiError {
 /** Turns any answer of the API (ours or Better Auth's) into an ApiError. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as (Partial<ApiErrorBody> & { message?: string; code?: string }) | null;
+  // Busy is the server's own answer (nothing was written: try again); any other 503 is the database.
+  if (response.status === 503 && body?.error?.code === "SERVER_BUSY") return new ApiError(503, "SERVER_BUSY", MESSAGES.serverBusy, [], true);
   if (response.status === 503) return new ApiError(503, "DATABASE_UNAVAILABLE", MESSAGES.databaseDown, [], true);
   if (response.status === 502 || response.status === 504) return networkError();
   if (response.status === 401 && (!body?.error || body.error.code === "UNAUTHENTICATED")) {
