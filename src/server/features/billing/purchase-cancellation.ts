@@ -10,6 +10,7 @@ import { hourGrant, hourMovement, invoiceLine, ledgerEntry, packagePurchase } fr
 import type { Transaction } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
 import type { BillingContext } from "./invoice-context.ts";
+import { grantRemainingSql } from "./hours.ts";
 import { reverseEntry } from "./ledger.ts";
 
 export async function cancelPurchasesOfInvoice(tx: Transaction, context: BillingContext, invoiceId: string, why: string): Promise<string[]> {
@@ -30,8 +31,8 @@ export async function cancelPurchasesOfInvoice(tx: Transaction, context: Billing
   const grants = await tx
     .select({
       grant: hourGrant,
-      // Written out: in a one-table select Drizzle leaves column names bare, which the subquery would read as its own.
-      remaining: sql<string>`hour_grant.minutes + coalesce((select sum(movement.minutes) from hour_movement movement where movement.organization_id = hour_grant.organization_id and movement.grant_id = hour_grant.id), 0)`,
+      remaining: grantRemainingSql,
+      // Table names written out, as in grantRemainingSql: Drizzle leaves a one-table select's columns bare.
       used: sql<string>`coalesce((select -sum(movement.minutes) from hour_movement movement where movement.organization_id = hour_grant.organization_id and movement.grant_id = hour_grant.id and movement.kind in ('use', 'reversal')), 0)`,
     })
     .from(hourGrant)
