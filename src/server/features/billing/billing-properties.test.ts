@@ -1,9 +1,13 @@
 /**
  * Billing's invariants under random sequences of operations, run on the service functions in
- * one workspace: package sales, session charges and their undoing as a re-marked session
- * undoes them (a reversal, or a credit note where an issued invoice bills the charge),
- * invoices issued for charges and voided (which cancels the packages they sell), payments with
- * random allocations, credit notes (with and without an invoice) and refunds. After every step, for every account:
+ * one workspace (sessions and their reports through the API, as people make them), an hour
+ * passing at each step: sessions scheduled and their reports filed and corrected (drawing
+ * package hours, charging what no hours cover, undoing what was billed before), package hours
+ * expiring, package sales, session charges and their undoing as a re-marked session undoes
+ * them (a reversal, or a credit note where an issued invoice bills the charge), invoices
+ * issued for charges and voided (which cancels the packages they sell), payments with random
+ * allocations, credit notes (with and without an invoice) and refunds. After every step, for
+ * every account:
  *
  * - its balance (the latest running balance) is the sum of its entries;
  * - balance = Σ outstanding of issued invoices + Σ uninvoiced charges (and reversals of
@@ -18,18 +22,21 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, type AdminFixture } from "../../../../tests/factories.ts";
+import { createAdmin, createMember, type AdminFixture } from "../../../../tests/factories.ts";
+import { setBillingSettings } from "../../../../tests/package-factories.ts";
 import { accountOfStudent } from "../../../../tests/payment-factories.ts";
-import { createStudent } from "../../../../tests/people-factories.ts";
+import { assignTutor, createSession, createStudent, setTutorProfile } from "../../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { Actor } from "../../core/audit.ts";
+import { fixedClock } from "../../core/clock.ts";
 import type { MemberContext } from "../../core/context.ts";
 import { invoice, ledgerEntry, payment } from "../../db/billing-schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { issueCreditNote } from "./credit-notes.ts";
+import { expireHours } from "./hours-expiry-job.ts";
 import { issueInvoiceForCharges } from "./invoice-issue.ts";
 import { voidInvoice } from "./invoice-void.ts";
 import { undoCharge } from "./charge-corrections.ts";
@@ -39,11 +46,12 @@ import { recordPayment, recordRefund } from "./payments.ts";
 import { verifyLedger } from "./verify-ledger.ts";
 
 /*
- * Each step is a real transaction (a payment is some twenty queries), about 45 ms on a quiet
- * two-core machine: the default 6 runs of 250 steps (1,500 operations) take about a minute and
- * a half. BILLING_PROPERTY_RUNS runs more (or fewer) when there is time.
+ * Each step is a real transaction (a payment is some twenty queries; a session or a report is
+ * an API request), about 70 ms on a two-core machine: the default 5 runs of 250 steps (1,250
+ * operations) take about a minute and a half. BILLING_PROPERTY_RUNS runs more (or fewer) when
+ * there is time.
  */
-const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 6);
+const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 5);
 const STEPS = 250;
 const VERIFY_EVERY = 50;
 
@@ -51,12 +59,18 @@ let t: TestApp;
 let admin: AdminFixture;
 let actor: Actor;
 let productId: string;
+let tutorMemberId: string;
 const families: { accountId: string; studentId: string }[] = [];
-let clock = new Date("2026-11-02T08:00:00.000Z").getTime();
-const tick = () => new Date((clock += 60_000));
+/** The app's clock and the services' `now`: an hour passes at each step, so package hours expire within a run. */
+const HOUR = 3_600_000;
+const clock = fixedClock(new Date("2026-11-02T08:00:00.000Z"));
+const tick = () => {
+  clock.advance(HOUR);
+  return clock.now();
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
   admin = await createAdmin(t, { fullName: "Pim Properties", workspaceName: "Property Tutoring" });
   actor = {
     viewer: {
@@ -67,14 +81,21 @@ beforeAll(async () => {
     } as unknown as MemberContext,
     ipAddress: "127.0.0.1",
   };
+  // A tutor who teaches every student at 60.00 an hour; sales give hours at once (credit allowed).
+  const tutor = await createMember(t, { admin, role: "tutor", fullName: "Tia Tutor" });
+  tutorMemberId = tutor.memberId;
+  await setTutorProfile(admin.client, tutorMemberId, { chargeRateMinor: 6_000 });
+  await setBillingSettings(admin.client, { allowCredit: true });
   for (const name of ["Ann Prop", "Bob Prop", "Cid Prop"]) {
     const created = await createStudent(admin.client, { name });
+    await assignTutor(admin.client, { tutorMemberId, studentId: created.id, startsOn: "2020-01-01" });
     families.push({ studentId: created.id, accountId: await accountOfStudent(t.db, created.id) });
   }
+  // Valid three days (72 steps): hours run out and expire while sessions draw on them.
   const product = await createProduct(
     t.db,
     actor,
-    { name: "Five hours", description: "", minutes: 300, priceMinor: 25_000, validDays: 90, scope: "family", taxRateId: null },
+    { name: "Five hours", description: "", minutes: 300, priceMinor: 25_000, validDays: 3, scope: "family", taxRateId: null },
     tick(),
   );
   productId = product.id;
@@ -93,7 +114,10 @@ type Operation =
   | { kind: "sell"; family: number }
   | { kind: "pay"; family: number; amount: number; allocate: number[] }
   | { kind: "refund"; pick: number; amount: number }
-  | { kind: "creditNote"; family: number; pick: number; amount: number; againstInvoice: boolean };
+  | { kind: "creditNote"; family: number; pick: number; amount: number; againstInvoice: boolean }
+  | { kind: "session"; students: boolean[]; minutes: number }
+  | { kind: "mark"; pick: number; attendance: number[] }
+  | { kind: "expire" };
 
 const familyArb = fc.integer({ min: 0, max: 2 });
 const amountArb = fc.integer({ min: 1, max: 60_000 });
@@ -117,7 +141,32 @@ const operationArb: fc.Arbitrary<Operation> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("creditNote" as const), family: familyArb, pick: fc.nat(), amount: amountArb, againstInvoice: fc.boolean() }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("session" as const),
+      students: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()).map((chosen) => (chosen.some(Boolean) ? chosen : [true, false, false])),
+      minutes: fc.constantFrom(30, 45, 60),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant("mark" as const), pick: fc.nat(), attendance: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const) }) },
 );
+
+const ATTENDANCE = ["present", "late", "absent"] as const;
+/** A session made at step s starts an hour later, so sessions of successive steps never overlap. */
+const sessionsMade: { id: string; studentIds: string[]; endsAt: number }[] = [];
+const local = (date: Date) => date.toISOString().slice(0, 16);
+
+/** An answer of the API as the services answer: a refusal (4xx) is an AppError, anything else a failure. */
+function expectAnswer(what: string, response: { status: number; text: string }, ok: number) {
+  if (response.status === ok) return;
+  if (response.status >= 400 && response.status < 500) throw new AppError("CONFLICT", 409, `${what}: ${response.status} ${response.text}`);
+  throw new Error(`${what}: ${response.status} ${response.text}`);
+}
 
 const pickOf = <T>(items: T[], pick: number): T | undefined => (items.length === 0 ? undefined : items[pick % items.length]);
 
@@ -161,7 +210,8 @@ async function apply(operation: Operation, step: number): Promise<void> {
       );
       return;
     case "reverse": {
-      // A re-marked session's charge, wherever it stands: uninvoiced, on a void invoice or on an issued one.
+      // A charge written apart from sessions, undone as a re-marked session's is, wherever it
+      // stands: uninvoiced, on a draft, a void invoice or an issued one ("mark" re-marks real sessions).
       const charges = await t.db
         .select()
         .from(ledgerEntry)
@@ -169,6 +219,7 @@ async function apply(operation: Operation, step: number): Promise<void> {
           and(
             eq(ledgerEntry.organizationId, org()),
             eq(ledgerEntry.kind, "session_charge"),
+            isNull(ledgerEntry.sessionId),
             sql`not exists (select 1 from ledger_entry undo where undo.organization_id = ${ledgerEntry.organizationId} and undo.reverses_entry_id = ${ledgerEntry.id})`,
           ),
         )
@@ -235,6 +286,37 @@ async function apply(operation: Operation, step: number): Promise<void> {
       }
       return;
     }
+    case "session": {
+      // Through the API, as an admin schedules it; marked by a later "mark" once it has ended.
+      const start = new Date(now.getTime() + HOUR);
+      const studentIds = families.filter((_, index) => operation.students[index]).map((item) => item.studentId);
+      const batch = await createSession(admin.client, {
+        tutorMemberId,
+        studentIds,
+        startsAt: local(start),
+        endsAt: local(new Date(start.getTime() + operation.minutes * 60_000)),
+        timeZone: "UTC",
+      });
+      sessionsMade.push({ id: batch.items[0]!.id, studentIds, endsAt: start.getTime() + operation.minutes * 60_000 });
+      return;
+    }
+    case "mark": {
+      // A report filed or corrected through the API: billing draws hours, charges, or undoes what it billed before.
+      const ended = sessionsMade.filter((item) => item.endsAt <= now.getTime());
+      const chosen = pickOf(ended, operation.pick);
+      if (!chosen) return;
+      const students = chosen.studentIds.map((studentId, index) => {
+        const attendance = ATTENDANCE[operation.attendance[index % operation.attendance.length]!]!;
+        const rated = attendance === "absent" ? null : 3;
+        return { studentId, attendance, previousHomework: "none_set", understanding: rated, engagement: rated };
+      });
+      const filed = await admin.client.put(`/api/admin/sessions/${chosen.id}/report`, { topics: "Property", students });
+      expectAnswer("Filing a report", filed, 200);
+      return;
+    }
+    case "expire":
+      await expireHours(t.deps);
+      return;
     case "creditNote": {
       const issued = operation.againstInvoice
         ? await t.db
@@ -322,7 +404,7 @@ async function checkLedger(): Promise<void> {
 
 describe("billing's invariants", () => {
   it(
-    "hold after every step of random sales, charges, invoices, voids, payments, refunds and credit notes",
+    "hold after every step of random sessions and reports, sales, expiries, charges, invoices, voids, payments, refunds and credit notes",
     async () => {
       const counts = new Map<string, { done: number; refused: number }>();
       await fc.assert(
@@ -348,7 +430,7 @@ describe("billing's invariants", () => {
         { numRuns: RUNS, endOnFailure: true },
       );
       // Each kind of operation really ran (not only refused).
-      for (const kind of ["charge", "reverse", "invoice", "void", "pay", "refund", "creditNote", "sell"]) expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
+      for (const kind of ["charge", "reverse", "invoice", "void", "pay", "refund", "creditNote", "sell", "session", "mark", "expire"]) expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
     },
     RUNS * 60_000,
   );
