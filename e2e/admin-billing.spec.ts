@@ -200,4 +200,86 @@ test.describe("@billing admin billing screens", () => {
     await expect(page.getByText("Voided: Issued by mistake")).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("@billing a payment's page: what it paid, its credit refunded in part after confirming; a credited invoice; the batch's period survives a reload", async ({ page, api }) => {
+    test.setTimeout(180_000);
+    const { admin, student, yesterday } = await taughtYesterday(api);
+    const accounts = await admin.client.get(`/api/admin/billing/accounts?${new URLSearchParams({ q: student.name })}`);
+    const accountId = ((await accounts.json()) as { items: { id: string }[] }).items[0]!.id;
+    let keys = 0;
+    const key = () => `e2e-payment-page-${Date.now()}-${++keys}`;
+    const feeInvoice = async (description: string, amountMinor: number) => {
+      const draft = await admin.client.post("/api/admin/billing/invoices", { data: { accountId, lines: [{ description, amountMinor }] } });
+      expect(draft.status()).toBe(201);
+      const issued = await admin.client.post(`/api/admin/billing/invoices/${((await draft.json()) as { id: string }).id}/issue`);
+      expect(issued.status()).toBe(200);
+      return (await issued.json()) as { id: string; number: string; totalMinor: number };
+    };
+    // An invoice a credit note settles wholly, and one a payment of £60.00 pays, leaving £20.00 of credit.
+    const credited = await feeInvoice("Registration", 1000);
+    const credit = await admin.client.post("/api/admin/billing/credit-notes", {
+      data: { accountId, invoiceId: credited.id, reason: "Waived", lines: [{ description: "Registration waived", amountMinor: credited.totalMinor }], idempotencyKey: key() },
+    });
+    expect(credit.status()).toBe(201);
+    const paid = await feeInvoice("Exam entry", 4000);
+    const payment = await admin.client.post("/api/admin/billing/payments", {
+      data: {
+        accountId,
+        method: "bank_transfer",
+        amountMinor: paid.totalMinor + 2000,
+        receivedOn: yesterday,
+        reference: "BACS 42",
+        allocations: [{ invoiceId: paid.id, amountMinor: paid.totalMinor }],
+        idempotencyKey: key(),
+      },
+    });
+    expect(payment.status()).toBe(201);
+
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/billing?tab=invoices");
+    await expect(page.getByRole("row").filter({ hasText: credited.number })).toContainText("Credited");
+
+    // The payments list opens the payment's page.
+    await page.getByRole("tab", { name: "Payments" }).click();
+    await page.getByRole("row").filter({ hasText: "BACS 42" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/admin\/billing\/payments\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Payment of £/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Applied to invoices" }).getByRole("link", { name: paid.number })).toBeVisible();
+    await expect(page.getByText("Left as credit", { exact: true }).locator("..")).toContainText("£20.00");
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-payment", [1440, 390, 320]);
+
+    // More than the credit is refused on its field; a part is refunded after confirming.
+    const refund = page.getByRole("region", { name: "Refund", exact: true });
+    await fieldIn(refund, "Amount (GBP)").fill("20.01");
+    await fieldIn(refund, "Reason").fill("Paid twice");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expect(refund.getByText("At most £20.00 of this payment can be refunded: the rest is allocated to invoices or already refunded.")).toBeVisible();
+    await fieldIn(refund, "Amount (GBP)").fill("15.00");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    const confirm = page.getByRole("dialog", { name: "Refund £15.00?" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Refund £15.00" }).click();
+    await notified(page, "Refund recorded");
+    await expect(page.getByRole("region", { name: "Refunds" }).getByRole("row").filter({ hasText: "Paid twice" })).toContainText("£15.00");
+    await expect(page.getByText("Left as credit", { exact: true }).locator("..")).toContainText("£5.00");
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-payment-refunded", [1440, 390, 320]);
+
+    // The invoice it paid names it in its activity, and leads back to it.
+    await page.getByRole("region", { name: "Applied to invoices" }).getByRole("link", { name: paid.number }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Invoice ${paid.number}` })).toBeVisible();
+    await page.getByRole("region", { name: "Payments and credits applied" }).getByRole("link", { name: "a payment" }).click();
+    await expect(page).toHaveURL(/\/admin\/billing\/payments\/[0-9a-f-]{36}$/);
+
+    // The batch's period is in the URL: a reload keeps it.
+    await page.goto("/admin/billing?tab=batch");
+    await fieldIn(page, "From").fill(addDays(yesterday, -1));
+    await expect(page).toHaveURL(new RegExp(`from=${addDays(yesterday, -1)}`));
+    await page.reload();
+    await expect(fieldIn(page, "From")).toHaveValue(addDays(yesterday, -1));
+    await expect(page.getByRole("row").filter({ hasText: student.name })).toContainText("£50.00");
+  });
 });

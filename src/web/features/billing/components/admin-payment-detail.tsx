@@ -68,7 +68,7 @@ export function AdminPaymentAllocations({ payment }: { payment: Payment }) {
   return (
     <SectionCard
       title="Applied to invoices"
-      description="Each amount of this payment applied to an invoice; a negative one went back to the family's credit when a credit note covered that part."
+      description="Each amount applied to an invoice; a negative one went back to the family's credit when a credit note covered it."
     >
       <DataTable
         rows={payment.allocations}
