@@ -94,6 +94,17 @@ test.describe("@billing the billing journey", () => {
     await notified(page, "Payment recorded");
     await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
 
+    // A package's hours count from its payment, so only a session starting after it draws on them:
+    // one at the next whole minute, whose report is filed once it has started.
+    const nextMinute = new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000);
+    const [drawnToday] = await scheduleAsAdmin(admin, {
+      tutorMemberId,
+      studentIds: [student.id],
+      subject: "Mathematics",
+      startsAt: londonLocal(nextMinute),
+      endsAt: londonLocal(new Date(nextMinute.getTime() + 60 * 60_000)),
+    });
+
     // A goodwill credit note on the paid invoice: more than is left to credit is refused on its field.
     await page.getByRole("button", { name: "New credit note" }).click();
     const creditDialog = page.getByRole("dialog", { name: /^New credit note/ });
@@ -106,18 +117,14 @@ test.describe("@billing the billing journey", () => {
     await notified(page, "Credit note issued");
     await expect(page.getByRole("region", { name: "Payments and credits applied" })).toContainText("from credit note");
 
-    // A package's hours count from its payment, so only a session starting after it draws on them:
-    // one at the next whole minute, whose report is filed once it has started.
-    const nextMinute = new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000);
-    const [drawnToday] = await scheduleAsAdmin(admin, {
-      tutorMemberId,
-      studentIds: [student.id],
-      subject: "Mathematics",
-      startsAt: londonLocal(nextMinute),
-      endsAt: londonLocal(new Date(nextMinute.getTime() + 60 * 60_000)),
-    });
+    // Meanwhile the family's page shows the ten hours.
+    await page.goto(accountUrl);
+    const hoursRow = page.getByRole("region", { name: "Hours" }).getByRole("row").filter({ hasText: student.name });
+    await expect(hoursRow).toContainText("Ten hours: 10 h of 10 h");
+    await expectAccessible(page);
+    await checkWidths(page, "admin-billing-account");
 
-    // Meanwhile the parent signs in: the ten hours are theirs, the payment is listed, and they are in credit.
+    // And the parent signs in: the ten hours are theirs, the payment is listed.
     const parentContext = await browser.newContext();
     try {
       const parentPage = await parentContext.newPage();
@@ -129,8 +136,13 @@ test.describe("@billing the billing journey", () => {
       await expect(hours.getByText("10 h left")).toBeVisible();
       await expect(parentPage.getByRole("region", { name: "Packages" })).toContainText("Active");
       await expect(parentPage.getByRole("region", { name: "Payments" })).toContainText("£460.00");
+      // What they owe is already yesterday's £50.00 hour less their £20.00 of credit, which the next invoice takes.
+      await expect(parentPage.getByText("You owe £30.00")).toBeVisible();
+      const notInvoicedYet = parentPage.getByText("Includes £50.00 of sessions not invoiced yet.");
+      await expect(notInvoicedYet).toBeVisible();
+      await expect(parentPage.getByText("Applied to your next invoice.")).toBeVisible();
 
-      // The session has started: its report is filed, and its hour is drawn from the package.
+      // The session has started: its report is filed, and its hour is drawn from the package (the parent sees it below).
       await expect
         .poll(async () => (await tutorApi.put(`/api/tutor/sessions/${drawnToday!.id}/report`, { data: presentReport(student.id) })).status(), {
           message: "filing the report once the session has started",
@@ -138,10 +150,6 @@ test.describe("@billing the billing journey", () => {
           intervals: [1_000],
         })
         .toBe(200);
-      await page.goto(accountUrl);
-      await expect(page.getByRole("region", { name: "Hours" }).getByRole("row").filter({ hasText: student.name })).toContainText("Ten hours: 9 h of 10 h");
-      await expectAccessible(page);
-      await checkWidths(page, "admin-billing-account");
 
       // The batch: only yesterday's hour is uninvoiced (today's was paid in hours); preview it, then issue it after confirming.
       await page.goto("/admin/billing?tab=batch");
@@ -163,12 +171,14 @@ test.describe("@billing the billing journey", () => {
       const invoiceNumber = (await batchRow.getByRole("link").first().innerText()).trim();
       expect(invoiceNumber).toMatch(/^INV-/);
 
-      // The parent: what is owed in words, nine hours left, the new invoice to pay.
+      // The parent: the same £30.00 owed, now on the invoice; nine hours left.
       await parentPage.reload();
       await expect(parentPage.getByText("You owe £30.00")).toBeVisible();
+      await expect(notInvoicedYet).toHaveCount(0);
       await expect(hours.getByText("9 h left")).toBeVisible();
       const invoices = parentPage.getByRole("region", { name: "Invoices" });
       const invoiceRow = invoices.getByRole("row").filter({ hasText: invoiceNumber });
+      await expect(invoiceRow).toContainText("Partly paid");
       await expect(invoiceRow).toContainText("£50.00");
       await expectAccessible(parentPage);
       await checkWidths(parentPage, "parent-billings", PARENT_WIDTHS);
@@ -303,7 +313,9 @@ test.describe("@billing the billing journey", () => {
     await expect(page.getByRole("tab", { name: "Exports" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("link", { name: "Download payments CSV" })).toHaveAttribute("href", /\/api\/admin\/billing\/exports\/payments\.csv\?from=/);
 
+    // The family's page: one hour of the package used, and the ledger.
     await page.goto(accountUrl);
+    await expect(hoursRow).toContainText("Ten hours: 9 h of 10 h");
     await expect(page.getByRole("heading", { level: 2, name: "Ledger entries" })).toBeVisible();
     await checkWidths(page, "admin-billing-account-settled");
   });
