@@ -9,9 +9,16 @@
  */
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { ledgerEntry, packageProduct } from "../db/billing-schema.ts";
+import { organization } from "../db/auth-schema.ts";
 import { assignment, tutorProfile } from "../db/schema.ts";
 import type { Queryable, Transaction } from "../db/tenant.ts";
 import { conflictOn } from "../lib/app-error.ts";
+
+/** The workspace's ISO currency (USD when the workspace is not found). */
+export async function workspaceCurrency(tx: Queryable, organizationId: string): Promise<string> {
+  const [row] = await tx.select({ currency: organization.currency }).from(organization).where(eq(organization.id, organizationId));
+  return row?.currency ?? "USD";
+}
 
 const lockKey = (organizationId: string) => sql`hashtextextended(${`workspace-currency:${organizationId}`}, 0)`;
 

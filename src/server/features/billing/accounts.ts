@@ -5,6 +5,7 @@
  * transfer entries, documents stay with the account that issued them) and splitting one
  * (some students get an account of their own; no money moves).
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type {
@@ -30,7 +31,6 @@ import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { accountCredit, creditNoteUnallocatedSql, lockMoney, paymentUnallocatedSql } from "./allocations.ts";
 import { describeMinutes, grantBalances } from "./hours.ts";
 import { auditBilling, billingContextOf } from "./invoice-context.ts";
-import { workspaceCurrency } from "./invoice-reads.ts";
 import { accountBalance, type LedgerEntryRow } from "./ledger.ts";
 
 export const accountNotFound = () => notFound("The account");

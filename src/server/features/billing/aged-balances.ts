@@ -6,6 +6,7 @@
  * An invoice counts when it was issued on or before the day and is unpaid now: its outstanding
  * amount is today's (paid amounts are not replayed back to the day).
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { and, asc, countDistinct, eq, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { AgedBalances, AgedBalancesQuery, AgedBuckets } from "../../../shared/schemas/billing-accounts.ts";
 import type { Actor } from "../../core/audit.ts";
@@ -14,7 +15,6 @@ import type { Database } from "../../db/client.ts";
 import { invoice } from "../../db/billing-schema.ts";
 import { payerAccount } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
-import { workspaceCurrency } from "./invoice-reads.ts";
 
 const outstanding = sql`(${invoice.totalMinor} - ${invoice.paidMinor})`;
 const daysPastDue = (asOf: string) => sql`(${asOf}::date - ${invoice.dueOn})`;

@@ -1,4 +1,5 @@
 /** Reading credit notes: the admin list (newest first), one note in full, and a payer's view of one. */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CreditNoteDetail } from "../../../shared/schemas/billing-invoices.ts";
 import { isRecordId } from "../../core/ids.ts";
@@ -7,7 +8,6 @@ import { payerAccount } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import type { TaxBand } from "./arithmetic.ts";
-import { workspaceCurrency } from "./invoice-reads.ts";
 
 const summaryColumns = { row: creditNote, accountName: payerAccount.name, invoiceNumber: invoice.number };
 

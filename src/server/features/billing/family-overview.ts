@@ -4,6 +4,7 @@
  * draft), credit notes and payments, and the account's ledger page by page. A parent who pays
  * no account sees none; any other account answers 404.
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FamilyAccount, FamilyBilling, LedgerPage } from "../../../shared/schemas/billing-accounts.ts";
 import type { Actor } from "../../core/audit.ts";
@@ -16,7 +17,7 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { accountNotFound, ledgerPageOf } from "./accounts.ts";
 import { accountCredit } from "./allocations.ts";
 import { hoursSummary } from "./hours.ts";
-import { invoiceCreditedSql, readStateOf, workspaceCurrency } from "./invoice-reads.ts";
+import { invoiceCreditedSql, readStateOf } from "./invoice-reads.ts";
 import { accountBalance } from "./ledger.ts";
 import { payerOf } from "./policy.ts";
 

@@ -3,12 +3,12 @@
  * then newest), one invoice with its lines, tax bands, allocations and credit notes, and a
  * parent's view of an invoice of an account they pay (never a draft).
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { InvoiceDetail, InvoiceListQuery, InvoiceReadState, InvoiceSummary } from "../../../shared/schemas/billing-invoices.ts";
 import type { Viewer } from "../../core/context.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
-import { organization } from "../../db/auth-schema.ts";
 import { allocation, creditNote, invoice } from "../../db/billing-schema.ts";
 import { payerAccount, student } from "../../db/schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
@@ -19,11 +19,6 @@ import { linesOf } from "./invoice-drafts.ts";
 import { payerOf } from "./policy.ts";
 
 export type InvoiceRow = typeof invoice.$inferSelect;
-
-export async function workspaceCurrency(tx: Queryable, organizationId: string): Promise<string> {
-  const [row] = await tx.select({ currency: organization.currency }).from(organization).where(eq(organization.id, organizationId));
-  return row?.currency ?? "USD";
-}
 
 /**
  * What credit notes applied to an invoice, net of what they released. Full table names: drizzle

@@ -3,6 +3,7 @@
  * one, PDF), /admin/billing/invoice-batches (preview, issue), and a payer's
  * /parent/billing/invoices/{invoiceId} (and its PDF).
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   batchIssueRequestSchema,
@@ -27,7 +28,7 @@ import { uninvoicedCharges } from "./invoice-charges.ts";
 import { type BillingContext, billingContextOf } from "./invoice-context.ts";
 import { deleteDraft, draftInvoice, updateDraft } from "./invoice-drafts.ts";
 import { issueInvoice } from "./invoice-issue.ts";
-import { invoiceDetail, listInvoices, parentInvoiceCondition, workspaceCurrency } from "./invoice-reads.ts";
+import { invoiceDetail, listInvoices, parentInvoiceCondition } from "./invoice-reads.ts";
 import { voidInvoice } from "./invoice-void.ts";
 import { invoicePdf } from "./pdf/invoice-pdf.ts";
 

@@ -17,12 +17,12 @@ import type {
   PackagePurchaseList,
 } from "../../../shared/schemas/billing-packages.ts";
 import type { Actor } from "../../core/audit.ts";
-import { holdWorkspaceCurrency } from "../../core/currency.ts";
+import { holdWorkspaceCurrency, workspaceCurrency } from "../../core/currency.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { invoice, packageProduct, packagePurchase, taxRate } from "../../db/billing-schema.ts";
 import type { Database } from "../../db/client.ts";
-import { organization, student } from "../../db/schema.ts";
-import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { student } from "../../db/schema.ts";
+import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
 import { activateFreePurchase, describeMinutes } from "./hours.ts";
 import { auditBilling, billingContextOf } from "./invoice-context.ts";
@@ -34,11 +34,6 @@ type ProductRow = typeof packageProduct.$inferSelect;
 type PurchaseRow = typeof packagePurchase.$inferSelect;
 
 const productNotFound = () => notFound("The package");
-
-export async function currencyOf(tx: Queryable, organizationId: string): Promise<string> {
-  const [row] = await tx.select({ currency: organization.currency }).from(organization).where(eq(organization.id, organizationId));
-  return row?.currency ?? "USD";
-}
 
 const shapeProduct = (row: ProductRow, currency: string): PackageProduct => ({
   id: row.id,
@@ -58,7 +53,7 @@ const shapeProduct = (row: ProductRow, currency: string): PackageProduct => ({
 export async function listProducts(db: Database, actor: Actor): Promise<PackageProductList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const currency = await currencyOf(tx, organizationId);
+    const currency = await workspaceCurrency(tx, organizationId);
     const rows = await tx
       .select()
       .from(packageProduct)
@@ -90,7 +85,7 @@ export async function createProduct(db: Database, actor: Actor, input: PackagePr
     await auditBilling(tx, billingContextOf(actor, now), "PACKAGE_CREATED", `${actor.viewer.user.name} added the package ${input.name} to the catalogue`, {
       productId: created!.id,
     });
-    return shapeProduct(created!, await currencyOf(tx, organizationId));
+    return shapeProduct(created!, await workspaceCurrency(tx, organizationId));
   });
 }
 
@@ -122,7 +117,7 @@ export async function updateProduct(db: Database, actor: Actor, productId: strin
     const changed = (Object.keys(fields) as (keyof typeof FIELD_WORDS)[]).filter((field) => fields[field] !== undefined && fields[field] !== row[field]);
     const archiving = archived !== undefined && archived !== (row.archivedAt !== null);
     const words = [...changed.map((field) => FIELD_WORDS[field]), ...(archiving ? [archived ? "archived" : "back on sale"] : [])];
-    if (words.length === 0) return shapeProduct(row, await currencyOf(tx, organizationId));
+    if (words.length === 0) return shapeProduct(row, await workspaceCurrency(tx, organizationId));
     const [saved] = await tx
       .update(packageProduct)
       .set({
@@ -142,7 +137,7 @@ export async function updateProduct(db: Database, actor: Actor, productId: strin
         ...(archiving ? { archived } : {}),
       },
     );
-    return shapeProduct(saved!, await currencyOf(tx, organizationId));
+    return shapeProduct(saved!, await workspaceCurrency(tx, organizationId));
   });
 }
 
@@ -157,7 +152,7 @@ function purchaseIdOf(organizationId: string, idempotencyKey: string): string {
 
 /** The account's purchases matching `where`, newest first, with the student's name and the invoice's number. */
 async function purchasesWhere(tx: Transaction, organizationId: string, where: SQL): Promise<PackagePurchase[]> {
-  const currency = await currencyOf(tx, organizationId);
+  const currency = await workspaceCurrency(tx, organizationId);
   const rows = await tx
     .select({ purchase: packagePurchase, studentName: student.name, invoiceNumber: invoice.number })
     .from(packagePurchase)

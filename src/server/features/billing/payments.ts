@@ -6,6 +6,7 @@
  * idempotency key (one per form opening): the same request again answers the first record, a
  * different request with the same key is refused.
  */
+import { workspaceCurrency } from "../../core/currency.ts";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Payment, PaymentCreate, PaymentListQuery, PaymentPage, PaymentSummary, RefundCreate } from "../../../shared/schemas/billing-payments.ts";
@@ -19,7 +20,6 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { allocate, lockMoney, outstandingOf, paymentUnallocatedSql, unallocatedOf } from "./allocations.ts";
-import { workspaceCurrency } from "./invoice-reads.ts";
 import { auditBilling, billingContextOf } from "./invoice-context.ts";
 import { appendEntries } from "./ledger.ts";
 
