@@ -109,7 +109,7 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
   const values = form.getValues();
   const invoices = useOpenInvoices(values.family?.id ?? null);
   const open: OpenInvoice[] = [...(invoices.data?.items ?? [])].sort((a, b) => (a.issuedOn ?? "").localeCompare(b.issuedOn ?? ""));
-  const unshown = (invoices.data?.total ?? 0) - open.length;
+  const openTotal = invoices.data?.total ?? 0;
   const openKey = open.map((invoice) => `${invoice.id}:${invoice.outstandingMinor}`).join(",");
   const amountMinor = amountOf(values.amount, currency);
 
@@ -170,9 +170,9 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
                 />
               ))
             )}
-            {unshown > 0 ? (
+            {openTotal > open.length ? (
               <Text size="sm">
-                {`The ${open.length} shown are as many as one payment can be allocated to; ${unshown} more open invoices can take another payment or the credit.`}
+                {`Shown: ${open.length} of the family's ${openTotal} open invoices, as many as one payment can be allocated to. Record another payment for the rest.`}
               </Text>
             ) : null}
             {form.errors.allocations ? (
