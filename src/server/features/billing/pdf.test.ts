@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../../tests/client.ts";
 import { createAdmin, createMember, type AdminFixture, type MemberFixture } from "../../../../tests/factories.ts";
-import { addCharge, createFamily, createTaxRate, setBillingSettings } from "../../../../tests/invoice-factories.ts";
+import { addCharge, createFamily, createTaxRate, draftFees, issue, setBillingSettings } from "../../../../tests/invoice-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { fixedClock } from "../../core/clock.ts";
 import { renderBillingDocument } from "./pdf/document.ts";
@@ -127,5 +127,20 @@ describe("invoice and credit note PDFs", () => {
     for (const expected of ["Credit note", "CN-2026-0001", "INV-2026-0001", "Zoë Ångström Junior", "Workbook returned", "£10.00", "£2.00", "£12.00"]) {
       expect(noteText, expected).toContain(expected);
     }
+  });
+
+  it("print the state the screens show: an invoice credit notes settled wholly is Credited", async () => {
+    const family = await createFamily(t, admin, "Cyril Credited", payer.memberId);
+    const invoice = await issue(admin.client, await draftFees(admin.client, family.accountId, [{ description: "Registration", amountMinor: 2000 }]));
+    const note = await admin.client.post("/api/admin/billing/credit-notes", {
+      accountId: family.accountId,
+      invoiceId: invoice.id,
+      reason: "Registration waived",
+      idempotencyKey: "pdf-test-credit-note-2",
+      lines: [{ description: "Registration waived", amountMinor: 2000 }],
+    });
+    expect(note.body.totalMinor).toBe(invoice.totalMinor);
+    const text = textOf(await pdfOf(admin.client, `/api/admin/billing/invoices/${invoice.id}/pdf`));
+    expect(text).toContain("State: Credited");
   });
 });
