@@ -84,7 +84,7 @@ interface StoredAnswer {
   body: string;
 }
 
-const API_VERSION = new Stripe("sk_test_unused").getApiField("version");
+const API_VERSION: string = Stripe.API_VERSION;
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -105,11 +105,11 @@ const errorJson = (error: StripeApiError, requestId: string) =>
 
 export async function startStripeDouble(options: StripeDoubleOptions = {}): Promise<StripeDouble> {
   const host = options.host ?? "127.0.0.1";
-  const secretKey = options.secretKey ?? "sk_test_glassroom_stripe_double";
+  const secretKey = options.secretKey ?? "sk_test_GlassroomStripeDouble";
   const store = new Store();
   const webhooks = new Webhooks({
     endpointUrl: options.webhookUrl ?? null,
-    secret: options.webhookSecret ?? "whsec_glassroom_stripe_double",
+    secret: options.webhookSecret ?? "whsec_GlassroomStripeDouble",
     apiVersion: API_VERSION,
   });
   const idempotentAnswers = new Map<string, StoredAnswer>();
@@ -274,7 +274,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     url: baseUrl(),
     port,
     secretKey,
-    publishableKey: "pk_test_glassroom_stripe_double",
+    publishableKey: "pk_test_GlassroomStripeDouble",
     webhookSecret: webhooks.secret,
     apiVersion: API_VERSION,
     stripeConfig: { host, port, protocol: "http" },
