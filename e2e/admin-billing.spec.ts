@@ -171,5 +171,11 @@ test.describe("@billing admin billing screens", () => {
     await page.reload();
     await expect(fieldIn(page, "From")).toHaveValue(addDays(yesterday, -1));
     await expect(page.getByRole("row").filter({ hasText: student.name })).toContainText("£50.00");
+
+    // A payment that is not in the workspace: said so, with the way back.
+    await page.goto("/admin/billing/payments/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to payments" })).toHaveAttribute("href", "/admin/billing?tab=payments");
+    await expectAccessible(page);
   });
 });
