@@ -52,6 +52,7 @@ import {
   payerAccountMember,
   payment,
   paymentRefund,
+  stripeKeys,
   taxRate,
 } from "../src/server/db/billing-schema.ts";
 
@@ -88,6 +89,7 @@ export const WRITABLE_TABLES = {
   payerAccount,
   payerAccountMember,
   billingSettings,
+  stripeKeys,
   taxRate,
   cancellationPolicyVersion,
   packageProduct,

@@ -122,6 +122,21 @@ describe("loadConfig", () => {
     expect(error.message).toContain(name);
   });
 
+  it("reads the install's Stripe keys (both or neither, in Stripe's shapes) and the Stripe API's origin", () => {
+    const keys = { AUTH_SECRET: SECRET, STRIPE_SECRET_KEY: "sk_test_51Habcdefgh", STRIPE_WEBHOOK_SECRET: "whsec_abcdefgh12" };
+    expect(load(keys).stripe).toEqual({
+      keys: { secretKey: "sk_test_51Habcdefgh", webhookSecret: "whsec_abcdefgh12" },
+      apiUrl: "https://api.stripe.com",
+    });
+    expect(load({ AUTH_SECRET: SECRET, STRIPE_API_URL: "http://127.0.0.1:12111/" }).stripe).toEqual({ keys: undefined, apiUrl: "http://127.0.0.1:12111" });
+    expect(configErrorOf({ AUTH_SECRET: SECRET, STRIPE_SECRET_KEY: "sk_test_51Habcdefgh" }).message).toBe(
+      "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set.",
+    );
+    expect(configErrorOf({ ...keys, STRIPE_SECRET_KEY: "pk_test_51Habcdefgh" }).message).toMatch(/^STRIPE_SECRET_KEY must be a Stripe secret or restricted key/);
+    expect(configErrorOf({ ...keys, STRIPE_WEBHOOK_SECRET: "secret" }).message).toMatch(/^STRIPE_WEBHOOK_SECRET must be/);
+    expect(configErrorOf({ AUTH_SECRET: SECRET, STRIPE_API_URL: "ftp://stripe" }).message).toMatch(/^STRIPE_API_URL must be a http:\/\/ or https:\/\/ URL/);
+  });
+
   it("names both Google settings when only the id is set", () => {
     expect(configErrorOf({ AUTH_SECRET: SECRET, GOOGLE_CLIENT_ID: "client-id" }).message).toBe(
       "GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set.",

@@ -1,12 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { STRIPE_SECRET_KEY_PATTERN, STRIPE_WEBHOOK_SECRET_PATTERN } from "../shared/schemas/online-payments.ts";
 
 /**
  * The one reader of process.env. Every setting is parsed here; a missing or malformed one
  * stops the start with a sentence naming it (ConfigError, exit code 1 in index.ts).
  */
 export class ConfigError extends Error {}
+
+export interface StripeSettings {
+  /** The install's keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, both or neither). */
+  keys: { secretKey: string; webhookSecret: string } | undefined;
+  /** STRIPE_API_URL (test-only): the Stripe API's origin, https://api.stripe.com unless a test double stands in. */
+  apiUrl: string;
+}
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -20,6 +28,8 @@ export interface Config {
   /** Who gets what the marketing site's forms send (contact, affiliate application); unset: stored only. */
   operatorEmail: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Stripe for every workspace that has not set its own keys; and where the API is (a test double in tests). */
+  stripe: StripeSettings;
   allowWorkspaceSignup: boolean;
   logLevel: string;
   /** Rate limits can be raised for load tests; never off by default. */
@@ -154,6 +164,23 @@ export function loadConfig(env: Env = process.env): Config {
   const issuer = readUrl(env, "GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"])!.replace(/\/+$/, "");
   const google = clientId && clientSecret ? { clientId, clientSecret, issuer } : undefined;
 
+  const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  if (Boolean(stripeSecretKey) !== Boolean(stripeWebhookSecret)) {
+    throw new ConfigError(
+      `${stripeSecretKey ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"} is required when ${stripeSecretKey ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} is set.`,
+    );
+  }
+  if (stripeSecretKey && !STRIPE_SECRET_KEY_PATTERN.test(stripeSecretKey))
+    throw new ConfigError("STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_test_… or rk_live_…).");
+  if (stripeWebhookSecret && !STRIPE_WEBHOOK_SECRET_PATTERN.test(stripeWebhookSecret))
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…).");
+  const stripe: StripeSettings = {
+    keys: stripeSecretKey && stripeWebhookSecret ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret } : undefined,
+    // STRIPE_API_URL points the Stripe library at a test double in tests and the demo.
+    apiUrl: readUrl(env, "STRIPE_API_URL", "https://api.stripe.com", ["http:", "https:"])!.replace(/\/+$/, ""),
+  };
+
   const multiplierRaw = env.RATE_LIMIT_MULTIPLIER || "1";
   const rateLimitMultiplier = Number(multiplierRaw);
   if (!Number.isFinite(rateLimitMultiplier) || rateLimitMultiplier < 1) {
@@ -171,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     operatorEmail: operatorEmail?.toLowerCase(),
     google,
+    stripe,
     allowWorkspaceSignup: readBoolean(env, "ALLOW_WORKSPACE_SIGNUP", true),
     logLevel: env.LOG_LEVEL || (nodeEnv === "test" ? "warn" : "info"),
     rateLimitMultiplier,

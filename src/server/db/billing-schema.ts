@@ -91,6 +91,25 @@ export const billingSettings = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * A workspace's own Stripe keys, each encrypted with a key derived from AUTH_SECRET
+ * (lib/secret-box.ts, bound to the workspace): a database copy alone reveals neither. Without a
+ * row the install's keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) apply, if set.
+ */
+export const stripeKeys = pgTable(
+  "stripe_keys",
+  {
+    organizationId: organizationIdColumn().primaryKey(),
+    secretKeyCiphertext: text("secret_key_ciphertext").notNull(),
+    webhookSecretCiphertext: text("webhook_secret_ciphertext").notNull(),
+    /** What screens show of the secret key: its kind and last four characters ("sk_test_…4242"). */
+    secretKeyHint: text("secret_key_hint").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedByUserId: userRef("updated_by_user_id"),
+  },
+  () => [workspaceIsolation("stripe_keys")],
+).enableRLS();
+
 /** A named tax rate (VAT 20 %, Zero rated 0 %). Archived rates stay on the invoices that used them. */
 export const taxRate = pgTable(
   "tax_rate",

@@ -52,6 +52,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into audit_log (organization_id, action, description) values (${org}, 'TEST', ${`entry of ${org}`})`,
     // Billing: the student's own payer account came with the student, and the guardian became its payer.
     sql`insert into billing_settings (organization_id) values (${org})`,
+    sql`insert into stripe_keys (organization_id, secret_key_ciphertext, webhook_secret_ciphertext, secret_key_hint) values (${org}, 'v1:x', 'v1:y', 'sk_test_…4242')`,
     sql`insert into tax_rate (organization_id, id, name, rate_bps) values (${org}, ${taxRateId}, 'VAT', 2000)`,
     sql`insert into cancellation_policy_version (organization_id, version, notice_hours, late_cancellation_share_bps, no_show_share_bps, effective_from) values (${org}, 1, 24, 10000, 10000, now())`,
     sql`insert into package_product (organization_id, id, name, minutes, price_minor, valid_days, scope, tax_rate_id) values (${org}, ${productId}, '10 hours', 600, 45000, 180, 'student', ${taxRateId})`,

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   SESSION_CANCELLATION_DECLINED: "Session cancellation request declined",
   SESSION_POLICY_CHANGED: "Session policy changed",
   BILLING_SETTINGS_CHANGED: "Billing settings changed",
+  STRIPE_KEYS_SET: "Stripe keys set",
+  STRIPE_KEYS_REMOVED: "Stripe keys removed",
   TAX_RATE_CREATED: "Tax rate created",
   TAX_RATE_CHANGED: "Tax rate changed",
   INVOICE_DRAFTED: "Invoice drafted",

@@ -1,0 +1,6 @@
+/**
+ * Online payments through Stripe: a workspace's keys (its own, sealed, or the install's); card
+ * payments by Checkout, fulfilled from signed webhooks; saved cards and autopay.
+ */
+export { onlinePaymentRoutes } from "./routes.ts";
+export { stripeKeysOf, stripeWebhookUrl } from "./stripe-keys.ts";
