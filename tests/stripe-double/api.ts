@@ -20,7 +20,7 @@ import {
   StripeApiError,
   type Params,
 } from "./params.ts";
-import { newCustomer, newId, newPaymentIntent, nowSeconds, type CheckoutSession, type Customer, type SessionExtras } from "./objects.ts";
+import { belowMinimumCharge, newCustomer, newId, newPaymentIntent, nowSeconds, type CheckoutSession, type Customer, type SessionExtras } from "./objects.ts";
 import {
   attachPaymentMethod,
   confirmPaymentIntent,
@@ -51,6 +51,11 @@ const ROUTES: [method: string, pattern: string, handler: Handler][] = [
   ["POST", "checkout/sessions", (context, request) => createCheckoutSession(context, request)],
   ["GET", "checkout/sessions/:id", (context, _request, id) => checkoutSessionById(context, id)],
   ["POST", "checkout/sessions/:id/expire", (context, _request, id) => expire(context, id)],
+  [
+    "GET",
+    "checkout/sessions/:id/line_items",
+    (context, request, id) => listOf(lineItemsOf(context, checkoutSessionById(context, id)), request, `/v1/checkout/sessions/${id}/line_items`),
+  ],
   ["POST", "payment_intents", (context, request) => createPaymentIntent(context, request.params)],
   ["GET", "payment_intents", (context, request) => listPaymentIntents(context, request)],
   ["GET", "payment_intents/:id", (context, _request, id) => found(context.store.paymentIntents.get(id), "payment_intent", id)],
@@ -99,6 +104,11 @@ function expandPath(context: Context, target: unknown, path: string[]): void {
   const [field, ...rest] = path as [string, ...string[]];
   if (record.object === "list" && field === "data") {
     for (const item of record.data as unknown[]) expandPath(context, item, rest);
+    return;
+  }
+  if (field === "line_items" && record.object === "checkout.session") {
+    const session = found(context.store.checkoutSessions.get(String(record.id)), "checkout.session", String(record.id));
+    record.line_items = { object: "list", data: lineItemsOf(context, session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
     return;
   }
   if (!(field in record)) throw invalidRequest(`This property cannot be expanded (${field}).`, undefined, "expand");
@@ -245,6 +255,9 @@ function createCheckoutSession(context: Context, request: ApiRequest): CheckoutS
   if (setupIntentData) allowOnly(setupIntentData, ["metadata", "description"], "setup_intent_data");
 
   const amount = mode === "payment" ? lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0) : null;
+  const tooSmall = amount === null ? null : belowMinimumCharge(amount, lineItems[0]!.currency);
+  if (tooSmall)
+    throw invalidRequest(`The Checkout Session's total amount due must add up to at least the minimum charge. ${tooSmall}.`, "amount_too_small", "line_items");
   const id = newId("cs_test_");
   const session: CheckoutSession = {
     id,
@@ -289,6 +302,31 @@ function createCheckoutSession(context: Context, request: ApiRequest): CheckoutS
   return session;
 }
 
+/** A session's line items as Stripe lists them, each with its one-off price. */
+function lineItemsOf(context: Context, session: CheckoutSession) {
+  const currency = session.currency ?? "gbp";
+  return context.store.sessionExtras.get(session.id)!.lineItems.map((item) => ({
+    id: item.id,
+    object: "item" as const,
+    amount_discount: 0,
+    amount_subtotal: item.unitAmount * item.quantity,
+    amount_tax: 0,
+    amount_total: item.unitAmount * item.quantity,
+    currency,
+    description: item.name,
+    quantity: item.quantity,
+    price: {
+      id: `price_${item.id.slice(3)}`,
+      object: "price" as const,
+      active: false,
+      currency,
+      type: "one_time" as const,
+      unit_amount: item.unitAmount,
+      product: `prod_${item.id.slice(3)}`,
+    },
+  }));
+}
+
 /** One `line_items[n]` with `price_data` (Glassroom sells no catalogue prices). */
 function lineItem(item: unknown, index: number): SessionExtras["lineItems"][number] & { currency: string } {
   const prefix = `line_items[${index}]`;
@@ -315,6 +353,7 @@ function lineItem(item: unknown, index: number): SessionExtras["lineItems"][numb
   const quantity = requiredInteger(params, "quantity", prefix);
   if (unitAmount < 0 || quantity < 1) throw invalidRequest("Invalid positive integer", "parameter_invalid_integer", prefix);
   return {
+    id: newId("li_"),
     name: requiredString(productData, "name", `${prefix}[price_data][product_data]`),
     quantity,
     unitAmount,
@@ -355,9 +394,12 @@ function createPaymentIntent(context: Context, params: Params): unknown {
       "payment_method_unexpected_state",
       "payment_method",
     );
+  const currency = requiredString(params, "currency").toLowerCase();
+  const tooSmall = belowMinimumCharge(amount, currency);
+  if (tooSmall) throw invalidRequest(tooSmall, "amount_too_small", "amount");
   const intent = newPaymentIntent({
     amount,
-    currency: requiredString(params, "currency").toLowerCase(),
+    currency,
     customer: customerId,
     description: optionalString(params, "description"),
     metadata: mergeMetadata({}, params),

@@ -17,13 +17,14 @@ import { checkoutPage, isCardChoice } from "./hosted-page.ts";
 import { handleApiRequest } from "./api.ts";
 import { newId, Store, type StripeEvent } from "./objects.ts";
 import { parseParams, StripeApiError } from "./params.ts";
-import { expireCheckoutSession, payCheckoutSession, settleAsyncPayment, type Context } from "./payments.ts";
+import { expireCheckoutSession, payCheckoutSession, settleAsyncPayment, type CardChoice, type CheckoutResult, type Context } from "./payments.ts";
 import { Webhooks, type DeliverOptions, type Delivery } from "./webhooks.ts";
 import { controlOverHttp } from "./control-over-http.ts";
 import { readBody, sendJson } from "./http.ts";
 
 export type { Delivery, DeliverOptions } from "./webhooks.ts";
 export type { StripeEvent } from "./objects.ts";
+export type { CardChoice, CheckoutResult } from "./payments.ts";
 
 /** What makes every API call fail: answering 500, or refusing connections (nothing listens). */
 export type Outage = "500" | "refused";
@@ -33,6 +34,11 @@ export interface StripeDoubleControl {
   setWebhookEndpoint(url: string | null): void;
   /** How charges to a saved payment method end from now on; a decline carries `declineCode` (card_declined by default). */
   setCardOutcome(paymentMethodId: string, outcome: "succeeds" | "declined" | "async", declineCode?: string): void;
+  /**
+   * Pays an open session as its hosted page does with `card` (what POST /checkout/<id>/pay
+   * does, for a test that has no use for the page): where the browser would go, or the decline.
+   */
+  completeCheckout(sessionId: string, card?: CardChoice): CheckoutResult;
   /** Ends a delayed ("requires async") payment, by its payment intent or Checkout Session id. */
   settleAsyncPayment(id: string, outcome: "succeeded" | "failed"): void;
   /** Events wait instead of being posted, until deliver() or release(). */
@@ -228,6 +234,11 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     setCardOutcome: (paymentMethodId, outcome, declineCode = "card_declined") => {
       if (!store.paymentMethods.has(paymentMethodId)) throw new Error(`no payment method ${paymentMethodId}`);
       store.cardOutcomes.set(paymentMethodId, outcome === "declined" ? { kind: "declined", declineCode } : { kind: outcome });
+    },
+    completeCheckout: (sessionId, card = "succeeds") => {
+      const session = store.checkoutSessions.get(sessionId);
+      if (session?.status !== "open") throw new Error(`no open checkout session ${sessionId}`);
+      return payCheckoutSession(controlContext(), session, card, { email: session.customer_email ?? "payer@example.com", name: "Test Payer" });
     },
     settleAsyncPayment: (id, outcome) => {
       const intentId = id.startsWith("cs_") ? store.checkoutSessions.get(id)?.payment_intent : id;

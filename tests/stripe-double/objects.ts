@@ -4,6 +4,7 @@
  * and the in-memory store that holds them. Ids carry Stripe's prefixes.
  */
 import { randomBytes } from "node:crypto";
+import { formatMoney } from "../../src/shared/money.ts";
 
 export type Metadata = Record<string, string>;
 
@@ -162,7 +163,7 @@ export type CardOutcome = { kind: "succeeds" } | { kind: "async" } | { kind: "de
 
 /** What Checkout knows of a session beyond its public fields. */
 export interface SessionExtras {
-  lineItems: { name: string; quantity: number; unitAmount: number }[];
+  lineItems: { id: string; name: string; quantity: number; unitAmount: number }[];
   paymentIntentData: { metadata: Metadata; description: string | null; setupFutureUsage: "off_session" | "on_session" | null };
   setupIntentData: { metadata: Metadata; description: string | null };
   customerCreation: "always" | "if_required" | null;
@@ -273,6 +274,15 @@ export function newSetupIntent(fields: Pick<SetupIntent, "customer" | "descripti
     last_setup_error: null,
     client_secret: `${id}_secret_${newId("")}`,
   };
+}
+
+/** Stripe's smallest charge per currency (minor units) for the currencies a tutoring business is likely to use. */
+const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50, cad: 50, aud: 50, nzd: 50, chf: 50, sek: 300, nok: 300, dkk: 250, jpy: 50 };
+
+/** Null when Stripe would charge `amount`, else its "Amount must be at least …" message. */
+export function belowMinimumCharge(amount: number, currency: string): string | null {
+  const minimum = MINIMUM_CHARGE[currency] ?? 1;
+  return amount >= minimum ? null : `Amount must be at least ${formatMoney(minimum, currency.toUpperCase(), "en-GB")} ${currency}`;
 }
 
 /** Stripe's words for a decline code, as a card error's message. */
