@@ -120,6 +120,9 @@ describe("merging and splitting families", () => {
     expect(await t.db.select().from(payerAccountMember).where(eq(payerAccountMember.accountId, source.accountId))).toEqual([]);
     expect(await t.db.select().from(ledgerEntry).where(eq(ledgerEntry.kind, "transfer"))).toEqual([]);
     expect(await auditEntries(t.db, { action: "BILLING_ACCOUNTS_MERGED", organizationId: admin.organizationId })).toHaveLength(1);
+    // The emptied account, never used, is no family to list; the merged one is.
+    const listed = await admin.client.get<{ items: { id: string }[] }>("/api/admin/billing/accounts?q=merge");
+    expect(listed.body.items.map((item) => item.id)).toEqual([target.accountId]);
 
     expect((await admin.client.post(`/api/admin/billing/accounts/${target.accountId}/merge`, { intoAccountId: target.accountId })).status).toBe(422);
     expect(

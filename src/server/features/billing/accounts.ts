@@ -107,10 +107,19 @@ function accountSearch(q: string | undefined): SQL | undefined {
   return sql`(payer_account.name ilike ${pattern} or exists (select 1 from student s where s.organization_id = payer_account.organization_id and s.payer_account_id = payer_account.id and s.name ilike ${pattern}))`;
 }
 
+/**
+ * An account with a student, or with history. An account merged into another keeps its
+ * documents and entries but has no students left; the one a student got at creation and left
+ * unused when merged into their family's has neither, and is no family to list.
+ */
+const accountInUse = sql`(exists (select 1 from student s where s.organization_id = payer_account.organization_id and s.payer_account_id = payer_account.id)
+  or exists (select 1 from ledger_entry e where e.organization_id = payer_account.organization_id and e.account_id = payer_account.id)
+  or exists (select 1 from invoice i where i.organization_id = payer_account.organization_id and i.account_id = payer_account.id))`;
+
 export async function listAccounts(db: Database, actor: Actor, query: AccountListQuery, now: Date): Promise<AccountPage> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const where = and(eq(payerAccount.organizationId, organizationId), accountSearch(query.q));
+    const where = and(eq(payerAccount.organizationId, organizationId), accountInUse, accountSearch(query.q));
     const [total] = await tx.select({ total: count() }).from(payerAccount).where(where);
     const today = await workspaceToday(tx, organizationId, now);
     const rows = await tx
