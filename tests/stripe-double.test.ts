@@ -103,6 +103,18 @@ describe("Stripe double through the official library", () => {
     });
   });
 
+  it("reads hand-written form and query parameters too (expand[]=…, Bearer key)", async () => {
+    const headers = { authorization: `Bearer ${double.secretKey}`, "content-type": "application/x-www-form-urlencoded" };
+    const created = await fetch(`${double.url}/v1/customers`, { method: "POST", headers, body: "email=raw%40example.com&metadata[source]=curl" });
+    expect(created.status).toBe(200);
+    const customer = (await created.json()) as Stripe.Customer;
+    expect(customer).toMatchObject({ email: "raw@example.com", metadata: { source: "curl" } });
+    const card = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const listed = await fetch(`${double.url}/v1/customers/${customer.id}/payment_methods?expand[]=data.customer&limit=5`, { headers });
+    expect(await listed.json()).toMatchObject({ object: "list", data: [{ id: card.id, customer: { id: customer.id, object: "customer" } }] });
+    expect((await fetch(`${double.url}/v1/customers/${customer.id}`)).status).toBe(401);
+  });
+
   it("creates, retrieves and updates a customer (metadata merged, an empty value removes a key)", async () => {
     const created = await stripe.customers.create({ email: "parent@example.com", name: "Pat Parent", metadata: { account: "a1", family: "f1" } });
     expect(created).toMatchObject({ object: "customer", email: "parent@example.com", metadata: { account: "a1", family: "f1" } });
@@ -404,6 +416,11 @@ describe("Stripe double through the official library", () => {
     await call("outage", { kind: "500" });
     await expect(stripe.customers.create({})).rejects.toMatchObject({ statusCode: 500 });
     await call("outage", { kind: null });
+    // Nothing listens during a refused-connections outage, so over HTTP it ends by itself.
+    await call("outage", { kind: "refused", durationMs: 300 });
+    await expect(stripe.customers.create({})).rejects.toMatchObject({ type: "StripeConnectionError" });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await stripe.customers.create({})).object).toBe("customer");
     expect(((await call("events?type=checkout.session.expired")) as Stripe.Event[]).length).toBeGreaterThan(0);
   });
 });

@@ -42,11 +42,9 @@ export async function controlOverHttp(control: StripeDoubleControl, req: http.In
         const kind = (input.kind as Outage | null) ?? null;
         const durationMs = Number(input.durationMs ?? 0);
         if (kind === "refused" && !durationMs) throw new Error("a refused-connections outage over HTTP needs durationMs");
-        reply({ ok: true });
-        await new Promise((resolve) => res.once("finish", resolve));
         await control.outage(kind);
         if (durationMs) setTimeout(() => void control.outage(null), durationMs);
-        return;
+        return reply({ ok: true });
       }
       default:
         return sendJson(res, 404, JSON.stringify({ error: `no control call ${call}` }));

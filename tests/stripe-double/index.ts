@@ -203,6 +203,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   }
 
   const server = http.createServer((req, res) => {
+    if (outage === "refused") return void req.socket.destroy();
     const url = new URL(req.url ?? "/", "http://double");
     res.on("finish", () => log.push(`${req.method} ${url.pathname} ${res.statusCode}`));
     const answer = url.pathname.startsWith("/v1/")
@@ -262,8 +263,10 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       const wasRefusing = outage === "refused";
       outage = kind;
       if (kind === "refused" && !wasRefusing) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // Stop accepting connections at once; kept-alive ones are closed when idle, or when their
+        // next request arrives (the request handler), so a call in flight (the HTTP control's) can answer.
+        server.close();
+        server.closeIdleConnections();
       }
       if (kind !== "refused" && wasRefusing) await listen();
     },
@@ -282,9 +285,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     log,
     close: async () => {
       await webhooks.idle();
-      if (outage === "refused") return;
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (outage !== "refused") await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
