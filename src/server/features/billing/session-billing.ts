@@ -224,7 +224,8 @@ async function billStudent(tx: Transaction, context: LedgerContext, session: Ses
       createdAt: context.now,
     });
   }
-  for (const entry of liveCharges) await undoCharge(tx, context, entry, `Re-marked: the ${what} is billed again`);
+  const why = desired ? `Re-marked as ${BASIS_WORDS[desired.basis]}: the ${what} is billed again as marked` : `Re-marked: the ${what} is not charged`;
+  for (const entry of liveCharges) await undoCharge(tx, context, entry, why);
   const result: StudentBilling = {
     studentId: person.studentId,
     changed: live.length > 0,
