@@ -30,7 +30,7 @@ process.stdout.write(
     values["webhook-url"]
       ? `Webhooks are posted to ${values["webhook-url"]}`
       : `Webhooks are posted nowhere yet: pass --webhook-url, or POST ${double.url}/_double/webhook-endpoint {"url": "…"}`,
-    `Control calls: ${double.url}/_double/<call> (hold, deliver, release, resend, card-outcome, settle-async-payment, outage; GET events, deliveries)`,
+    `Control calls: ${double.url}/_double/<call> (hold, deliver, release, resend, card-outcome, complete-checkout, settle-async-payment, outage; GET events, held-events, deliveries)`,
     "",
   ].join("\n"),
 );

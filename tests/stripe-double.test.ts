@@ -413,6 +413,8 @@ describe("Stripe double through the official library", () => {
     await stripe.checkout.sessions.expire((await paymentSession(undefined)).id);
     expect(((await call("held-events")) as Stripe.Event[]).map((event) => event.type)).toEqual(["checkout.session.expired"]);
     expect(((await call("release", { duplicate: 1 })) as { status: number }[]).map((delivery) => delivery.status)).toEqual([200, 200]);
+    const session = await paymentSession(undefined);
+    expect(await call("complete-checkout", { sessionId: session.id, card: "declined" })).toEqual({ declined: "Your card was declined." });
     await call("outage", { kind: "500" });
     await expect(stripe.customers.create({})).rejects.toMatchObject({ statusCode: 500 });
     await call("outage", { kind: null });

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { readBody, sendJson } from "./http.ts";
-import type { DeliverOptions, Outage, StripeDoubleControl } from "./index.ts";
+import type { CardChoice, DeliverOptions, Outage, StripeDoubleControl } from "./index.ts";
 
 /**
  * The control calls over HTTP, for a double in another process: POST /_double/<call> with a
@@ -20,6 +20,8 @@ export async function controlOverHttp(control: StripeDoubleControl, req: http.In
         return reply(
           control.setCardOutcome(String(input.paymentMethodId), input.outcome as "succeeds" | "declined" | "async", input.declineCode as string | undefined),
         );
+      case "POST complete-checkout":
+        return reply(control.completeCheckout(String(input.sessionId), input.card as CardChoice | undefined));
       case "POST settle-async-payment":
         return reply(control.settleAsyncPayment(String(input.id), input.outcome as "succeeded" | "failed"));
       case "POST hold":
