@@ -55,6 +55,7 @@ import {
   stripeKeys,
   taxRate,
 } from "../src/server/db/billing-schema.ts";
+import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/pay-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -110,6 +111,10 @@ export const WRITABLE_TABLES = {
   billingNotice,
   billingDigest,
   ledgerVerification,
+  paySettings,
+  tutorEarning,
+  payRun,
+  payRunLine,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

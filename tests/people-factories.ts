@@ -46,6 +46,7 @@ export interface AssignTutorInput {
   startsOn?: string;
   endsOn?: string | null;
   rateOverrideMinor?: number | null;
+  payRateOverrideMinor?: number | null;
 }
 
 /** Assigns a tutor member to a student (subject "Mathematics", starting yesterday, unless given). */

@@ -10,6 +10,7 @@ import { invitationRoutes } from "./features/invitations/index.ts";
 import { memberRoutes } from "./features/members/index.ts";
 import { tutorRoutes } from "./features/tutors/index.ts";
 import { billingRoutes } from "./features/billing/index.ts";
+import { tutorPayRoutes } from "./features/tutor-pay/index.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
@@ -70,6 +71,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", auditRoutes(deps));
   api.route("/", enquiryRoutes(deps));
   api.route("/", billingRoutes(deps));
+  api.route("/", tutorPayRoutes(deps));
   api.route("/", onlinePaymentRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
     "admin:settings:write",
     "admin:billing:read",
     "admin:billing:write",
+    "admin:pay:read",
+    "admin:pay:write",
   ],
   parent: [
     "parent:read",
@@ -46,6 +48,7 @@ export const PERMISSIONS = {
     "tutor:jobs:write",
     "tutor:resources:read",
     "tutor:reports:read",
+    "tutor:pay:read",
     "tutor:settings:read",
     "tutor:settings:write",
   ],

@@ -50,6 +50,13 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     [
+      "pay",
+      "Tutor pay",
+      "What each tutor earned, pay runs and payroll exports.",
+      ["admin:pay:read", "admin:pay:write"],
+      "Every tutor's statement lesson by lesson, adjustments, and pay runs per period drafted, confirmed and marked paid, with a CSV for payroll.",
+    ],
+    [
       "reports",
       "Reports and analytics",
       "Revenue, hours, retention and more.",
@@ -148,6 +155,13 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "Handbooks, files and links shared with tutors, by category, with search.",
     ],
     ["reports", "Reports", "Sessions waiting for your report.", ["tutor:reports:read", "tutor:jobs:read"]],
+    [
+      "pay",
+      "My pay",
+      "What you earned, lesson by lesson, and when it is paid.",
+      ["tutor:pay:read"],
+      "Your statement lesson by lesson: earned, pending and why, in which pay run, and paid when.",
+    ],
     ["settings", "Settings", "Your profile, availability and account settings.", ["tutor:settings:read", "tutor:settings:write"]],
   ]),
   ...details("tutor", [

@@ -9,6 +9,7 @@
  */
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { ledgerEntry, packageProduct } from "../db/billing-schema.ts";
+import { tutorEarning } from "../db/pay-schema.ts";
 import { organization } from "../db/auth-schema.ts";
 import { assignment, tutorProfile } from "../db/schema.ts";
 import type { Queryable, Transaction } from "../db/tenant.ts";
@@ -34,23 +35,30 @@ export const tutorRatesCountQuery = (db: Queryable, organizationId: string) =>
     .from(tutorProfile)
     .where(and(eq(tutorProfile.organizationId, organizationId), or(isNotNull(tutorProfile.payRateMinor), isNotNull(tutorProfile.chargeRateMinor))));
 
-/** Assignments with a student rate in the workspace (also in the query-scaling benchmark). */
+/** Assignments with a student charge rate or a pay rate in the workspace (also in the query-scaling benchmark). */
 export const studentRatesCountQuery = (db: Queryable, organizationId: string) =>
   db
     .select({ total: count() })
     .from(assignment)
-    .where(and(eq(assignment.organizationId, organizationId), isNotNull(assignment.rateOverrideMinor)));
+    .where(and(eq(assignment.organizationId, organizationId), or(isNotNull(assignment.rateOverrideMinor), isNotNull(assignment.payRateOverrideMinor))));
 
-/** The amounts recorded in the workspace's currency, by kind (inside the workspace). The ledger is only asked whether it holds any. */
+/** The amounts recorded in the workspace's currency, by kind (inside the workspace). The ledger and tutor pay are only asked whether they hold any. */
 export async function amountsInCurrency(
   tx: Transaction,
   organizationId: string,
-): Promise<{ tutorRates: number; studentRates: number; packages: number; ledgerEntries: boolean }> {
+): Promise<{ tutorRates: number; studentRates: number; packages: number; ledgerEntries: boolean; tutorEarnings: boolean }> {
   const [tutorRates] = await tutorRatesCountQuery(tx, organizationId);
   const [studentRates] = await studentRatesCountQuery(tx, organizationId);
   const [packages] = await tx.select({ total: count() }).from(packageProduct).where(eq(packageProduct.organizationId, organizationId));
   const [entry] = await tx.select({ id: ledgerEntry.id }).from(ledgerEntry).where(eq(ledgerEntry.organizationId, organizationId)).limit(1);
-  return { tutorRates: tutorRates?.total ?? 0, studentRates: studentRates?.total ?? 0, packages: packages?.total ?? 0, ledgerEntries: entry !== undefined };
+  const [earning] = await tx.select({ id: tutorEarning.id }).from(tutorEarning).where(eq(tutorEarning.organizationId, organizationId)).limit(1);
+  return {
+    tutorRates: tutorRates?.total ?? 0,
+    studentRates: studentRates?.total ?? 0,
+    packages: packages?.total ?? 0,
+    ledgerEntries: entry !== undefined,
+    tutorEarnings: earning !== undefined,
+  };
 }
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -62,11 +70,17 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 export async function refuseCurrencyChangeWithAmounts(tx: Transaction, organizationId: string, current: string, next: string): Promise<void> {
   if (next === current) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(organizationId)})`);
-  const { tutorRates, studentRates, packages, ledgerEntries } = await amountsInCurrency(tx, organizationId);
+  const { tutorRates, studentRates, packages, ledgerEntries, tutorEarnings } = await amountsInCurrency(tx, organizationId);
   if (ledgerEntries) {
     throw conflictOn(
       "currency",
       `The currency stays ${current}: the billing ledger holds amounts in ${current}, and money recorded is never converted or removed. A workspace with billing history keeps its currency.`,
+    );
+  }
+  if (tutorEarnings) {
+    throw conflictOn(
+      "currency",
+      `The currency stays ${current}: tutors' pay is recorded in ${current}, and money recorded is never converted or removed. A workspace with pay history keeps its currency.`,
     );
   }
   if (tutorRates + studentRates + packages === 0) return;

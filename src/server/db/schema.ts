@@ -259,6 +259,8 @@ export const assignment = pgTable(
     subject: text("subject").notNull(),
     /** Charge rate for this student; null means the tutor's default. */
     rateOverrideMinor: minorUnits("rate_override_minor"),
+    /** Pay rate of the tutor for this student; null means the tutor's pay rate. */
+    payRateOverrideMinor: minorUnits("pay_rate_override_minor"),
     startsOn: date("starts_on").notNull(),
     endsOn: date("ends_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
@@ -272,9 +274,10 @@ export const assignment = pgTable(
     // The amounts that hold the workspace currency, counted without reading every assignment.
     index("assignment_rate_idx")
       .on(table.organizationId)
-      .where(sql`rate_override_minor is not null`),
+      .where(sql`rate_override_minor is not null or pay_rate_override_minor is not null`),
     check("assignment_dates_check", sql`ends_on is null or ends_on >= starts_on`),
     check("assignment_rate_check", sql`coalesce(rate_override_minor, 0) >= 0`),
+    check("assignment_pay_rate_check", sql`coalesce(pay_rate_override_minor, 0) >= 0`),
     workspaceIsolation("assignment"),
   ],
 ).enableRLS();

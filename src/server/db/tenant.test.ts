@@ -26,7 +26,10 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
   const studentId = randomUUID();
   const sessionId = randomUUID();
   const seriesId = randomUUID();
-  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId] = Array.from({ length: 9 }, () => randomUUID());
+  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId] = Array.from(
+    { length: 11 },
+    () => randomUUID(),
+  );
   const statements = [
     sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
     sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
@@ -73,6 +76,11 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into billing_notice (organization_id, account_id, kind, dedupe_key, text) select ${org}, payer_account_id, 'low_balance', 'low:1', 'Low' from student where id = ${studentId}`,
     sql`insert into billing_digest (organization_id, account_id, day, sent_at) select ${org}, payer_account_id, '2026-01-05', now() from student where id = ${studentId}`,
     sql`insert into ledger_verification (organization_id, requested_at) values (${org}, now())`,
+    // Tutor pay: the tutor's earning for the session, in a draft pay run.
+    sql`insert into pay_settings (organization_id) values (${org})`,
+    sql`insert into tutor_earning (organization_id, id, tutor_member_id, kind, earned_on, session_id, basis, amount_minor, description, cause_key) values (${org}, ${earningId}, ${id("m-tutor")}, 'session', '2026-01-05', ${sessionId}, 'attended', 3000, 'Maths session', 'earning:1')`,
+    sql`insert into pay_run (organization_id, id, period_from, period_to) values (${org}, ${payRunId}, '2026-01-01', '2026-01-31')`,
+    sql`insert into pay_run_line (organization_id, pay_run_id, earning_id, tutor_member_id, amount_minor) values (${org}, ${payRunId}, ${earningId}, ${id("m-tutor")}, 3000)`,
   ];
   for (const statement of statements) await db.execute(statement);
 }

@@ -78,6 +78,12 @@ export const AUDIT_ACTIONS = {
   BILLING_PAYER_REMOVED: "Payer removed from an account",
   BILLING_ACCOUNTS_MERGED: "Billing accounts merged",
   BILLING_ACCOUNT_SPLIT: "Billing account split",
+  PAY_SETTINGS_CHANGED: "Pay settings changed",
+  PAY_ADJUSTMENT_ADDED: "Pay adjustment added",
+  PAY_RUN_DRAFTED: "Pay run drafted",
+  PAY_RUN_CONFIRMED: "Pay run confirmed",
+  PAY_RUN_PAID: "Pay run marked paid",
+  PAY_RUN_EXPORTED: "Pay run downloaded",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -60,6 +60,8 @@ export const assignmentSchema = z.object({
   subject: z.string(),
   /** Charge rate for this student in minor units; null means the tutor's default charge rate. */
   rateOverrideMinor: z.number().int().nullable(),
+  /** The tutor's pay rate for this student in minor units; null means the tutor's own pay rate. */
+  payRateOverrideMinor: z.number().int().nullable(),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
   /** Started and not ended, today in the workspace's time zone. */

@@ -99,6 +99,7 @@ export const assignmentCreateSchema = z
     studentId: uuidField("Student"),
     subject: nameField("Subject", 60),
     rateOverrideMinor: moneyMinorField("Rate").nullable().optional(),
+    payRateOverrideMinor: moneyMinorField("Pay rate").nullable().optional(),
     startsOn: dateField("Start date"),
     endsOn: dateField("End date").nullable().optional(),
   })
@@ -109,6 +110,7 @@ export const assignmentUpdateSchema = z
   .strictObject({
     subject: nameField("Subject", 60).optional(),
     rateOverrideMinor: moneyMinorField("Rate").nullable().optional(),
+    payRateOverrideMinor: moneyMinorField("Pay rate").nullable().optional(),
     startsOn: dateField("Start date").optional(),
     endsOn: dateField("End date").nullable().optional(),
   })

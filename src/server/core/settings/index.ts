@@ -10,11 +10,13 @@ import { type Actor, writeAudit } from "../audit.ts";
 import type { SettingsSection } from "./section.ts";
 import { ensureFirstPolicyVersion, recordPolicyVersion } from "../cancellation-policy.ts";
 import { billingSettings } from "./billing.ts";
+import { paySettings } from "./pay.ts";
 import { sessionSettings } from "./sessions.ts";
 
 export const SETTINGS_SECTIONS = {
   sessions: sessionSettings,
   billing: billingSettings,
+  pay: paySettings,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SECTIONS;
@@ -25,6 +27,7 @@ export type SettingsOf<Key extends SettingsKey> = (typeof SETTINGS_SECTIONS)[Key
 
 export { SESSION_SETTINGS_DEFAULTS } from "./sessions.ts";
 export { BILLING_SETTINGS_DEFAULTS } from "./billing.ts";
+export { PAY_SETTINGS_DEFAULTS } from "./pay.ts";
 
 const sectionOf = <Key extends SettingsKey>(key: Key) => SETTINGS_SECTIONS[key] as unknown as SettingsSection<SettingsOf<Key>>;
 

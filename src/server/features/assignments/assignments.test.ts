@@ -43,6 +43,7 @@ describe("POST /api/admin/assignments", () => {
       studentId: child.id,
       subject: "Physics",
       rateOverrideMinor: 5000,
+      payRateOverrideMinor: 2800,
       startsOn: day(-7),
       endsOn: day(60),
     });
@@ -55,6 +56,7 @@ describe("POST /api/admin/assignments", () => {
       studentName: child.name,
       subject: "Physics",
       rateOverrideMinor: 5000,
+      payRateOverrideMinor: 2800,
       startsOn: day(-7),
       endsOn: day(60),
       current: true,
@@ -165,6 +167,29 @@ describe("PATCH /api/admin/assignments/{assignmentId}", () => {
     });
     const cleared = await admin.client.patch(`/api/admin/assignments/${created.id}`, { endsOn: null, rateOverrideMinor: null });
     expect(cleared.body).toMatchObject({ endsOn: null, rateOverrideMinor: null });
+  });
+
+  it("changes the tutor's pay rate for the student apart from the charge rate; a pay rate holds the workspace currency like any amount", async () => {
+    const own = await createAdmin(t, { fullName: "Pia Pay" });
+    const payTutor = await createMember(t, { admin: own, role: "tutor", fullName: "Pete Paid" });
+    const child = await createStudent(own.client);
+    const created = await assignTutor(own.client, { tutorMemberId: payTutor.memberId, studentId: child.id, subject: "Maths", startsOn: day(-10) });
+    expect(created).toMatchObject({ rateOverrideMinor: null, payRateOverrideMinor: null });
+    const res = await own.client.patch(`/api/admin/assignments/${created.id}`, { payRateOverrideMinor: 2500 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rateOverrideMinor: null, payRateOverrideMinor: 2500 });
+    expect(await latestEntry(child.id, "ASSIGNMENT_UPDATED")).toMatchObject({
+      description: "Pia Pay changed the Maths assignment of Pete Paid: pay rate",
+      metadata: { assignmentId: created.id, fields: ["payRateOverrideMinor"] },
+    });
+    expect((await own.client.get(`/api/admin/students/${child.id}`)).body.assignments[0].payRateOverrideMinor).toBe(2500);
+    expect((await own.client.patch(`/api/admin/assignments/${created.id}`, { payRateOverrideMinor: -1 })).status).toBe(422);
+
+    const refused = await own.client.patch("/api/admin/workspace", { currency: "EUR" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/^The currency stays USD: 1 assignment has a student rate in USD/);
+    expect((await own.client.patch(`/api/admin/assignments/${created.id}`, { payRateOverrideMinor: null })).body.payRateOverrideMinor).toBeNull();
+    expect((await own.client.patch("/api/admin/workspace", { currency: "EUR" })).status).toBe(200);
   });
 
   it("checks the dates against the stored ones, naming the field given", async () => {

@@ -32,6 +32,7 @@ export async function assignmentsWhere(tx: Queryable, organizationId: string, wh
       studentName: student.name,
       subject: assignment.subject,
       rateOverrideMinor: assignment.rateOverrideMinor,
+      payRateOverrideMinor: assignment.payRateOverrideMinor,
       startsOn: assignment.startsOn,
       endsOn: assignment.endsOn,
       current: sql<boolean>`(${assignment.startsOn} <= ${today} and (${assignment.endsOn} is null or ${assignment.endsOn} >= ${today}))`,

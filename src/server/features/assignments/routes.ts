@@ -27,7 +27,7 @@ const updateRoute = defineOperation(needs("admin:students:write"), {
   method: "patch",
   path: "/admin/assignments/{assignmentId}",
   tags: ["Assignments"],
-  summary: "Change an assignment's subject, rate or dates",
+  summary: "Change an assignment's subject, charge rate, pay rate or dates",
   request: { params: assignmentParams, body: { required: true, content: jsonContent(assignmentUpdateSchema) } },
   responses: {
     200: { description: "The changed assignment.", content: jsonContent(assignmentSchema) },

@@ -17,7 +17,13 @@ import { assignmentsWhere, todayIn } from "./queries.ts";
 
 const assignmentNotFound = () => notFound("The assignment");
 
-const FIELD_LABELS: Record<keyof AssignmentUpdate, string> = { subject: "subject", rateOverrideMinor: "rate", startsOn: "start date", endsOn: "end date" };
+const FIELD_LABELS: Record<keyof AssignmentUpdate, string> = {
+  subject: "subject",
+  rateOverrideMinor: "rate",
+  payRateOverrideMinor: "pay rate",
+  startsOn: "start date",
+  endsOn: "end date",
+};
 
 /** The member, if it is a tutor of this workspace (active or suspended); else a 422 on tutorMemberId. */
 async function requireTutor(tx: Transaction, organizationId: string, memberId: string) {
@@ -81,7 +87,7 @@ async function readAssignment(tx: Transaction, organizationId: string, where: SQ
 export async function createAssignment(db: Database, actor: Actor, input: AssignmentCreate, now: Date): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    if (input.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
+    if (input.rateOverrideMinor != null || input.payRateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const tutor = await requireTutor(tx, organizationId, input.tutorMemberId);
     await requireAssignableStudent(tx, organizationId, input.studentId);
     const value = {
@@ -94,7 +100,7 @@ export async function createAssignment(db: Database, actor: Actor, input: Assign
     await refuseOverlap(tx, organizationId, value, tutor.name);
     const [created] = await tx
       .insert(assignment)
-      .values({ organizationId, ...value, rateOverrideMinor: input.rateOverrideMinor ?? null })
+      .values({ organizationId, ...value, rateOverrideMinor: input.rateOverrideMinor ?? null, payRateOverrideMinor: input.payRateOverrideMinor ?? null })
       .returning({ id: assignment.id });
     await auditStudent(tx, actor, {
       action: "ASSIGNMENT_CREATED",
@@ -124,7 +130,7 @@ async function lockAssignment(tx: Transaction, organizationId: string, assignmen
 export async function updateAssignment(db: Database, actor: Actor, assignmentId: string, changes: AssignmentUpdate, now: Date): Promise<Assignment> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    if (changes.rateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
+    if (changes.rateOverrideMinor != null || changes.payRateOverrideMinor != null) await holdWorkspaceCurrency(tx, organizationId);
     const { record, tutorName } = await lockAssignment(tx, organizationId, assignmentId);
     const next = { ...record, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
     // The schema checks the dates only when both are given; here the other one is the stored one.

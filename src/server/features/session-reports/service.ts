@@ -15,6 +15,7 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import type { Actor } from "../../core/audit.ts";
 import { billSession } from "../billing/index.ts";
+import { earnSession } from "../tutor-pay/index.ts";
 import { auditSessions, canWrite, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { readSettings } from "../../core/settings/index.ts";
@@ -198,6 +199,8 @@ export async function fileReport(db: Database, actor: Actor, area: Area, session
       .where(and(eq(tutoringSession.organizationId, organizationId), eq(tutoringSession.id, session.id)));
     // The attendance prices the session: hours drawn or a charge, re-billed when a correction changes it.
     await billSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, session.id);
+    // And pays its tutor: the session's length (or the no-show share), re-earned when a correction changes it.
+    await earnSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, session.id);
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     await auditSessions(
       tx,

@@ -14,6 +14,7 @@ import { tutoringSession } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
 import { billSession } from "../billing/index.ts";
+import { earnSession } from "../tutor-pay/index.ts";
 import { queueSessionChangeMails } from "../session-mail/index.ts";
 import { closeOpenRequests } from "./open-requests.ts";
 import { canWrite } from "./policy.ts";
@@ -57,6 +58,8 @@ export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor,
     updated.push(saved!);
     // A late cancellation is charged (or draws hours) at the policy's share; one in time, nothing.
     await billSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, target.id);
+    // The tutor is paid the late-cancellation share of the session's length; in time, nothing.
+    await earnSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, target.id);
   }
   await closeOpenRequests(
     tx,

@@ -134,6 +134,7 @@ async function tutorAssignments(db: Queryable, organizationId: string, tutor: { 
       studentName: sql<string>`case when ${student.erasedAt} is not null then 'Erased student' else ${student.name} end`,
       subject: assignment.subject,
       rateOverrideMinor: assignment.rateOverrideMinor,
+      payRateOverrideMinor: assignment.payRateOverrideMinor,
       startsOn: assignment.startsOn,
       endsOn: assignment.endsOn,
       current,
