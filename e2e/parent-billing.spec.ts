@@ -131,8 +131,27 @@ test.describe("@billing the billing settings", () => {
     await expect(billing.getByLabel("Low-balance threshold (hours)")).toHaveValue("1.5");
     await expect(billing.getByLabel("Overdue reminder days")).toHaveValue("7, 14, 30");
     await expect(billing.getByLabel("Default tax rate")).toHaveValue("Standard VAT (20 %)");
+
+    // Online payments: no keys yet; a publishable key and a made-up secret are refused on their fields; real shapes are saved and shown as a hint.
+    await expect(billing.getByText("No keys: card payments are off")).toBeVisible();
+    const keys = billing.getByRole("form", { name: "Stripe keys" });
+    await keys.getByLabel("Secret key").fill("pk_test_publishable12345");
+    await keys.getByLabel("Webhook signing secret").fill("secret");
+    await keys.getByRole("button", { name: "Save the keys" }).click();
+    await expect(keys.getByText(/^Secret key must be a Stripe secret or restricted key/)).toBeVisible();
+    await expect(keys.getByText(/^Webhook signing secret must be the endpoint's signing secret/)).toBeVisible();
+    await keys.getByLabel("Secret key").fill("sk_test_51HglassroomE2E4242");
+    await keys.getByLabel("Webhook signing secret").fill("whsec_glassroomE2Esecret");
+    await keys.getByRole("button", { name: "Save the keys" }).click();
+    await notified(page, "Stripe keys saved");
+    await expect(billing.getByText("This workspace's own keys")).toBeVisible();
+    await expect(billing.getByText("sk_test_…4242")).toBeVisible();
+    await expect(page.getByText("whsec_glassroomE2Esecret")).toHaveCount(0);
     await expectAccessible(page);
     await billing.scrollIntoViewIfNeeded();
     await checkWidths(page, "admin-billing-settings");
+    await billing.getByRole("button", { name: "Remove this workspace's keys" }).click();
+    await page.getByRole("dialog", { name: "Remove the Stripe keys?" }).getByRole("button", { name: "Remove keys" }).click();
+    await expect(billing.getByText("No keys: card payments are off")).toBeVisible();
   });
 });

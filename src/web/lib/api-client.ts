@@ -82,4 +82,5 @@ export const api = {
   post: <T>(path: string, json: unknown = {}) => apiFetch<T>(path, { method: "POST", json }),
   patch: <T>(path: string, json: unknown) => apiFetch<T>(path, { method: "PATCH", json }),
   put: <T>(path: string, json: unknown) => apiFetch<T>(path, { method: "PUT", json }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: "DELETE" }),
 };

@@ -8,6 +8,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { hoursText, parseHours, parsePercent, percentText } from "../../billing/format.ts";
 import { useBillingSettings, useTaxRateList, useUpdateBillingSettings } from "../../billing/settings-api.ts";
+import { StripePanel } from "./stripe-panel.tsx";
 import { TaxRatesPanel } from "./tax-rates-panel.tsx";
 
 /** The form's fields: the API's names (its refusals land on them), every number as typed. */
@@ -99,6 +100,7 @@ export function BillingSettingsSection() {
         {(data) => <BillingSettingsForm key={JSON.stringify(data)} settings={data} taxRates={taxRates.data?.items ?? []} />}
       </QueryState>
       <TaxRatesPanel query={taxRates} defaultTaxRateId={settings.data?.defaultTaxRateId ?? null} />
+      <StripePanel />
     </SectionCard>
   );
 }
