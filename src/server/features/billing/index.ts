@@ -9,3 +9,6 @@ export { hoursExpiryJob } from "./hours-expiry-job.ts";
 export { billingDigestJob } from "./billing-digest-job.ts";
 export { overdueRemindersJob } from "./overdue-reminders-job.ts";
 export { ledgerVerificationQueue } from "./ledger-verification-job.ts";
+/** Money arithmetic that tutor pay prices sessions with, so that pay and charges round alike. */
+export { chargeForMinutes, formatBps, minutesAtShare } from "./arithmetic.ts";
+export { describeMinutes } from "./hours.ts";

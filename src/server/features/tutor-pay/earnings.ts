@@ -23,7 +23,7 @@ import { workspaceZone } from "../../core/workspace-time.ts";
 import { tutorEarning } from "../../db/pay-schema.ts";
 import { assignment, sessionStudent, tutoringSession, tutorProfile } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
-import { describeMinutes, formatBps, minutesAtShare, payForMinutes } from "./pay-arithmetic.ts";
+import { chargeForMinutes as payForMinutes, describeMinutes, formatBps, minutesAtShare } from "../billing/index.ts";
 import { lockPay, type PayContext } from "./pay-context.ts";
 
 type EarningRow = typeof tutorEarning.$inferSelect;
