@@ -62,6 +62,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "invoiceId") return records.invoiceId;
   if (name === "creditNoteId") return records.creditNoteId;
   if (name === "taxRateId") return records.taxRateId;
+  if (name === "payRunId") return records.payRunId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -81,6 +82,9 @@ function bodyFor(operation: Operation): unknown {
     return { amountMinor: 1, refundedOn: "2026-01-01", reason: "Matrix probe", idempotencyKey: "matrix-probe-refund" };
   if (operation.path.endsWith("/accounts/{accountId}/merge")) return { intoAccountId: "00000000-0000-4000-8000-000000000000" };
   if (operation.path.endsWith("/accounts/{accountId}/split")) return { studentIds: [world.recordsOfA.studentId], name: "Matrix probe" };
+  if (operation.path.endsWith("/pay/tutors/{memberId}/adjustments"))
+    return { category: "travel", amountMinor: 1, reason: "Matrix probe", earnedOn: "2026-01-01", idempotencyKey: "matrix-probe-adjustment" };
+  if (operation.path.endsWith("/pay/runs/{payRunId}/paid")) return { paidOn: "2026-01-01", reference: "Matrix probe" };
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);

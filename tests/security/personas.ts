@@ -134,6 +134,8 @@ export interface World {
     invoiceId: string;
     creditNoteId: string;
     taxRateId: string;
+    /** A draft pay run of A. */
+    payRunId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -212,6 +214,8 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     lines: [{ description: "Matrix credit", amountMinor: 1000 }],
   });
   if (credited.status !== 201) throw new Error(`Issuing a credit note answered ${credited.status}: ${credited.text}`);
+  const payRun = await admin.client.post("/api/admin/pay/runs", { date: "2026-01-15" });
+  if (payRun.status !== 201) throw new Error(`Drafting a pay run answered ${payRun.status}: ${payRun.text}`);
 
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
@@ -234,6 +238,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       invoiceId: issued.body.id,
       creditNoteId: credited.body.id,
       taxRateId: taxRate.body.id,
+      payRunId: payRun.body.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {
