@@ -41,7 +41,14 @@ export async function addCharge(
   admin: AdminFixture,
   accountId: string,
   amountMinor: number,
-  options: { kind?: Extract<LedgerKind, "session_charge" | "package_sale">; at?: Date; description?: string; studentId?: string; minutes?: number } = {},
+  options: {
+    kind?: Extract<LedgerKind, "session_charge" | "package_sale">;
+    at?: Date;
+    description?: string;
+    studentId?: string;
+    sessionId?: string;
+    minutes?: number;
+  } = {},
 ): Promise<string> {
   chargeCounter += 1;
   const at = options.at ?? t.deps.clock.now();
@@ -54,6 +61,7 @@ export async function addCharge(
         description: options.description ?? `Lesson ${chargeCounter}`,
         causeKey: `test-charge:${accountId}:${chargeCounter}:${Math.random()}`,
         studentId: options.studentId ?? null,
+        sessionId: options.sessionId ?? null,
         minutes: options.minutes ?? null,
       },
     ]),

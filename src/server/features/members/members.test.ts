@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
 import { auditEntries, countRows, membersOf, sessionsOf } from "../../../../tests/db.ts";
 import { createAdmin, createMember, createPendingJoiner, latestMail, linkIn, signIn, uniqueName, type AdminFixture } from "../../../../tests/factories.ts";
+import { addCharge } from "../../../../tests/invoice-factories.ts";
+import { assignTutor, createSession } from "../../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { assignment, member, student, studentGuardian } from "../../db/schema.ts";
@@ -274,6 +276,28 @@ describe("DELETE /api/admin/members/{memberId}", () => {
     expect(removed).toMatchObject({ description: `Ada Admin removed Polly Parent (${parent.user.email}) (parent) from the workspace`, studentId: null });
     const [unlinked] = await entriesFor("GUARDIAN_UNLINKED", parent.memberId);
     expect(unlinked).toMatchObject({ studentId: child, description: "Ada Admin removed the guardian Polly Parent from the workspace" });
+  });
+
+  it("refuses (409) to remove a tutor whose sessions billing records, since removal would delete them; nothing changes", async () => {
+    const tutor = await createMember(t, { admin, role: "tutor", fullName: "Billed Tutor" });
+    const pupil = await insertStudent(admin.organizationId);
+    await assignTutor(admin.client, { tutorMemberId: tutor.memberId, studentId: pupil, startsOn: "2026-01-01" });
+    const batch = await createSession(admin.client, {
+      tutorMemberId: tutor.memberId,
+      studentIds: [pupil],
+      startsAt: "2026-03-02T16:00",
+      endsAt: "2026-03-02T17:00",
+      timeZone: "UTC",
+    });
+    const sessionId = batch.items[0]!.id;
+    const [account] = await withWorkspace(t.db, admin.organizationId, (tx) => tx.select({ id: student.payerAccountId }).from(student).where(eq(student.id, pupil)));
+    await addCharge(t, admin, account!.id, 5000, { sessionId, studentId: pupil });
+    const before = await countRows(t.db);
+    const refused = await admin.client.delete(`/api/admin/members/${tutor.memberId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/^Billed Tutor \(.*\) has sessions that billing or pay history records, .* suspend them instead/);
+    expect(await countRows(t.db)).toEqual(before);
+    expect(await membersOf(t.db, tutor.user.id)).toHaveLength(1);
   });
 
   it("removes a student login: the record stays without it; a tutor's assignments go", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, like, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { isMemberRole, type MemberRole, type MembershipStatus } from "../../../shared/roles.ts";
 import type { MemberListQuery, MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
@@ -209,9 +209,23 @@ export async function removeMember(deps: AppDeps, viewer: MemberContext, memberI
       .from(studentGuardian)
       .where(and(eq(studentGuardian.organizationId, organizationId), eq(studentGuardian.memberId, memberId))),
   );
+  // Removal takes a tutor's sessions with it: sessions that money or pay history cites
+  // (charges, hours used, earnings) must stay, so such a tutor is suspended instead.
+  const sessionsWithHistory = await withWorkspace(deps.db, organizationId, async (tx) => {
+    const cited = await tx.execute(sql`select 1 from tutoring_session s where s.organization_id = ${organizationId} and s.tutor_member_id = ${memberId} and (
+      exists (select 1 from ledger_entry e where e.organization_id = s.organization_id and e.session_id = s.id)
+      or exists (select 1 from hour_movement m where m.organization_id = s.organization_id and m.session_id = s.id)
+      or exists (select 1 from tutor_earning p where p.organization_id = s.organization_id and p.session_id = s.id)) limit 1`);
+    return cited.rows.length > 0;
+  });
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, organizationId, memberId);
     await assertNotLastAdmin(tx, organizationId, target, "removed");
+    if (sessionsWithHistory) {
+      throw conflict(
+        `${who(target)} has sessions that billing or pay history records, and removing them would delete those sessions: suspend them instead (they can no longer sign in here, and the history stays).`,
+      );
+    }
     await tx.delete(member).where(and(eq(member.id, memberId), eq(member.organizationId, organizationId)));
     await tx.delete(session).where(and(eq(session.userId, target.userId), eq(session.activeOrganizationId, organizationId)));
 
