@@ -91,7 +91,10 @@ test.describe("@billing admin billing screens", () => {
     await expectAccessible(page);
   });
 
-  test("@billing a payment's page: what it paid, its credit refunded in part after confirming; a credited invoice; the batch's period survives a reload", async ({ page, api }) => {
+  test("@billing a payment's page: what it paid, its credit refunded in part after confirming; a credited invoice; the batch's period survives a reload", async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(180_000);
     const { admin, student, yesterday } = await taughtYesterday(api);
     const accounts = await admin.client.get(`/api/admin/billing/accounts?${new URLSearchParams({ q: student.name })}`);
@@ -108,7 +111,13 @@ test.describe("@billing admin billing screens", () => {
     // An invoice a credit note settles wholly, and one a payment of £60.00 pays, leaving £20.00 of credit.
     const credited = await feeInvoice("Registration", 1000);
     const credit = await admin.client.post("/api/admin/billing/credit-notes", {
-      data: { accountId, invoiceId: credited.id, reason: "Waived", lines: [{ description: "Registration waived", amountMinor: credited.totalMinor }], idempotencyKey: key() },
+      data: {
+        accountId,
+        invoiceId: credited.id,
+        reason: "Waived",
+        lines: [{ description: "Registration waived", amountMinor: credited.totalMinor }],
+        idempotencyKey: key(),
+      },
     });
     expect(credit.status()).toBe(201);
     const paid = await feeInvoice("Exam entry", 4000);

@@ -227,7 +227,14 @@ interface ReportView {
     topics: string;
     homeworkSet: string;
     privateNotes: string;
-    students: { studentId: string; attendance: string; previousHomework: string; understanding: number | null; engagement: number | null; scorePercent: number | null }[];
+    students: {
+      studentId: string;
+      attendance: string;
+      previousHomework: string;
+      understanding: number | null;
+      engagement: number | null;
+      scorePercent: number | null;
+    }[];
   } | null;
 }
 

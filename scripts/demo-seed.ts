@@ -405,7 +405,13 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   const correction = await correctAttendance(admin.client, invoices, familyAccounts);
   sessions.completed -= correction.noShows;
   sessions.noShow += correction.noShows;
-  const billing: DemoBillingSummary = { packagesSold, invoicesIssued: invoices.length, ...collected, ...questions, attendanceCorrections: correction.corrected };
+  const billing: DemoBillingSummary = {
+    packagesSold,
+    invoicesIssued: invoices.length,
+    ...collected,
+    ...questions,
+    attendanceCorrections: correction.corrected,
+  };
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.

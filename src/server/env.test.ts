@@ -132,7 +132,9 @@ describe("loadConfig", () => {
     expect(configErrorOf({ AUTH_SECRET: SECRET, STRIPE_SECRET_KEY: "sk_test_51Habcdefgh" }).message).toBe(
       "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set.",
     );
-    expect(configErrorOf({ ...keys, STRIPE_SECRET_KEY: "pk_test_51Habcdefgh" }).message).toMatch(/^STRIPE_SECRET_KEY must be a Stripe secret or restricted key/);
+    expect(configErrorOf({ ...keys, STRIPE_SECRET_KEY: "pk_test_51Habcdefgh" }).message).toMatch(
+      /^STRIPE_SECRET_KEY must be a Stripe secret or restricted key/,
+    );
     expect(configErrorOf({ ...keys, STRIPE_WEBHOOK_SECRET: "secret" }).message).toMatch(/^STRIPE_WEBHOOK_SECRET must be/);
     expect(configErrorOf({ AUTH_SECRET: SECRET, STRIPE_API_URL: "ftp://stripe" }).message).toMatch(/^STRIPE_API_URL must be a http:\/\/ or https:\/\/ URL/);
   });

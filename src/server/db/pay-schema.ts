@@ -69,7 +69,10 @@ export const tutorEarning = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.tutorMemberId], foreignColumns: [member.organizationId, member.id] }),
     foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }),
-    foreignKey({ columns: [table.organizationId, table.policyVersionId], foreignColumns: [cancellationPolicyVersion.organizationId, cancellationPolicyVersion.id] }),
+    foreignKey({
+      columns: [table.organizationId, table.policyVersionId],
+      foreignColumns: [cancellationPolicyVersion.organizationId, cancellationPolicyVersion.id],
+    }),
     foreignKey({ columns: [table.organizationId, table.reversesEarningId], foreignColumns: [table.organizationId, table.id] }),
     uniqueIndex("tutor_earning_cause_idx").on(table.organizationId, table.causeKey),
     uniqueIndex("tutor_earning_reverses_idx")

@@ -16,7 +16,9 @@ describe("errorFromResponse", () => {
 
   it("passes the server's code, message and field issues through for a refusal", async () => {
     const refused = await errorFromResponse(
-      answer(422, { error: { code: "VALIDATION_FAILED", message: "Check the amount.", issues: [{ path: ["amountMinor"], message: "Amount must be positive." }] } }),
+      answer(422, {
+        error: { code: "VALIDATION_FAILED", message: "Check the amount.", issues: [{ path: ["amountMinor"], message: "Amount must be positive." }] },
+      }),
     );
     expect(refused.fieldMessage("amountMinor")).toBe("Amount must be positive.");
     expect(refused.retryable).toBe(false);

@@ -151,7 +151,11 @@ const operationArb: fc.Arbitrary<Operation> = fc.oneof(
   },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant("mark" as const), pick: fc.nat(), attendance: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant("mark" as const),
+      pick: fc.nat(),
+      attendance: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const) }) },
 );
@@ -430,7 +434,8 @@ describe("billing's invariants", () => {
         { numRuns: RUNS, endOnFailure: true },
       );
       // Each kind of operation really ran (not only refused).
-      for (const kind of ["charge", "reverse", "invoice", "void", "pay", "refund", "creditNote", "sell", "session", "mark", "expire"]) expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
+      for (const kind of ["charge", "reverse", "invoice", "void", "pay", "refund", "creditNote", "sell", "session", "mark", "expire"])
+        expect(counts.get(kind)?.done ?? 0, kind).toBeGreaterThan(0);
     },
     RUNS * 60_000,
   );

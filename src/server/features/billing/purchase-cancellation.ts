@@ -19,7 +19,14 @@ export async function cancelPurchasesOfInvoice(tx: Transaction, context: Billing
     .select({ entry: ledgerEntry })
     .from(invoiceLine)
     .innerJoin(ledgerEntry, and(eq(ledgerEntry.organizationId, invoiceLine.organizationId), eq(ledgerEntry.id, invoiceLine.chargeEntryId)))
-    .where(and(eq(invoiceLine.organizationId, organizationId), eq(invoiceLine.invoiceId, invoiceId), eq(invoiceLine.live, true), eq(ledgerEntry.kind, "package_sale")));
+    .where(
+      and(
+        eq(invoiceLine.organizationId, organizationId),
+        eq(invoiceLine.invoiceId, invoiceId),
+        eq(invoiceLine.live, true),
+        eq(ledgerEntry.kind, "package_sale"),
+      ),
+    );
   const purchaseIds = sales.map((sale) => sale.entry.purchaseId).filter((id): id is string => id !== null);
   if (purchaseIds.length === 0) return [];
 

@@ -290,7 +290,9 @@ describe("DELETE /api/admin/members/{memberId}", () => {
       timeZone: "UTC",
     });
     const sessionId = batch.items[0]!.id;
-    const [account] = await withWorkspace(t.db, admin.organizationId, (tx) => tx.select({ id: student.payerAccountId }).from(student).where(eq(student.id, pupil)));
+    const [account] = await withWorkspace(t.db, admin.organizationId, (tx) =>
+      tx.select({ id: student.payerAccountId }).from(student).where(eq(student.id, pupil)),
+    );
     await addCharge(t, admin, account!.id, 5000, { sessionId, studentId: pupil });
     const before = await countRows(t.db);
     const refused = await admin.client.delete(`/api/admin/members/${tutor.memberId}`);

@@ -40,7 +40,14 @@ interface ConfirmedRun {
 async function confirmedRunsOf(tx: Queryable, organizationId: string, earningIds: string[]): Promise<Map<string, ConfirmedRun>> {
   if (earningIds.length === 0) return new Map();
   const rows = await tx
-    .select({ earningId: payRunLine.earningId, payRunId: payRun.id, periodFrom: payRun.periodFrom, periodTo: payRun.periodTo, status: payRun.status, paidOn: payRun.paidOn })
+    .select({
+      earningId: payRunLine.earningId,
+      payRunId: payRun.id,
+      periodFrom: payRun.periodFrom,
+      periodTo: payRun.periodTo,
+      status: payRun.status,
+      paidOn: payRun.paidOn,
+    })
     .from(payRunLine)
     .innerJoin(payRun, and(eq(payRun.organizationId, payRunLine.organizationId), eq(payRun.id, payRunLine.payRunId)))
     .where(and(eq(payRunLine.organizationId, organizationId), eq(payRunLine.inConfirmedRun, true), inArray(payRunLine.earningId, earningIds)));
@@ -86,7 +93,9 @@ async function reversalsOf(tx: Queryable, organizationId: string, earningIds: st
   const rows = await tx
     .select({ id: tutorEarning.reversesEarningId })
     .from(tutorEarning)
-    .where(and(eq(tutorEarning.organizationId, organizationId), isNotNull(tutorEarning.reversesEarningId), inArray(tutorEarning.reversesEarningId, earningIds)));
+    .where(
+      and(eq(tutorEarning.organizationId, organizationId), isNotNull(tutorEarning.reversesEarningId), inArray(tutorEarning.reversesEarningId, earningIds)),
+    );
   return new Set(rows.map((row) => row.id!));
 }
 
@@ -99,7 +108,11 @@ export async function standingsOf(
 ): Promise<Map<string, EarningStanding>> {
   const originals = earnings.filter((row) => row.reversesEarningId !== null).map((row) => row.reversesEarningId!);
   const runs = await confirmedRunsOf(tx, organizationId, [...earnings.map((row) => row.id), ...originals]);
-  const reversed = await reversalsOf(tx, organizationId, earnings.filter((row) => row.kind === "session").map((row) => row.id));
+  const reversed = await reversalsOf(
+    tx,
+    organizationId,
+    earnings.filter((row) => row.kind === "session").map((row) => row.id),
+  );
   const sessionIds = [...new Set(earnings.filter((row) => row.kind === "session" && row.sessionId).map((row) => row.sessionId!))];
   const unpaid = payOnlyWhenInvoicePaid ? await unpaidSessions(tx, organizationId, sessionIds) : new Map<string, PendingReason>();
 

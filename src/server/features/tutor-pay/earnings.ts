@@ -89,7 +89,8 @@ export async function earnSession(tx: Transaction, context: PayContext, sessionI
   // No pay rate for the tutor: nothing is earned now; marking the session again once a rate is set earns it.
   if (rate === null) return { changed: live.length > 0, amountMinor: 0 };
   const amount = payForMinutes(rate, desired.minutes);
-  const share = desired.basis === "attended" ? "" : ` (${BASIS_WORDS[desired.basis]}: ${formatBps(desired.shareBps)} of ${describeMinutes(desired.sessionMinutes)})`;
+  const share =
+    desired.basis === "attended" ? "" : ` (${BASIS_WORDS[desired.basis]}: ${formatBps(desired.shareBps)} of ${describeMinutes(desired.sessionMinutes)})`;
   await tx.insert(tutorEarning).values({
     organizationId,
     tutorMemberId: session.tutorMemberId,

@@ -46,7 +46,12 @@ describe("who sees tutor pay", () => {
   });
 
   it("a tutor may not read another tutor's statement, nor any admin pay operation: 403", async () => {
-    for (const path of [`/api/admin/pay/tutors/${theo.memberId}/statement`, `/api/admin/pay/tutors/${tina.memberId}/statement`, "/api/admin/pay/runs", "/api/admin/pay/settings"]) {
+    for (const path of [
+      `/api/admin/pay/tutors/${theo.memberId}/statement`,
+      `/api/admin/pay/tutors/${tina.memberId}/statement`,
+      "/api/admin/pay/runs",
+      "/api/admin/pay/settings",
+    ]) {
       expect((await tina.client.get(path)).status, path).toBe(403);
     }
     const adjust = await tina.client.post(`/api/admin/pay/tutors/${tina.memberId}/adjustments`, {

@@ -45,7 +45,11 @@ describe("where sessions are paid only once their invoice is", () => {
     expect(await itemOf(noahLesson.id)).toMatchObject({ state: "ready", pendingReason: null, amountMinor: 3_000 });
 
     const account = await accountOfStudent(t.db, maya);
-    const draft = await admin.client.post("/api/admin/billing/invoices", { accountId: account, periodFrom: "2026-11-01", periodTo: clock.now().toISOString().slice(0, 10) });
+    const draft = await admin.client.post("/api/admin/billing/invoices", {
+      accountId: account,
+      periodFrom: "2026-11-01",
+      periodTo: clock.now().toISOString().slice(0, 10),
+    });
     expect(draft.status, draft.text).toBe(201);
     expect(await itemOf(mayaLesson.id)).toMatchObject({ state: "pending", pendingReason: "uninvoiced" });
     const issued = await admin.client.post(`/api/admin/billing/invoices/${draft.body.id}/issue`);

@@ -37,7 +37,13 @@ describe("adjustments", () => {
     const reused = await adjust({ category: "travel", amountMinor: 999, reason: "Bus to Maya's", earnedOn: "2026-11-02", idempotencyKey: "adjust-travel-1" });
     expect(reused.status).toBe(409);
 
-    const correction = await adjust({ category: "correction", amountMinor: -500, reason: "Overpaid in October", earnedOn: "2026-11-02", idempotencyKey: "adjust-fix-1" });
+    const correction = await adjust({
+      category: "correction",
+      amountMinor: -500,
+      reason: "Overpaid in October",
+      earnedOn: "2026-11-02",
+      idempotencyKey: "adjust-fix-1",
+    });
     expect(correction.status).toBe(201);
     for (const body of [
       { category: "training", amountMinor: 500, reason: "", earnedOn: "2026-11-02", idempotencyKey: "adjust-bad-1" },
@@ -47,7 +53,17 @@ describe("adjustments", () => {
     ]) {
       expect((await adjust(body)).status).toBe(422);
     }
-    expect((await admin.client.post(`/api/admin/pay/tutors/${admin.memberId}/adjustments`, { category: "travel", amountMinor: 1, reason: "Not a tutor", earnedOn: "2026-11-02", idempotencyKey: "adjust-admin-1" })).status).toBe(404);
+    expect(
+      (
+        await admin.client.post(`/api/admin/pay/tutors/${admin.memberId}/adjustments`, {
+          category: "travel",
+          amountMinor: 1,
+          reason: "Not a tutor",
+          earnedOn: "2026-11-02",
+          idempotencyKey: "adjust-admin-1",
+        })
+      ).status,
+    ).toBe(404);
     expect((await auditEntries(t.db, { action: "PAY_ADJUSTMENT_ADDED", organizationId: admin.organizationId })).length).toBe(2);
   });
 });
@@ -79,7 +95,11 @@ describe("a pay run", () => {
     expect((await admin.client.post("/api/admin/pay/runs", { date: "2026-11-20" })).status).toBe(409);
 
     const statement = await statementOf(admin.client, tina.memberId);
-    expect(statement.items.find((item) => item.sessionId === lesson.id)).toMatchObject({ state: "confirmed", payRunId: redrafted.id, payRunPeriodTo: "2026-11-30" });
+    expect(statement.items.find((item) => item.sessionId === lesson.id)).toMatchObject({
+      state: "confirmed",
+      payRunId: redrafted.id,
+      payRunPeriodTo: "2026-11-30",
+    });
     expect(statement.totals).toMatchObject({ confirmedMinor: 3_750, readyMinor: 0, paidMinor: 0 });
 
     expect((await admin.client.post(`/api/admin/pay/runs/${redrafted.id}/paid`, { paidOn: "2026-12-01", reference: "BACS-1" })).status).toBe(422);
@@ -91,7 +111,10 @@ describe("a pay run", () => {
     const csv = await admin.client.get(`/api/admin/pay/runs/${redrafted.id}/export.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
-    const lines = csv.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(PAY_RUN_CSV_COLUMNS.join(","));
     expect(PAY_RUN_CSV_COLUMNS).toEqual([
       "Period from",

@@ -168,7 +168,8 @@ const runExportRoute = defineOperation(needs("admin:pay:read"), {
 
 /** The viewer's own member id, when their membership is a tutor's (a role shown by Switch Role has no pay). */
 function ownMemberId(viewer: MemberContext): string {
-  if (viewer.membership.role !== "tutor") throw new AppError("NOT_FOUND", 404, "You have no pay statement: your membership in this workspace is not a tutor's.");
+  if (viewer.membership.role !== "tutor")
+    throw new AppError("NOT_FOUND", 404, "You have no pay statement: your membership in this workspace is not a tutor's.");
   return viewer.membership.id;
 }
 
@@ -207,7 +208,10 @@ export function tutorPayRoutes(deps: AppDeps) {
           ipAddress: c.var.clientIp,
           metadata: { payRunId: run.id },
         });
-        return { csv: payRunCsv(run), filename: `glassroom-pay-${run.periodFrom}-${run.periodTo}-${await workspaceToday(tx, organizationId, deps.clock.now())}.csv` };
+        return {
+          csv: payRunCsv(run),
+          filename: `glassroom-pay-${run.periodFrom}-${run.periodTo}-${await workspaceToday(tx, organizationId, deps.clock.now())}.csv`,
+        };
       });
       return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",

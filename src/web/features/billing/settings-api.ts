@@ -50,8 +50,7 @@ export function useUpdateTaxRate(taxRateId: string) {
   });
 }
 
-export const stripeConnectionQuery = () =>
-  queryOptions({ queryKey: billingSettingsKeys.stripe(), queryFn: () => api.get<StripeConnection>(`${BASE}/stripe`) });
+export const stripeConnectionQuery = () => queryOptions({ queryKey: billingSettingsKeys.stripe(), queryFn: () => api.get<StripeConnection>(`${BASE}/stripe`) });
 export const useStripeConnection = () => useQuery(stripeConnectionQuery());
 
 const keepConnection = (saved: StripeConnection) => queryClient.setQueryData(billingSettingsKeys.stripe(), saved);

@@ -3,7 +3,12 @@ import { useParams } from "react-router";
 import type { Payment } from "../../../shared/schemas/billing-payments.ts";
 import { Can } from "../../components/auth/can.tsx";
 import { usePayment } from "../../features/billing/admin-api.ts";
-import { AdminPaymentAllocations, AdminPaymentFacts, AdminPaymentFigures, AdminPaymentRefunds } from "../../features/billing/components/admin-payment-detail.tsx";
+import {
+  AdminPaymentAllocations,
+  AdminPaymentFacts,
+  AdminPaymentFigures,
+  AdminPaymentRefunds,
+} from "../../features/billing/components/admin-payment-detail.tsx";
 import { AdminRefundSection } from "../../features/billing/components/admin-refund-form.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { PAYMENT_METHOD_LABELS } from "../../features/billing/format.ts";
