@@ -10,7 +10,7 @@
  * - a refused request writes nothing (every row of the tables a request can write).
  *
  * The seed is printed; rerun a failure with HOSTILE_SEED=<seed> (and -t "<operation>").
- * HOSTILE_RUNS sets the runs per operation: 6 by default (20 until billing's 40-odd operations
+ * HOSTILE_RUNS sets the runs per operation: 4 by default (20 until billing's 40-odd operations
  * doubled the file's time, 12 until tutor pay and online payments made the file take seven
  * minutes), so that `npm test` stays within its time (each run draws a new seed, so what is
  * tried adds up over runs); HOSTILE_RUNS=200 for a deep run.
@@ -31,7 +31,7 @@ import { apiOperations, authOperations, pathParameters, type Operation } from ".
 import { capture, fingerprint, restore, type Persona } from "./personas.ts";
 
 const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 6);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 4);
 console.log(`hostile-input: seed ${SEED}, ${RUNS} runs per operation (rerun with HOSTILE_SEED=${SEED})`);
 
 // Hundreds of requests from one admin: the rate limits (tested on their own) would answer 429 to most.
