@@ -70,20 +70,21 @@ export async function grantBalances(tx: Queryable, organizationId: string, accou
  * purchase is left as it is. The purchases are found through the invoice's live lines (their
  * package_sale entries), so this works inside the issuing transaction too.
  */
+/** The package sales an invoice bills: the package_sale entries of its live lines (join ledger_entry on the line's charge). */
+export const packageSaleLinesOf = (organizationId: string, invoiceId: string) => ({
+  joinOn: and(eq(ledgerEntry.organizationId, invoiceLine.organizationId), eq(ledgerEntry.id, invoiceLine.chargeEntryId)),
+  where: and(
+    eq(invoiceLine.organizationId, organizationId),
+    eq(invoiceLine.invoiceId, invoiceId),
+    eq(invoiceLine.live, true),
+    eq(ledgerEntry.kind, "package_sale"),
+  ),
+});
+
 export async function activatePurchasesOfInvoice(tx: Transaction, context: LedgerContext, invoiceId: string): Promise<HourGrantRow[]> {
   const { organizationId } = context;
-  const soldOnInvoice = tx
-    .select({ purchaseId: ledgerEntry.purchaseId })
-    .from(invoiceLine)
-    .innerJoin(ledgerEntry, and(eq(ledgerEntry.organizationId, invoiceLine.organizationId), eq(ledgerEntry.id, invoiceLine.chargeEntryId)))
-    .where(
-      and(
-        eq(invoiceLine.organizationId, organizationId),
-        eq(invoiceLine.invoiceId, invoiceId),
-        eq(invoiceLine.live, true),
-        eq(ledgerEntry.kind, "package_sale"),
-      ),
-    );
+  const sales = packageSaleLinesOf(organizationId, invoiceId);
+  const soldOnInvoice = tx.select({ purchaseId: ledgerEntry.purchaseId }).from(invoiceLine).innerJoin(ledgerEntry, sales.joinOn).where(sales.where);
   const waiting = await tx
     .select()
     .from(packagePurchase)

@@ -10,23 +10,13 @@ import { hourGrant, hourMovement, invoiceLine, ledgerEntry, packagePurchase } fr
 import type { Transaction } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
 import type { BillingContext } from "./invoice-context.ts";
-import { grantRemainingSql } from "./hours.ts";
+import { grantRemainingSql, packageSaleLinesOf } from "./hours.ts";
 import { reverseEntry } from "./ledger.ts";
 
 export async function cancelPurchasesOfInvoice(tx: Transaction, context: BillingContext, invoiceId: string, why: string): Promise<string[]> {
   const { organizationId } = context;
-  const sales = await tx
-    .select({ entry: ledgerEntry })
-    .from(invoiceLine)
-    .innerJoin(ledgerEntry, and(eq(ledgerEntry.organizationId, invoiceLine.organizationId), eq(ledgerEntry.id, invoiceLine.chargeEntryId)))
-    .where(
-      and(
-        eq(invoiceLine.organizationId, organizationId),
-        eq(invoiceLine.invoiceId, invoiceId),
-        eq(invoiceLine.live, true),
-        eq(ledgerEntry.kind, "package_sale"),
-      ),
-    );
+  const sold = packageSaleLinesOf(organizationId, invoiceId);
+  const sales = await tx.select({ entry: ledgerEntry }).from(invoiceLine).innerJoin(ledgerEntry, sold.joinOn).where(sold.where);
   const purchaseIds = sales.map((sale) => sale.entry.purchaseId).filter((id): id is string => id !== null);
   if (purchaseIds.length === 0) return [];
 
