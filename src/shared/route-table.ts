@@ -49,13 +49,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write"]],
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
-    [
-      "pay",
-      "Tutor pay",
-      "What each tutor earned, pay runs and payroll exports.",
-      ["admin:pay:read", "admin:pay:write"],
-      "Every tutor's statement lesson by lesson, adjustments, and pay runs per period drafted, confirmed and marked paid, with a CSV for payroll.",
-    ],
+    ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
     [
       "reports",
       "Reports and analytics",
@@ -96,6 +90,8 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "A payment: the invoices it paid, what is left as credit, and its refunds.",
       ["admin:billing:read", "admin:billing:write"],
     ],
+    ["pay/tutors/:memberId", "Tutor's pay", "A tutor's pay statement lesson by lesson, and adjustments.", ["admin:pay:read", "admin:pay:write"]],
+    ["pay/runs/:payRunId", "Pay run", "A pay run tutor by tutor: confirm it, mark it paid, download it for payroll.", ["admin:pay:read", "admin:pay:write"]],
   ]),
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
@@ -155,13 +151,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "Handbooks, files and links shared with tutors, by category, with search.",
     ],
     ["reports", "Reports", "Sessions waiting for your report.", ["tutor:reports:read", "tutor:jobs:read"]],
-    [
-      "pay",
-      "My pay",
-      "What you earned, lesson by lesson, and when it is paid.",
-      ["tutor:pay:read"],
-      "Your statement lesson by lesson: earned, pending and why, in which pay run, and paid when.",
-    ],
+    ["pay", "My pay", "What you earned, lesson by lesson, and when it is paid.", ["tutor:pay:read"]],
     ["settings", "Settings", "Your profile, availability and account settings.", ["tutor:settings:read", "tutor:settings:write"]],
   ]),
   ...details("tutor", [

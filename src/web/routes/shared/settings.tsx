@@ -6,6 +6,7 @@ import { useMe } from "../../features/session/api.ts";
 import { BillingSettingsSection } from "../../features/settings/components/billing-settings-section.tsx";
 import { CalendarFeedSection } from "../../features/settings/components/calendar-feed-section.tsx";
 import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
+import { PaySettingsSection } from "../../features/settings/components/pay-settings-section.tsx";
 import { PasswordSection } from "../../features/settings/components/password-section.tsx";
 import { ProfileSection } from "../../features/settings/components/profile-section.tsx";
 import { SessionSettingsSection } from "../../features/settings/components/session-settings-section.tsx";
@@ -46,6 +47,7 @@ export default function Settings() {
                 <WorkspaceSection />
                 <SessionSettingsSection />
                 <BillingSettingsSection />
+                <PaySettingsSection />
                 <JoinCodeSection />
               </Can>
             </Stack>

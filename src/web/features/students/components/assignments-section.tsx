@@ -101,6 +101,7 @@ interface AssignValues {
   tutorMemberId: string | null;
   subject: string;
   rate: string;
+  payRate: string;
   startsOn: string;
   endsOn: string;
 }
@@ -112,6 +113,7 @@ const FIELD_OF: Record<string, keyof AssignValues> = {
   tutorMemberId: "tutorMemberId",
   subject: "subject",
   rateOverrideMinor: "rate",
+  payRateOverrideMinor: "payRate",
   startsOn: "startsOn",
   endsOn: "endsOn",
 };
@@ -119,21 +121,25 @@ const FIELD_OF: Record<string, keyof AssignValues> = {
 /** The request the form's values make (a rate that cannot be read is left out: the form names it). */
 function requestOf(values: AssignValues, studentId: string, currency: string): AssignmentCreate {
   const money = readMoney(values.rate, currency, "Rate");
+  const payMoney = readMoney(values.payRate, currency, "Pay rate");
   return {
     tutorMemberId: values.tutorMemberId ?? "",
     studentId,
     subject: values.subject,
     rateOverrideMinor: "minor" in money ? money.minor : null,
+    payRateOverrideMinor: "minor" in payMoney ? payMoney.minor : null,
     startsOn: values.startsOn,
     endsOn: values.endsOn || null,
   };
 }
 
-/** What the schema cannot say: a rate that is not an amount, and a start date missing (the schema's message would name its format). */
+/** What the schema cannot say: a rate or pay rate that is not an amount, and a start date missing (the schema's message would name its format). */
 function moneyAndStartErrors(values: AssignValues, currency: string): Record<string, string> {
   const errors: Record<string, string> = {};
   const money = readMoney(values.rate, currency, "Rate");
   if ("error" in money) errors.rate = money.error;
+  const payMoney = readMoney(values.payRate, currency, "Pay rate");
+  if ("error" in payMoney) errors.payRate = payMoney.error;
   if (!values.startsOn) errors.startsOn = "Start date is required.";
   return errors;
 }
@@ -152,6 +158,7 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
       tutorMemberId: null,
       subject: student.subjects.length === 1 ? student.subjects[0]! : "",
       rate: "",
+      payRate: "",
       startsOn: today,
       endsOn: "",
     } as AssignValues,
@@ -213,6 +220,14 @@ function AssignTutorForm({ student, onClose }: { student: StudentDetail; onClose
           leftSection={<span aria-hidden="true">{symbol}</span>}
           placeholder="Tutor's default"
           {...form.getInputProps("rate")}
+        />
+        <TextInput
+          label={`Pay rate override (${currency} per hour)`}
+          description="What the tutor earns per hour for this student. Leave empty to pay the tutor's own pay rate."
+          inputMode="decimal"
+          leftSection={<span aria-hidden="true">{symbol}</span>}
+          placeholder="Tutor's pay rate"
+          {...form.getInputProps("payRate")}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput type="date" label="Start date" required withAsterisk={false} {...form.getInputProps("startsOn")} />

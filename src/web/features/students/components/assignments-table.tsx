@@ -9,7 +9,7 @@ import { AssignmentStateBadge } from "./assignment-state-badge.tsx";
 
 /**
  * Assignments as a student's record shows them (the tutor in each row) or as a tutor's page
- * does (the student): current first, with the charge rate and dates; actions per row if given.
+ * does (the student): current first, with the charge and pay rates and dates; actions per row if given.
  */
 export function AssignmentsTable({
   assignments,
@@ -40,11 +40,14 @@ export function AssignmentsTable({
     );
   const rate = (assignment: Assignment) =>
     assignment.rateOverrideMinor === null ? defaultRateLabel : formatHourlyRate(assignment.rateOverrideMinor, currency);
+  const payRate = (assignment: Assignment) =>
+    assignment.payRateOverrideMinor === null ? "Tutor's pay rate" : formatHourlyRate(assignment.payRateOverrideMinor, currency);
 
   const columns: DataColumn<Assignment>[] = [
     { header: personHeader, rowHeader: true, cell: person },
     { header: "Subject", cell: (assignment) => assignment.subject },
     { header: "Charge rate", cell: rate },
+    { header: "Pay rate", cell: payRate },
     { header: "Dates", nowrap: true, cell: assignmentPeriod },
     { header: "State", cell: (assignment) => <AssignmentStateBadge state={assignmentState(assignment, today)} /> },
     ...(actions
@@ -77,7 +80,7 @@ export function AssignmentsTable({
             <AssignmentStateBadge state={assignmentState(assignment, today)} />
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {assignmentPeriod(assignment)} · Rate: {rate(assignment)}
+            {assignmentPeriod(assignment)} · Rate: {rate(assignment)} · Pay: {payRate(assignment)}
           </Text>
           {actions ? (
             <Group gap="xs" mt="xs">
@@ -86,7 +89,7 @@ export function AssignmentsTable({
           ) : null}
         </>
       )}
-      minWidth={720}
+      minWidth={820}
       spacing="xs"
     />
   );
