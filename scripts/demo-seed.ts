@@ -44,6 +44,7 @@ import {
   type DemoFamilyAccount,
 } from "./demo-billing.ts";
 import type { DemoClock } from "./demo-clock.ts";
+import { draftCurrentPay, setUpPay, type DemoPaySummary } from "./demo-pay.ts";
 
 export interface DemoAccount {
   role: "admin" | "tutor" | "parent" | "student";
@@ -67,6 +68,7 @@ export interface DemoSummary {
   /** Open cancellation requests, asked by parents, for the tutors' and the admin's dashboards. */
   cancellationRequests: number;
   billing: DemoBillingSummary;
+  pay: DemoPaySummary;
 }
 
 const DAY = 86_400_000;
@@ -382,6 +384,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   const products = await setUpBilling(admin.client);
   const familyAccounts = await gatherFamilies(admin.client, families);
   const packagesSold = await sellOpeningPackages(admin.client, products, familyAccounts, families, localDate(termStart));
+  const payPlan = await setUpPay(admin.client, localDate(termStart), Date.now());
   // Scheduled today, as an admin plans a term (the assignments are current now), then reported as the weeks pass.
   clock.backToNow();
   const reports: ReportJob[] = [];
@@ -390,15 +393,26 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   const fileReportsUntil = async (moment: number) => {
     while (reports.length > 0 && filedAt(reports[0]!) + HOUR <= moment) await fileReport(clock, reports.shift()!, sessions);
   };
+  // The term's pay runs happen in time order among the reports, invoices and payments.
+  const payDue = [...payPlan.steps];
+  const advanceTo = async (moment: number) => {
+    while (payDue.length > 0 && payDue[0]!.at <= moment) {
+      const step = payDue.shift()!;
+      await fileReportsUntil(step.at);
+      clock.travelTo(new Date(step.at));
+      await step.run();
+    }
+    await fileReportsUntil(moment);
+  };
   const invoicedAt = new Date(termStart.getTime() + 29 * DAY);
-  await fileReportsUntil(invoicedAt.getTime());
+  await advanceTo(invoicedAt.getTime());
   clock.travelTo(invoicedAt);
   const invoices = await issueMonth(admin.client, localDate(termStart), localDate(new Date(termStart.getTime() + 27 * DAY)));
   const paidAt = new Date(invoicedAt.getTime() + 5 * DAY);
-  await fileReportsUntil(paidAt.getTime());
+  await advanceTo(paidAt.getTime());
   clock.travelTo(paidAt);
   const collected = await collect(admin.client, invoices, familyAccounts, localDate(paidAt));
-  await fileReportsUntil(Date.now());
+  await advanceTo(Date.now());
   for (const job of reports.splice(0)) await fileReport(clock, job, sessions);
   clock.backToNow();
   const questions = await questionLines(ctx, admin.client, invoices, familyAccounts);
@@ -412,6 +426,9 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
     ...questions,
     attendanceCorrections: correction.corrected,
   };
+  // Today's pay, after the correction (paid back in this run): an adjustment and the current run's draft.
+  const currentPay = await draftCurrentPay(admin.client, [...tutors.keys()][0]!, localDate(new Date()));
+  const pay: DemoPaySummary = { runsPaid: payPlan.paid(), ...currentPay };
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
@@ -428,5 +445,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
     sessions,
     cancellationRequests,
     billing,
+    pay,
   };
 }

@@ -242,4 +242,48 @@ describe("the demo seed (npm run demo)", () => {
     const verified = await admin.post("/api/admin/billing/ledger/verifications");
     expect(verified.status).toBeLessThan(300);
   });
+
+  it("pays the tutors for the term: fortnightly runs confirmed and paid, an adjustment, and this fortnight's run drafted with the correction paid back", async () => {
+    const { pay } = summary;
+    expect(pay.runsPaid).toBeGreaterThanOrEqual(2);
+    expect(pay.adjustments).toBe(1);
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    expect((await admin.get("/api/admin/pay/settings")).body).toMatchObject({ periodKind: "fortnightly", payOnlyWhenInvoicePaid: false });
+    const runs = (await admin.get("/api/admin/pay/runs")).body.items as {
+      id: string;
+      status: string;
+      periodFrom: string;
+      periodTo: string;
+      totalMinor: number;
+      paidReference: string | null;
+    }[];
+    const paid = runs.filter((run) => run.status === "paid");
+    expect(paid).toHaveLength(pay.runsPaid);
+    expect(paid.every((run) => run.totalMinor > 0 && run.paidReference === `Payroll ${run.periodTo}`)).toBe(true);
+    expect(runs.filter((run) => run.status === "confirmed")).toEqual([]);
+    const drafts = runs.filter((run) => run.status === "draft");
+    expect(drafts.map((run) => run.id)).toEqual([pay.draftRunId]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(drafts[0]!.periodFrom <= today && today <= drafts[0]!.periodTo).toBe(true);
+    // This fortnight's draft: the travel adjustment, and the session re-marked after its run was paid, reversed and paid as a no-show.
+    const draft = (await admin.get(`/api/admin/pay/runs/${pay.draftRunId}`)).body as {
+      tutors: { tutorMemberId: string; lines: { kind: string; description: string }[] }[];
+    };
+    const lines = draft.tutors.flatMap((tutor) => tutor.lines);
+    expect(lines.filter((line) => line.kind === "adjustment")).toHaveLength(1);
+    expect(lines.filter((line) => line.kind === "reversal")).toHaveLength(1);
+    // A tutor's statement shows lines paid by those runs, and sessions still waiting for their report.
+    const adjusted = draft.tutors.find((tutor) => tutor.lines.some((line) => line.kind === "adjustment"))!;
+    const statement = (await admin.get(`/api/admin/pay/tutors/${adjusted.tutorMemberId}/statement`)).body as {
+      totals: { paidMinor: number; readyMinor: number };
+      items: { state: string; pendingReason: string | null }[];
+    };
+    expect(statement.totals.paidMinor).toBeGreaterThan(0);
+    expect(statement.items.some((item) => item.state === "paid")).toBe(true);
+    // Every run dated within the term, in the order it was made: drafted and confirmed before being paid.
+    const order = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pay_run where organization_id = ${summary.organizationId} and status = 'paid' and (confirmed_at is null or paid_on < (confirmed_at at time zone 'UTC')::date)`,
+    );
+    expect(order.rows[0]!.n).toBe(0);
+  });
 });
