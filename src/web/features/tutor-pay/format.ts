@@ -18,7 +18,7 @@ export const EARNING_STATE_COLORS: Record<EarningState, string> = {
   paid: "teal.9",
   confirmed: "blue.9",
   ready: "indigo.9",
-  pending: "orange.9",
+  pending: "grape.9",
   reversed: "gray.8",
 };
 

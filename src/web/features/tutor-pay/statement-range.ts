@@ -10,7 +10,8 @@ export interface StatementRange {
   to: string;
   /** A field's message when the typed range cannot be asked for. */
   errors: Partial<Record<"from" | "to", string>>;
-  set: (field: "from" | "to", value: string) => void;
+  /** Both days: a change of one keeps the other as shown, so that the two are checked together. */
+  set: (days: { from: string; to: string }) => void;
 }
 
 /**
@@ -29,11 +30,13 @@ export function useStatementRange(): StatementRange {
   if (checked.success && JSON.stringify(checked.data) !== JSON.stringify(lastValid)) setLastValid(checked.data);
   const errors: StatementRange["errors"] = {};
   if (!checked.success) for (const issue of checked.error.issues) errors[issue.path[0] === "from" ? "from" : "to"] ??= issue.message;
-  const set = (field: "from" | "to", value: string) =>
+  const set = (days: { from: string; to: string }) =>
     setParams(
       (next) => {
-        if (value) next.set(field, value);
-        else next.delete(field);
+        for (const field of ["from", "to"] as const) {
+          if (days[field]) next.set(field, days[field]);
+          else next.delete(field);
+        }
       },
       { replace: true, preventScrollReset: true },
     );

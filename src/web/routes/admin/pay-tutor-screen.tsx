@@ -46,7 +46,7 @@ function TutorStatement({ statement, range, busy }: { statement: PayStatement; r
           </Title>
           <Text size="sm" c="dimmed">
             The statement the tutor sees too.{" "}
-            <Anchor component={Link} to={`/admin/tutors/${encodeURIComponent(statement.tutorMemberId)}`} inherit>
+            <Anchor component={Link} to={`/admin/tutors/${encodeURIComponent(statement.tutorMemberId)}`} inherit underline="always">
               Pay rate and profile
             </Anchor>
           </Text>

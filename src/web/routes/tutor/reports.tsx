@@ -17,7 +17,7 @@ export default function TutorReports() {
       >
         <Text size="sm">
           A session earns your pay once its report is filed.{" "}
-          <Anchor component={Link} to="/tutor/pay" inherit>
+          <Anchor component={Link} to="/tutor/pay" inherit underline="always">
             See your pay statement
           </Anchor>
         </Text>

@@ -6,7 +6,7 @@ import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { MoneyField, readAmount } from "../../billing/components/admin-money-field.tsx";
+import { amountOf, MoneyField, readAmount } from "../../billing/components/admin-money-field.tsx";
 import { todayIn } from "../../billing/components/admin-period-fields.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { newIdempotencyKey, useAddAdjustment } from "../api.ts";
@@ -49,12 +49,13 @@ function AdjustmentForm({ memberId, tutorName, currency, onDone }: { memberId: s
   const [idempotencyKey] = useState(newIdempotencyKey);
   const add = useAddAdjustment(memberId);
 
-  const request = (values: AdjustmentValues): AdjustmentCreate | null => {
-    const amount = readAmount(values.amount, currency, "Amount");
-    if ("error" in amount) return null;
+  // An amount that cannot be read is sent as 0 to the schema, so that the other fields are still
+  // checked; the form's own rule names the amount (its message wins).
+  const request = (values: AdjustmentValues): AdjustmentCreate => {
+    const minor = amountOf(values.amount, currency);
     return {
       category: values.category,
-      amountMinor: values.direction === "take" ? -amount.minor : amount.minor,
+      amountMinor: values.direction === "take" ? -minor : minor,
       reason: values.reason.trim(),
       earnedOn: values.earnedOn,
       idempotencyKey,
@@ -71,14 +72,12 @@ function AdjustmentForm({ memberId, tutorName, currency, onDone }: { memberId: s
     },
   });
 
-  const submit = onSubmit((checked) => {
-    const input = request(checked);
-    if (!input) return;
-    return send(input, (earning) => {
+  const submit = onSubmit((checked) =>
+    send(request(checked), (earning) => {
       notifySuccess("Adjustment added", `${formatMoney(earning.amountMinor, currency)} for ${tutorName}, paid in the next pay run.`);
       onDone();
-    });
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -45,7 +45,7 @@ function SettingsLine({ settings }: { settings: PaySettings }) {
       Pay periods are {PAY_PERIOD_LABELS[settings.periodKind].toLowerCase()}
       {settings.payOnlyWhenInvoicePaid ? ", and a session is paid only once the family has paid its invoice" : ""}.{" "}
       <Can permission="admin:settings:write">
-        <Anchor component={Link} to="/admin/settings#pay-settings" inherit>
+        <Anchor component={Link} to="/admin/settings#pay-settings" inherit underline="always">
           Change the pay settings
         </Anchor>
       </Can>

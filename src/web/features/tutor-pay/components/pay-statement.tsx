@@ -33,21 +33,22 @@ export function StatementFigures({ statement }: { statement: PayStatement }) {
 
 /** The days a statement covers, in the URL; the API's last 90 days until chosen. */
 export function StatementRangeFields({ range, statement }: { range: StatementRange; statement: PayStatement | undefined }) {
+  const shown = { from: range.from || statement?.from || "", to: range.to || statement?.to || "" };
   return (
     <Group gap="md" align="flex-start">
       <TextInput
         type="date"
         label="From"
-        value={range.from || statement?.from || ""}
-        onChange={(event) => range.set("from", event.currentTarget.value)}
+        value={shown.from}
+        onChange={(event) => range.set({ ...shown, from: event.currentTarget.value })}
         error={range.errors.from}
         w={180}
       />
       <TextInput
         type="date"
         label="To"
-        value={range.to || statement?.to || ""}
-        onChange={(event) => range.set("to", event.currentTarget.value)}
+        value={shown.to}
+        onChange={(event) => range.set({ ...shown, to: event.currentTarget.value })}
         error={range.errors.to}
         w={180}
       />
@@ -66,7 +67,7 @@ function Standing({ item, viewer }: { item: StatementItem; viewer: StatementView
         <Text size="sm">
           Pay run{" "}
           {viewer === "admin" ? (
-            <Anchor component={Link} to={payRunHref(item.payRunId)} inherit onClick={(event) => event.stopPropagation()}>
+            <Anchor component={Link} to={payRunHref(item.payRunId)} inherit underline="always" onClick={(event) => event.stopPropagation()}>
               {run}
             </Anchor>
           ) : (
