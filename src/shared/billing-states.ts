@@ -17,8 +17,22 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const PAYMENT_METHODS = ["cash", "bank_transfer", "card_terminal", "cheque"] as const;
+/** The methods of a payment an admin records by hand. */
+export const RECORDED_PAYMENT_METHODS = ["cash", "bank_transfer", "card_terminal", "cheque"] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
+/** Every method a payment may have: card_online payments come only from Stripe's webhooks. */
+export const PAYMENT_METHODS = [...RECORDED_PAYMENT_METHODS, "card_online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * A family's card payment through Stripe Checkout: starting (the session being created), open
+ * (the family is on Stripe's page), processing (an asynchronous method not settled yet), paid,
+ * failed (with Stripe's reason) or expired (left unpaid).
+ */
+export const CHECKOUT_STATES = ["starting", "open", "processing", "paid", "failed", "expired"] as const;
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+export const CHECKOUT_KINDS = ["invoice", "package"] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 /** Stored invoice states; "partly paid", "paid", "credited" and "overdue" are derived from amounts and dates. */
 export const INVOICE_STATUSES = ["draft", "issued", "void"] as const;

@@ -310,8 +310,19 @@ export async function restore(db: Database, persona: Persona, state: PersonaStat
   if (!persona.userId) return;
   const userId = persona.userId;
   const keep = <T extends { id: string }>(rows: T[]) => (rows.length > 0 ? rows.map((row) => row.id) : ["-"]);
+  // Only rows that changed are written back: fingerprint() sees every write, even of the same values.
+  const unchanged = <T extends { id: string }>(now: T[]) => {
+    const json = new Map(now.map((row) => [row.id, JSON.stringify(row)]));
+    return (row: T) => json.get(row.id) === JSON.stringify(row);
+  };
   await db.delete(session).where(and(eq(session.userId, userId), notInArray(session.id, keep(state.sessions))));
-  for (const row of state.sessions) await db.insert(session).values(row).onConflictDoUpdate({ target: session.id, set: row });
+  const sessionUnchanged = unchanged(await db.select().from(session).where(eq(session.userId, userId)));
+  for (const row of state.sessions) {
+    if (!sessionUnchanged(row)) await db.insert(session).values(row).onConflictDoUpdate({ target: session.id, set: row });
+  }
   await db.delete(member).where(and(eq(member.userId, userId), notInArray(member.id, keep(state.memberships))));
-  for (const row of state.memberships) await db.insert(member).values(row).onConflictDoUpdate({ target: member.id, set: row });
+  const memberUnchanged = unchanged(await db.select().from(member).where(eq(member.userId, userId)));
+  for (const row of state.memberships) {
+    if (!memberUnchanged(row)) await db.insert(member).values(row).onConflictDoUpdate({ target: member.id, set: row });
+  }
 }

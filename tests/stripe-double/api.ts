@@ -65,6 +65,7 @@ const ROUTES: [method: string, pattern: string, handler: Handler][] = [
   ["POST", "payment_methods/:id/attach", (context, request, id) => attach(context, request.params, id)],
   ["POST", "payment_methods/:id/detach", (context, _request, id) => detach(context, id)],
   ["POST", "refunds", (context, request) => createRefund(context, request.params)],
+  ["GET", "refunds", (context, request) => listRefunds(context, request)],
   ["GET", "refunds/:id", (context, _request, id) => found(context.store.refunds.get(id), "refund", id)],
   ["GET", "charges/:id", (context, _request, id) => found(context.store.charges.get(id), "charge", id)],
   ["GET", "events", (context, request) => listEvents(context, request)],
@@ -465,6 +466,17 @@ function createRefund(context: Context, params: Params): unknown {
     reason: optionalEnum(params, "reason", ["duplicate", "fraudulent", "requested_by_customer"] as const),
     metadata: mergeMetadata({}, params),
   });
+}
+
+/** `GET /v1/refunds`: all refunds, or those of one PaymentIntent or Charge (newest first, as listOf pages). */
+function listRefunds(context: Context, request: ApiRequest): unknown {
+  allowOnly(request.params, ["payment_intent", "charge", "limit", "starting_after", "ending_before", "created"]);
+  const intentId = optionalString(request.params, "payment_intent");
+  const chargeId = optionalString(request.params, "charge");
+  const refunds = [...context.store.refunds.values()].filter(
+    (refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId),
+  );
+  return listOf(refunds, request, "/v1/refunds");
 }
 
 function listEvents(context: Context, request: ApiRequest): unknown {

@@ -12,6 +12,8 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import {
   BILLING_NOTICE_KINDS,
+  CHECKOUT_KINDS,
+  CHECKOUT_STATES,
   DISPUTE_STATES,
   HOUR_MOVEMENT_KINDS,
   INVOICE_LINE_KINDS,
@@ -356,6 +358,8 @@ export const payment = pgTable(
     reference: text("reference").notNull().default(""),
     /** The client's key for this payment: recording it twice records it once. */
     idempotencyKey: text("idempotency_key").notNull(),
+    /** A card payment through Stripe: its PaymentIntent, recorded once. */
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
     recordedByUserId: userRef("recorded_by_user_id"),
     createdAt: createdAt(),
   },
@@ -363,6 +367,8 @@ export const payment = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.accountId], foreignColumns: [payerAccount.organizationId, payerAccount.id] }),
     uniqueIndex("payment_idempotency_idx").on(table.organizationId, table.idempotencyKey),
+    uniqueIndex("payment_stripe_payment_intent_idx").on(table.organizationId, table.stripePaymentIntentId),
+    check("payment_card_online_check", sql`(method = 'card_online') = (stripe_payment_intent_id is not null)`),
     index("payment_account_idx").on(table.organizationId, table.accountId, table.receivedOn),
     index("payment_received_idx").on(table.organizationId, table.receivedOn),
     check("payment_method_check", sql`method in (${inList(PAYMENT_METHODS)})`),
@@ -383,6 +389,8 @@ export const paymentRefund = pgTable(
     refundedOn: date("refunded_on").notNull(),
     reason: text("reason").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** A refund through Stripe (from the admin's screen or Stripe's dashboard): recorded once. */
+    stripeRefundId: text("stripe_refund_id"),
     recordedByUserId: userRef("recorded_by_user_id"),
     createdAt: createdAt(),
   },
@@ -390,6 +398,7 @@ export const paymentRefund = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.paymentId], foreignColumns: [payment.organizationId, payment.id] }),
     uniqueIndex("payment_refund_idempotency_idx").on(table.organizationId, table.idempotencyKey),
+    uniqueIndex("payment_refund_stripe_idx").on(table.organizationId, table.stripeRefundId),
     index("payment_refund_payment_idx").on(table.organizationId, table.paymentId),
     check("payment_refund_amount_check", sql`amount_minor > 0`),
     workspaceIsolation("payment_refund"),
@@ -730,5 +739,71 @@ export const ledgerVerification = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     index("ledger_verification_requested_idx").on(table.organizationId, table.requestedAt),
     workspaceIsolation("ledger_verification"),
+  ],
+).enableRLS();
+
+/**
+ * A family's card payment through Stripe Checkout, from the click on "Pay by card" to its end.
+ * Its money moves only when Stripe's webhook says so: the payment (and, for a package, the sale)
+ * it then records is named here. Mutable: it is a tracker, not a ledger.
+ */
+export const checkoutAttempt = pgTable(
+  "checkout_attempt",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    accountId: uuid("account_id").notNull(),
+    kind: text("kind", { enum: CHECKOUT_KINDS }).notNull(),
+    /** The invoice paid (kind invoice). */
+    invoiceId: uuid("invoice_id"),
+    /** The package bought and whose hours it is for (kind package). */
+    productId: uuid("product_id"),
+    studentId: uuid("student_id"),
+    amountMinor: minorUnits("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: CHECKOUT_STATES }).notNull().default("starting"),
+    stripeSessionId: text("stripe_session_id"),
+    checkoutUrl: text("checkout_url"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** Stripe's reason for a failed payment, in its words. */
+    failureReason: text("failure_reason"),
+    paymentId: uuid("payment_id"),
+    purchaseId: uuid("purchase_id"),
+    startedByUserId: userRef("started_by_user_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.accountId], foreignColumns: [payerAccount.organizationId, payerAccount.id] }),
+    uniqueIndex("checkout_attempt_session_idx").on(table.organizationId, table.stripeSessionId),
+    index("checkout_attempt_invoice_idx").on(table.organizationId, table.invoiceId, table.createdAt),
+    index("checkout_attempt_account_idx").on(table.organizationId, table.accountId, table.createdAt),
+    check("checkout_attempt_amount_check", sql`amount_minor > 0`),
+    check("checkout_attempt_kind_check", sql`kind in (${inList(CHECKOUT_KINDS)})`),
+    check("checkout_attempt_status_check", sql`status in (${inList(CHECKOUT_STATES)})`),
+    check("checkout_attempt_target_check", sql`(kind = 'invoice' and invoice_id is not null) or (kind = 'package' and product_id is not null)`),
+    workspaceIsolation("checkout_attempt"),
+  ],
+).enableRLS();
+
+/**
+ * Every Stripe event a workspace's endpoint accepted, once: a duplicate delivery finds its id
+ * here and changes nothing. Written in the transaction that applies the event.
+ */
+export const stripeEvent = pgTable(
+  "stripe_event",
+  {
+    organizationId: organizationIdColumn(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** What applying it did, in words (for support): "payment recorded", "ignored: not ours"… */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.eventId] }),
+    index("stripe_event_received_idx").on(table.organizationId, table.receivedAt),
+    workspaceIsolation("stripe_event"),
   ],
 ).enableRLS();

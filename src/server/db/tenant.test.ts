@@ -76,6 +76,9 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into billing_notice (organization_id, account_id, kind, dedupe_key, text) select ${org}, payer_account_id, 'low_balance', 'low:1', 'Low' from student where id = ${studentId}`,
     sql`insert into billing_digest (organization_id, account_id, day, sent_at) select ${org}, payer_account_id, '2026-01-05', now() from student where id = ${studentId}`,
     sql`insert into ledger_verification (organization_id, requested_at) values (${org}, now())`,
+    // Online payments: a family's card payment of the invoice through Stripe, and its event.
+    sql`insert into checkout_attempt (organization_id, account_id, kind, invoice_id, amount_minor, currency) select ${org}, payer_account_id, 'invoice', ${invoiceId}, 1000, 'GBP' from student where id = ${studentId}`,
+    sql`insert into stripe_event (organization_id, event_id, type, outcome, received_at) values (${org}, ${id("evt")}, 'checkout.session.completed', 'payment recorded', now())`,
     // Tutor pay: the tutor's earning for the session, in a draft pay run.
     sql`insert into pay_settings (organization_id) values (${org})`,
     sql`insert into tutor_earning (organization_id, id, tutor_member_id, kind, earned_on, session_id, basis, amount_minor, description, cause_key) values (${org}, ${earningId}, ${id("m-tutor")}, 'session', '2026-01-05', ${sessionId}, 'attended', 3000, 'Maths session', 'earning:1')`,

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../billing-states.ts";
+import { PAYMENT_METHODS, RECORDED_PAYMENT_METHODS } from "../billing-states.ts";
 import { idempotencyKeyField, moneyDateField, positiveAmountField } from "./billing-fields.ts";
 import { dateField, longTextField, optionalLineField, pageOf, pageQuerySchema, uuidField } from "./fields.ts";
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(", ")}.` });
+/** What an admin may record by hand: card payments online come from Stripe alone. */
+export const recordedPaymentMethodSchema = z.enum(RECORDED_PAYMENT_METHODS, {
+  error: `Method must be one of ${RECORDED_PAYMENT_METHODS.join(", ")} (card payments online are recorded by Stripe).`,
+});
 
 export const paymentAllocationInputSchema = z.object({
   invoiceId: uuidField("Invoice"),
@@ -13,7 +17,7 @@ export const paymentAllocationInputSchema = z.object({
 export const paymentCreateSchema = z
   .object({
     accountId: uuidField("Account"),
-    method: paymentMethodSchema,
+    method: recordedPaymentMethodSchema,
     amountMinor: positiveAmountField("Amount"),
     receivedOn: moneyDateField("Received on"),
     reference: optionalLineField("Reference", 200)

@@ -3,6 +3,8 @@
  * the admin's settings screen shows of it and what it sends to change it.
  */
 import { z } from "zod";
+import { CHECKOUT_KINDS, CHECKOUT_STATES } from "../billing-states.ts";
+import { uuidField } from "./fields.ts";
 
 /** The shapes of Stripe's keys, checked wherever they are given (the environment, a workspace's settings). */
 export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
@@ -13,6 +15,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
+  "checkout.session.expired",
   "charge.refunded",
   "payment_intent.succeeded",
   "payment_intent.payment_failed",
@@ -46,3 +49,41 @@ export const stripeConnectionSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type StripeConnection = z.infer<typeof stripeConnectionSchema>;
+
+/** Whether a family can pay by card here; if not, how to pay (the billing settings' instructions). */
+export const cardPaymentOptionsSchema = z.object({
+  available: z.boolean(),
+  paymentInstructions: z.string(),
+});
+export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
+
+export const packageCheckoutCreateSchema = z.strictObject({
+  productId: uuidField("Package"),
+  /** The child whose hours a per-student package is for; none for a family package. */
+  studentId: uuidField("Child").optional(),
+});
+export type PackageCheckoutCreate = z.infer<typeof packageCheckoutCreateSchema>;
+
+/** Stripe's page to send the family to. */
+export const checkoutStartedSchema = z.object({ attemptId: z.string(), url: z.string() });
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+export const checkoutStatusSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CHECKOUT_KINDS),
+  /** "paid" only once Stripe's webhook has been applied: the payment is then on the account. */
+  status: z.enum(CHECKOUT_STATES),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** Stripe's reason, for a failed payment. */
+  failureReason: z.string().nullable(),
+  paymentId: z.string().nullable(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/** What the webhook endpoint answers Stripe. */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() });
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;

@@ -214,6 +214,35 @@ export async function releasePaymentAllocations(tx: Transaction, context: Ledger
 }
 
 /**
+ * Takes amountMinor of one payment back off the invoices it paid (a card refund made in Stripe
+ * beyond the payment's unallocated amount: the family has that money back, so those invoices are
+ * owed again): negative allocation rows, the most recently allocated invoice first.
+ */
+export async function releaseAllocationsOfPayment(tx: Transaction, context: LedgerContext, paymentId: string, amountMinor: number): Promise<AllocationRow[]> {
+  const { organizationId } = context;
+  await lockMoney(tx, organizationId);
+  const held = await tx
+    .select({ invoiceId: allocation.invoiceId, heldMinor: sql<string>`sum(${allocation.amountMinor})` })
+    .from(allocation)
+    .where(and(eq(allocation.organizationId, organizationId), eq(allocation.paymentId, paymentId)))
+    .groupBy(allocation.invoiceId)
+    .having(sql`sum(${allocation.amountMinor}) > 0`)
+    .orderBy(sql`max(${allocation.createdAt}) desc`, sql`${allocation.invoiceId} desc`);
+  const released: AllocationRow[] = [];
+  let remaining = amountMinor;
+  for (const row of held) {
+    if (remaining <= 0) break;
+    const part = Math.min(remaining, Number(row.heldMinor));
+    await lockedInvoice(tx, organizationId, row.invoiceId);
+    released.push(await insertAllocation(tx, context, { paymentId }, row.invoiceId, -part));
+    await addToPaid(tx, organizationId, row.invoiceId, -part);
+    remaining -= part;
+  }
+  if (remaining > 0) throw new RangeError(`payment ${paymentId} holds ${amountMinor - remaining} on invoices; ${amountMinor} cannot be released`);
+  return released;
+}
+
+/**
  * Applies the account's credit to an issued invoice's outstanding amount, oldest source first.
  * Returns the allocations made (none when there is no credit or nothing is outstanding).
  */

@@ -12,3 +12,7 @@ export { ledgerVerificationQueue } from "./ledger-verification-job.ts";
 /** Money arithmetic that tutor pay prices sessions with, so that pay and charges round alike. */
 export { chargeForMinutes, formatBps, minutesAtShare } from "./arithmetic.ts";
 export { describeMinutes } from "./hours.ts";
+export { payerOf } from "./policy.ts";
+export { recordCardPayment, recordCardRefund, type CardPayment, type CardRefund } from "./card-payments.ts";
+export { paymentDetail } from "./payments.ts";
+export { billingContextOf } from "./invoice-context.ts";

@@ -25,7 +25,7 @@ import { student } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
 import { activateFreePurchase, describeMinutes } from "./hours.ts";
-import { auditBilling, billingContextOf } from "./invoice-context.ts";
+import { auditBilling, type BillingContext, billingContextOf } from "./invoice-context.ts";
 import { requireAccount } from "./invoice-drafts.ts";
 import { issueInvoiceForCharges } from "./invoice-issue.ts";
 import { appendEntries } from "./ledger.ts";
@@ -225,73 +225,75 @@ const sameSale = (purchase: PurchaseRow, accountId: string, input: PackagePurcha
  * a different sale it is refused (409).
  */
 export async function sellPackage(db: Database, actor: Actor, accountId: string, input: PackagePurchaseCreate, now: Date): Promise<PackagePurchase> {
-  const organizationId = actor.viewer.organizationId;
-  const context = billingContextOf(actor, now);
-  return withWorkspace(db, organizationId, async (tx) => {
-    const account = await requireAccount(tx, organizationId, accountId);
-    const purchaseId = purchaseIdOf(organizationId, input.idempotencyKey);
-    const { product, person } = await checkSale(tx, organizationId, account.id, input);
-    const [inserted] = await tx
-      .insert(packagePurchase)
-      .values({
-        organizationId,
-        id: purchaseId,
-        accountId: account.id,
-        productId: product.id,
-        studentId: person?.id ?? null,
-        name: product.name,
-        minutes: product.minutes,
-        priceMinor: product.priceMinor,
-        validDays: product.validDays,
-        soldByUserId: actor.viewer.user.id,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) {
-      const [first] = await tx
-        .select()
-        .from(packagePurchase)
-        .where(and(eq(packagePurchase.organizationId, organizationId), eq(packagePurchase.id, purchaseId)));
-      if (!first || !sameSale(first, account.id, input)) throw conflictOn("idempotencyKey", "This idempotency key was already used for another sale.");
-      return shapePurchase(tx, organizationId, purchaseId);
-    }
+  return withWorkspace(db, actor.viewer.organizationId, (tx) => sellPackageIn(tx, billingContextOf(actor, now), accountId, input, actor.viewer.user.name));
+}
 
-    const forWhom = person ? `for ${person.name}` : "for the family";
-    if (product.priceMinor > 0) {
-      const [sale] = await appendEntries(tx, context, [
-        {
-          accountId: account.id,
-          kind: "package_sale",
-          amountMinor: product.priceMinor,
-          description: `${product.name} (${describeMinutes(product.minutes)} ${forWhom}, valid ${product.validDays} days)`,
-          causeKey: `purchase:${purchaseId}`,
-          purchaseId,
-          studentId: person?.id ?? null,
-          minutes: product.minutes,
-        },
-      ]);
-      const issued = await issueInvoiceForCharges(tx, context, account.id, [sale!.id]);
-      await tx
-        .update(packagePurchase)
-        .set({ invoiceId: issued.invoiceId })
-        .where(and(eq(packagePurchase.organizationId, organizationId), eq(packagePurchase.id, purchaseId), sql`${packagePurchase.invoiceId} is null`));
-    } else {
-      await activateFreePurchase(tx, context, purchaseId);
-    }
-    await auditBilling(
-      tx,
-      context,
-      "PACKAGE_SOLD",
-      `${actor.viewer.user.name} sold the package ${product.name} (${describeMinutes(product.minutes)}) to ${account.name}`,
-      {
-        purchaseId,
-        productId: product.id,
-        accountId: account.id,
-        ...(person ? { studentId: person.id } : {}),
-        priceMinor: product.priceMinor,
-      },
-    );
+/** sellPackage inside the caller's transaction: a card payment through Stripe sells its package and pays the sale's invoice in one. */
+export async function sellPackageIn(
+  tx: Transaction,
+  context: BillingContext,
+  accountId: string,
+  input: PackagePurchaseCreate,
+  sellerName: string,
+): Promise<PackagePurchase> {
+  const { organizationId, now } = context;
+  const account = await requireAccount(tx, organizationId, accountId);
+  const purchaseId = purchaseIdOf(organizationId, input.idempotencyKey);
+  const { product, person } = await checkSale(tx, organizationId, account.id, input);
+  const [inserted] = await tx
+    .insert(packagePurchase)
+    .values({
+      organizationId,
+      id: purchaseId,
+      accountId: account.id,
+      productId: product.id,
+      studentId: person?.id ?? null,
+      name: product.name,
+      minutes: product.minutes,
+      priceMinor: product.priceMinor,
+      validDays: product.validDays,
+      soldByUserId: context.actorUserId,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) {
+    const [first] = await tx
+      .select()
+      .from(packagePurchase)
+      .where(and(eq(packagePurchase.organizationId, organizationId), eq(packagePurchase.id, purchaseId)));
+    if (!first || !sameSale(first, account.id, input)) throw conflictOn("idempotencyKey", "This idempotency key was already used for another sale.");
     return shapePurchase(tx, organizationId, purchaseId);
+  }
+
+  const forWhom = person ? `for ${person.name}` : "for the family";
+  if (product.priceMinor > 0) {
+    const [sale] = await appendEntries(tx, context, [
+      {
+        accountId: account.id,
+        kind: "package_sale",
+        amountMinor: product.priceMinor,
+        description: `${product.name} (${describeMinutes(product.minutes)} ${forWhom}, valid ${product.validDays} days)`,
+        causeKey: `purchase:${purchaseId}`,
+        purchaseId,
+        studentId: person?.id ?? null,
+        minutes: product.minutes,
+      },
+    ]);
+    const issued = await issueInvoiceForCharges(tx, context, account.id, [sale!.id]);
+    await tx
+      .update(packagePurchase)
+      .set({ invoiceId: issued.invoiceId })
+      .where(and(eq(packagePurchase.organizationId, organizationId), eq(packagePurchase.id, purchaseId), sql`${packagePurchase.invoiceId} is null`));
+  } else {
+    await activateFreePurchase(tx, context, purchaseId);
+  }
+  await auditBilling(tx, context, "PACKAGE_SOLD", `${sellerName} sold the package ${product.name} (${describeMinutes(product.minutes)}) to ${account.name}`, {
+    purchaseId,
+    productId: product.id,
+    accountId: account.id,
+    ...(person ? { studentId: person.id } : {}),
+    priceMinor: product.priceMinor,
   });
+  return shapePurchase(tx, organizationId, purchaseId);
 }

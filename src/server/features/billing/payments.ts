@@ -177,6 +177,7 @@ const METHOD_WORDS: Record<PaymentRow["method"], string> = {
   bank_transfer: "bank transfer",
   card_terminal: "card terminal",
   cheque: "cheque",
+  card_online: "card online",
 };
 
 const sameRefundRequest = (row: RefundRow, paymentId: string, input: RefundCreate) =>
@@ -193,6 +194,8 @@ export async function recordRefund(db: Database, actor: Actor, paymentId: string
       .from(payment)
       .where(and(eq(payment.organizationId, organizationId), eq(payment.id, paymentId)));
     if (!paid) throw paymentNotFound();
+    if (paid.method === "card_online")
+      throw conflictOn("paymentId", "This payment was made by card online: refund it to the card through Stripe (Refund to card), not by hand.");
     const [earlier] = await tx
       .select()
       .from(paymentRefund)

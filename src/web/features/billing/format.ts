@@ -57,6 +57,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: "Bank transfer",
   card_terminal: "Card",
   cheque: "Cheque",
+  card_online: "Card online (Stripe)",
 };
 
 export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {

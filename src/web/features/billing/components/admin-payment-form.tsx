@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/billing-states.ts";
+import { RECORDED_PAYMENT_METHODS, type RecordedPaymentMethod } from "../../../../shared/billing-states.ts";
 import { paymentCreateSchema, type PaymentCreate } from "../../../../shared/schemas/billing-payments.ts";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -16,11 +16,11 @@ import { amountOf, MoneyField, readAmount } from "./admin-money-field.tsx";
 import { todayIn } from "./admin-period-fields.tsx";
 import { invoiceNumber } from "./admin-invoices-list.tsx";
 
-const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
+const METHOD_OPTIONS = RECORDED_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 interface PaymentValues {
   family: Picked | null;
-  method: PaymentMethod;
+  method: RecordedPaymentMethod;
   amount: string;
   receivedOn: string;
   reference: string;
