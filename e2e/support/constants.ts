@@ -17,6 +17,12 @@ export const GOOGLE_CLIENT_ID = "glassroom-e2e.apps.googleusercontent.com";
 export const GOOGLE_CLIENT_SECRET = "glassroom-e2e-google-client-secret";
 export const GOOGLE_REDIRECT_URI = `${APP_URL}/api/auth/callback/google`;
 
+/** The Stripe test double (tests/stripe-double/) the app takes card payments through: the install's keys point at it. */
+export const STRIPE_DOUBLE_PORT = 4313;
+export const STRIPE_DOUBLE_URL = `http://127.0.0.1:${STRIPE_DOUBLE_PORT}`;
+export const STRIPE_SECRET_KEY = "sk_test_GlassroomStripeDouble";
+export const STRIPE_WEBHOOK_SECRET = "whsec_GlassroomStripeDouble";
+
 /**
  * The PostgreSQL the e2e app server uses (DATABASE_URL), started by e2e/support/postgres.ts.
  * The app connects as glassroom_owner, which owns the database and is not a superuser (the

@@ -121,6 +121,12 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "A question about an invoice line and its thread.",
       ["parent:billing:read", "parent:billing:write"],
     ],
+    [
+      "billings/checkout/:attemptId",
+      "Card payment",
+      "A card payment made through Stripe: processing until Stripe confirms it, then received.",
+      ["parent:billing:read", "parent:billing:write"],
+    ],
   ]),
   ...area("student", [
     ["dashboard", "Dashboard", "Your tutoring at a glance.", ["student:read"]],

@@ -79,6 +79,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/parent/billings": "routes/parent/billings.tsx",
   "/parent/billings/invoices/:invoiceId": "routes/parent/billing-invoice.tsx",
   "/parent/billings/disputes/:disputeId": "routes/parent/billing-dispute.tsx",
+  "/parent/billings/checkout/:attemptId": "routes/parent/billing-checkout.tsx",
   "/parent/sessions/:sessionId": "routes/shared/session.tsx",
   "/parent/settings": "routes/shared/settings.tsx",
   "/student/dashboard": "routes/shared/member-dashboard.tsx",

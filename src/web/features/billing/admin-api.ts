@@ -233,8 +233,9 @@ function useBillingMutation<Variables, Data>(mutationFn: (variables: Variables) 
 }
 
 export const useRecordPayment = () => useBillingMutation((input: PaymentCreate) => api.post<Payment>(`${BASE}/payments`, input));
-export const useRefundPayment = (paymentId: string) =>
-  useBillingMutation((input: RefundCreate) => api.post<Payment>(`${BASE}/payments/${id(paymentId)}/refunds`, input));
+/** A refund recorded by hand, or, for a card payment made online, sent to the card through Stripe. */
+export const useRefundPayment = (paymentId: string, toCard = false) =>
+  useBillingMutation((input: RefundCreate) => api.post<Payment>(`${BASE}/payments/${id(paymentId)}/${toCard ? "card-refunds" : "refunds"}`, input));
 
 /** Creates a package of the catalogue, or (with its id) saves every field of one. */
 export const useSavePackage = (productId: string | null) =>

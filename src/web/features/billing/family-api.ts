@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { FamilyBilling } from "../../../shared/schemas/billing-accounts.ts";
 import type { Dispute, DisputeList, DisputeMessageCreate, DisputeOpen } from "../../../shared/schemas/billing-disputes.ts";
 import type { InvoiceDetail } from "../../../shared/schemas/billing-invoices.ts";
+import type { CardPaymentOptions, CheckoutStarted, CheckoutStatus } from "../../../shared/schemas/online-payments.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
@@ -12,6 +13,8 @@ export const familyBillingKeys = {
   invoice: (invoiceId: string) => [...familyBillingKeys.all, "invoice", invoiceId] as const,
   disputes: () => [...familyBillingKeys.all, "disputes"] as const,
   dispute: (disputeId: string) => [...familyBillingKeys.all, "dispute", disputeId] as const,
+  cardPayments: () => [...familyBillingKeys.all, "card-payments"] as const,
+  checkout: (attemptId: string) => [...familyBillingKeys.all, "checkout", attemptId] as const,
 };
 
 const BASE = "/parent/billing";
@@ -68,3 +71,25 @@ export function useWithdrawDispute(disputeId: string) {
     onSuccess: afterDisputeChange,
   });
 }
+
+/** Whether the family can pay by card here, and otherwise the business's instructions. */
+export const useCardPaymentOptions = () =>
+  useQuery({ queryKey: familyBillingKeys.cardPayments(), queryFn: () => api.get<CardPaymentOptions>(`${BASE}/card-payments`) });
+
+/** "Pay by card": Stripe's Checkout page for what the invoice still owes (the caller sends the browser there). */
+export function useStartInvoiceCheckout(invoiceId: string) {
+  return useMutation({ mutationFn: () => api.post<CheckoutStarted>(`${invoicePath(invoiceId)}/checkout`) });
+}
+
+/** States after which the card payment changes no more. */
+const SETTLED: CheckoutStatus["status"][] = ["paid", "failed", "expired"];
+export const CHECKOUT_POLL_MS = 2_000;
+
+/** A card payment's state, read again every two seconds until Stripe's webhook has settled it. */
+export const useCheckoutStatus = (attemptId: string) =>
+  useQuery({
+    queryKey: familyBillingKeys.checkout(attemptId),
+    queryFn: () => api.get<CheckoutStatus>(`${BASE}/checkouts/${encodeURIComponent(attemptId)}`),
+    retry: false,
+    refetchInterval: (query) => (query.state.data && SETTLED.includes(query.state.data.status) ? false : CHECKOUT_POLL_MS),
+  });

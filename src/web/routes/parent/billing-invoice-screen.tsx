@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { InvoiceDocument } from "../../features/billing/components/invoice-document.tsx";
+import { PayByCard } from "../../features/billing/components/pay-by-card.tsx";
 import { QuestionLine } from "../../features/billing/components/question-line.tsx";
 import { familyInvoicePdfHref, useFamilyDisputes, useFamilyInvoice } from "../../features/billing/family-api.ts";
 
@@ -28,6 +29,9 @@ export default function ParentBillingInvoice() {
           return (
             <>
               <PageHeader title={`Invoice ${data.number ?? ""}`.trim()} description={`For ${data.accountName}. Question any line you do not recognise.`} />
+              {data.state !== "void" && data.state !== "draft" && (
+                <PayByCard invoiceId={data.id} outstandingMinor={data.outstandingMinor} currency={data.currency} />
+              )}
               <InvoiceDocument
                 invoice={data}
                 area="parent"

@@ -27,8 +27,16 @@ export const tooMuchToRefund = (refundableMinor: number, currency: string) =>
 
 /** "Refund": part of what the payment left as credit goes back to the family, after a confirmation. */
 export function AdminRefundSection({ payment }: { payment: Payment }) {
+  const toCard = payment.method === "card_online";
   return (
-    <SectionCard title="Refund" description="Give back money this payment left as the family's credit. The family owes that much again.">
+    <SectionCard
+      title={toCard ? "Refund to the card" : "Refund"}
+      description={
+        toCard
+          ? "Stripe gives back money this payment left as the family's credit to the card it came from. The family owes that much again. To refund what pays an invoice, issue a credit note first."
+          : "Give back money this payment left as the family's credit. The family owes that much again."
+      }
+    >
       {payment.unallocatedMinor > 0 ? (
         // A new form (and idempotency key) after each refund: its key may record one refund only.
         <RefundForm key={payment.refunds.length} payment={payment} />
@@ -43,7 +51,8 @@ function RefundForm({ payment }: { payment: Payment }) {
   const { currency, unallocatedMinor: refundable } = payment;
   const { timeZone } = useDateTime();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const refund = useRefundPayment(payment.id);
+  const toCard = payment.method === "card_online";
+  const refund = useRefundPayment(payment.id, toCard);
   const [confirming, confirm] = useDisclosure(false);
 
   const request = (values: RefundValues): RefundCreate | null => {
@@ -73,7 +82,7 @@ function RefundForm({ payment }: { payment: Payment }) {
   const sendRefund = async () => {
     if (!checked) return;
     await send(checked, (done) => {
-      notifySuccess("Refund recorded", `${amountText} refunded to ${done.accountName}.`);
+      notifySuccess("Refund recorded", `${amountText} refunded to ${done.accountName}${toCard ? "'s card through Stripe" : ""}.`);
     });
     // Refused: the form shows why, on its field or above the buttons.
     confirm.close();
@@ -97,14 +106,14 @@ function RefundForm({ payment }: { payment: Payment }) {
         />
         <FormError error={formError} title="Could not record the refund" />
         <Group justify="flex-end">
-          <Button type="submit">Refund</Button>
+          <Button type="submit">{toCard ? "Refund to card" : "Refund"}</Button>
         </Group>
       </Stack>
       <AdminConfirm
         opened={confirming}
         onClose={confirm.close}
         title={`Refund ${amountText}?`}
-        confirmLabel={`Refund ${amountText}`}
+        confirmLabel={toCard ? `Refund ${amountText} to the card` : `Refund ${amountText}`}
         danger
         pending={refund.isPending}
         error={null}
