@@ -173,6 +173,32 @@ test.describe("@pay tutor pay screens", () => {
     }
   });
 
+  test("@pay the pay settings are a section of Settings: a missing period start is named on its field; the pay runs tab says the period saved", async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.createAdmin();
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/pay?tab=runs");
+    await expect(page.getByText("Pay periods are monthly.")).toBeVisible();
+    await page.getByRole("link", { name: "Change the pay settings" }).click();
+    const section = page.getByRole("region", { name: "Tutor pay" });
+    await expect(section.getByRole("button", { name: "Save pay settings" })).toBeVisible();
+    await fieldIn(section, "Pay period").click();
+    await page.getByRole("option", { name: "Fortnightly" }).click();
+    await fieldIn(section, "Period start").fill("");
+    await section.getByRole("button", { name: "Save pay settings" }).click();
+    await expect(section.getByText("Period start is required.")).toBeVisible();
+    await expectAccessible(page);
+    await fieldIn(section, "Period start").fill("2026-01-05");
+    await section.getByRole("switch", { name: "Pay a session only once its invoice is paid" }).check();
+    await section.getByRole("button", { name: "Save pay settings" }).click();
+    await notified(page, "Pay settings saved");
+    await page.goto("/admin/pay?tab=runs");
+    await expect(page.getByText("Pay periods are fortnightly, and a session is paid only once the family has paid its invoice.")).toBeVisible();
+  });
+
   test("@pay the assignment form takes a pay rate override, refusing one that is not an amount", async ({ page, api }) => {
     const { admin, tutor, student } = await taughtAndReported(api);
     await signInThroughForm(page, admin);

@@ -51,14 +51,9 @@ export const PAY_PERIOD_LABELS: Record<PayPeriodKind, string> = { weekly: "Weekl
 export function statementLineKind(item: Pick<StatementItem, "kind" | "subject" | "basis" | "category">): string {
   if (item.kind === "adjustment") return `${item.category ? ADJUSTMENT_CATEGORY_LABELS[item.category] : "Other"} adjustment`;
   if (item.kind === "reversal") return "Reversal of an earlier line";
-  const basis = item.basis ? EARNING_BASIS_LABELS[item.basis] : "Session";
+  // A session without a basis has earned nothing yet: its report is missing.
+  const basis = item.basis ? EARNING_BASIS_LABELS[item.basis] : "Not reported yet";
   return item.subject ? `${item.subject} · ${basis}` : basis;
-}
-
-/** Where a line stands in words, the pending reason included. */
-export function standingInWords(item: Pick<StatementItem, "state" | "pendingReason">): string {
-  if (item.state === "pending" && item.pendingReason) return `Pending: ${PENDING_REASON_LABELS[item.pendingReason].toLowerCase()}`;
-  return EARNING_STATE_LABELS[item.state];
 }
 
 /** "1 h at £40.00 / h", "30 min at £40.00 / h (50 %)" for a share, "—" for an adjustment. */
@@ -68,4 +63,14 @@ export function timeAndRate(line: { minutes: number | null; rateMinor: number | 
   if (line.rateMinor === null) return time;
   const share = line.shareBps !== null && line.shareBps !== 10_000 ? ` (${formatPercent(line.shareBps)})` : "";
   return `${time} at ${formatHourlyRate(line.rateMinor, currency)}${share}`;
+}
+
+/**
+ * The line's words under its kind: an adjustment's reason, a reversal's description (what it
+ * undoes); nothing for a session, whose date, subject and time are already in their columns.
+ */
+export function statementLineDetail(item: Pick<StatementItem, "kind" | "description" | "reason">): string | null {
+  if (item.kind === "adjustment") return item.reason || item.description;
+  if (item.kind === "reversal") return item.description;
+  return null;
 }

@@ -28,7 +28,10 @@ export function PaySettingsSection() {
 
 function PaySettingsForm({ settings }: { settings: PaySettings }) {
   const update = useUpdatePaySettings();
-  const { form, onSubmit, send, formError } = useApiForm(paySettingsUpdateSchema, update, { initialValues: settings });
+  const { form, onSubmit, send, formError } = useApiForm(paySettingsUpdateSchema, update, {
+    initialValues: settings,
+    validate: (values): Record<string, string> => (values.periodAnchorOn ? {} : { periodAnchorOn: "Period start is required." }),
+  });
 
   const submit = onSubmit((values) => {
     const changes: PaySettingsUpdate = Object.fromEntries(
@@ -48,8 +51,8 @@ function PaySettingsForm({ settings }: { settings: PaySettings }) {
           <Select label="Pay period" data={PERIOD_OPTIONS} allowDeselect={false} comboboxProps={{ keepMounted: false }} {...form.getInputProps("periodKind")} />
           <TextInput
             type="date"
-            label="First day of a period"
-            description="Weekly and fortnightly periods start on this day and every 7 or 14 days from it. Monthly ones follow the calendar."
+            label="Period start"
+            description="The first day of one weekly or fortnightly period: the others follow every 7 or 14 days. Monthly periods follow the calendar."
             {...form.getInputProps("periodAnchorOn")}
           />
         </SimpleGrid>

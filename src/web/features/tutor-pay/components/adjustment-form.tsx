@@ -67,8 +67,11 @@ function AdjustmentForm({ memberId, tutorName, currency, onDone }: { memberId: s
     input: request,
     fieldOf: (path) => ({ category: "category", amountMinor: "amount", reason: "reason", earnedOn: "earnedOn" })[String(path[0])] ?? null,
     validate: (values): Record<string, string> => {
+      const errors: Record<string, string> = {};
       const amount = readAmount(values.amount, currency, "Amount");
-      return "error" in amount ? { amount: amount.error } : {};
+      if ("error" in amount) errors.amount = amount.error;
+      if (!values.earnedOn) errors.earnedOn = "Date is required.";
+      return errors;
     },
   });
 

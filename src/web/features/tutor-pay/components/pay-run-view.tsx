@@ -17,7 +17,7 @@ import { todayIn } from "../../billing/components/admin-period-fields.tsx";
 import { Detail } from "../../billing/components/invoice-document.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
 import { payRunCsvHref, tutorStatementHref, useConfirmPayRun, useMarkPayRunPaid } from "../api.ts";
-import { PAY_RUN_STATUS_LABELS, timeAndRate } from "../format.ts";
+import { timeAndRate } from "../format.ts";
 import { PayRunStatusBadge } from "./pay-badges.tsx";
 import { runPeriod } from "./pay-runs-list.tsx";
 
@@ -47,7 +47,7 @@ export function PayRunHeading({ run }: { run: PayRun }) {
   );
 }
 
-/** Total, tutors, and when the run was confirmed and paid. */
+/** Total, tutors, lines, and when the run was drafted, confirmed and paid. */
 export function PayRunFacts({ run }: { run: PayRun }) {
   const { instant } = useDateTime();
   return (
@@ -55,7 +55,7 @@ export function PayRunFacts({ run }: { run: PayRun }) {
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <Figure label="Total" value={formatMoney(run.totalMinor, run.currency)} />
         <Figure label="Tutors" value={String(run.tutorCount)} />
-        <Figure label="Status" value={PAY_RUN_STATUS_LABELS[run.status]} />
+        <Figure label="Lines" value={String(run.tutors.reduce((sum, tutor) => sum + tutor.lines.length, 0))} />
         <Figure label="Paid on" value={run.paidOn ? formatDay(run.paidOn) : "Not yet"} />
       </SimpleGrid>
       <SectionCard title="Pay run">
@@ -120,6 +120,7 @@ function MarkPaidForm({ run, onDone }: { run: PayRun; onDone: () => void }) {
   const { form, onSubmit, send, formError } = useApiForm(payRunPaidSchema, markPaid, {
     initialValues: { paidOn: todayIn(timeZone), reference: "" },
     input: (values) => ({ paidOn: values.paidOn, reference: values.reference.trim() }),
+    validate: (values): Record<string, string> => (values.paidOn ? {} : { paidOn: "Paid on is required." }),
   });
   const submit = onSubmit((values) =>
     send({ paidOn: values.paidOn, reference: values.reference.trim() }, (saved) => {

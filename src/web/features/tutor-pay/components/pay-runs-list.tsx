@@ -115,7 +115,10 @@ function DraftRunForm({ onDone }: { onDone: () => void }) {
   const { timeZone } = useDateTime();
   const navigate = useNavigate();
   const draftRun = useDraftPayRun();
-  const { form, onSubmit, send, formError } = useApiForm(payRunDraftSchema, draftRun, { initialValues: { date: todayIn(timeZone) } });
+  const { form, onSubmit, send, formError } = useApiForm(payRunDraftSchema, draftRun, {
+    initialValues: { date: todayIn(timeZone) },
+    validate: (values): Record<string, string> => (values.date ? {} : { date: "Date is required." }),
+  });
 
   const submit = onSubmit((values) =>
     send(values, (run) => {
@@ -135,7 +138,15 @@ function DraftRunForm({ onDone }: { onDone: () => void }) {
           The run covers the pay period holding this day. It gathers every earning ready by the period&apos;s end that no confirmed run has paid. Drafting again
           replaces the draft.
         </Text>
-        <TextInput type="date" label="A day of the period" required withAsterisk={false} data-autofocus {...form.getInputProps("date")} />
+        <TextInput
+          type="date"
+          label="Date"
+          description="Any day of the period to pay."
+          required
+          withAsterisk={false}
+          data-autofocus
+          {...form.getInputProps("date")}
+        />
         <FormError error={formError} title="Could not draft the pay run" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -7,7 +7,7 @@ import { formatMoney } from "../../../lib/format-money.ts";
 import { formatDay } from "../../../lib/format-time.ts";
 import { Figure } from "../../billing/components/admin-account-overview.tsx";
 import { payRunHref } from "../api.ts";
-import { PENDING_REASON_LABELS, statementLineKind, timeAndRate } from "../format.ts";
+import { PENDING_REASON_LABELS, statementLineDetail, statementLineKind, timeAndRate } from "../format.ts";
 import type { StatementRange } from "../statement-range.ts";
 import { EarningStateBadge } from "./pay-badges.tsx";
 
@@ -83,6 +83,7 @@ function Standing({ item, viewer }: { item: StatementItem; viewer: StatementView
 /** What the line is: its kind, its description (or an adjustment's reason), a link to its session. */
 function What({ item, viewer }: { item: StatementItem; viewer: StatementViewer }) {
   const kind = statementLineKind(item);
+  const detail = statementLineDetail(item);
   return (
     <Stack gap={2}>
       {item.sessionId && item.kind === "session" ? (
@@ -94,9 +95,11 @@ function What({ item, viewer }: { item: StatementItem; viewer: StatementViewer }
           {kind}
         </Text>
       )}
-      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {item.description}
-      </Text>
+      {detail ? (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {detail}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -134,9 +137,11 @@ export function StatementLines({ statement, viewer }: { statement: PayStatement;
               </Text>
               <What item={item} viewer={viewer} />
             </div>
-            <Text fw={700} style={{ whiteSpace: "nowrap" }}>
-              {amount(item)}
-            </Text>
+            {item.amountMinor === null ? null : (
+              <Text fw={700} style={{ whiteSpace: "nowrap" }}>
+                {amount(item)}
+              </Text>
+            )}
           </Group>
           {item.minutes !== null ? <Text size="sm">{timeAndRate(item, statement.currency)}</Text> : null}
           <Standing item={item} viewer={viewer} />
