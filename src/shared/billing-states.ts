@@ -32,6 +32,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CHECKOUT_STATES = ["starting", "open", "processing", "paid", "failed", "expired"] as const;
 export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 export const CHECKOUT_KINDS = ["invoice", "package"] as const;
+
+/** An autopay charge of an invoice to the family's saved card: charging, charged (Stripe took it), or failed (with Stripe's reason). */
+export const AUTOPAY_CHARGE_STATES = ["charging", "charged", "failed"] as const;
+export type AutopayChargeState = (typeof AUTOPAY_CHARGE_STATES)[number];
+/** Days after a failed autopay charge when it is tried again; after the last, the invoice is left to the family. */
+export const AUTOPAY_RETRY_DAYS = [1, 3] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 /** Stored invoice states; "partly paid", "paid", "credited" and "overdue" are derived from amounts and dates. */
@@ -80,6 +86,8 @@ export const BILLING_NOTICE_KINDS = [
   "dispute_answered",
   "low_balance",
   "hours_expiring",
+  "autopay_upcoming",
+  "autopay_failed",
 ] as const;
 export type BillingNoticeKind = (typeof BILLING_NOTICE_KINDS)[number];
 

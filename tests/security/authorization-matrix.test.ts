@@ -78,7 +78,7 @@ function bodyFor(operation: Operation): unknown {
     };
   }
   // A path naming a record of workspace A must answer another workspace 404, so the body has to pass validation first.
-  if (operation.path.endsWith("/payments/{paymentId}/refunds"))
+  if (operation.path.endsWith("/payments/{paymentId}/refunds") || operation.path.endsWith("/payments/{paymentId}/card-refunds"))
     return { amountMinor: 1, refundedOn: "2026-01-01", reason: "Matrix probe", idempotencyKey: "matrix-probe-refund" };
   if (operation.path.endsWith("/accounts/{accountId}/merge")) return { intoAccountId: "00000000-0000-4000-8000-000000000000" };
   if (operation.path.endsWith("/accounts/{accountId}/split")) return { studentIds: [world.recordsOfA.studentId], name: "Matrix probe" };

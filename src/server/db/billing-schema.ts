@@ -11,6 +11,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import {
+  AUTOPAY_CHARGE_STATES,
   BILLING_NOTICE_KINDS,
   CHECKOUT_KINDS,
   CHECKOUT_STATES,
@@ -82,12 +83,15 @@ export const billingSettings = pgTable(
     /** Printed on invoices and statements. */
     businessAddress: text("business_address").notNull().default(""),
     paymentInstructions: text("payment_instructions").notNull().default(""),
+    /** Days after an invoice's issue before autopay charges it: the family's time to question a line. */
+    autopayDisputeWindowDays: integer("autopay_dispute_window_days").notNull().default(3),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
   () => [
     check("billing_settings_terms_check", sql`payment_terms_days between 0 and 365`),
     check("billing_settings_low_balance_check", sql`low_balance_minutes between 0 and 6000`),
     check("billing_settings_expiry_warning_check", sql`expiry_warning_days between 0 and 365`),
+    check("billing_settings_autopay_window_check", sql`autopay_dispute_window_days between 0 and 30`),
     check("billing_settings_shares_check", sql`late_cancellation_share_bps between 0 and 10000 and no_show_share_bps between 0 and 10000`),
     workspaceIsolation("billing_settings"),
   ],
@@ -805,5 +809,65 @@ export const stripeEvent = pgTable(
     primaryKey({ columns: [table.organizationId, table.eventId] }),
     index("stripe_event_received_idx").on(table.organizationId, table.receivedAt),
     workspaceIsolation("stripe_event"),
+  ],
+).enableRLS();
+
+/**
+ * A family's card saved with Stripe for autopay, one per payer account: the Stripe customer of
+ * the account (kept when the card is removed, so a new card joins the same customer) and the
+ * card's payment method, with what the family sees of it. Autopay is the family's choice.
+ */
+export const savedCard = pgTable(
+  "saved_card",
+  {
+    organizationId: organizationIdColumn(),
+    accountId: uuid("account_id").notNull(),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    stripePaymentMethodId: text("stripe_payment_method_id"),
+    brand: text("brand"),
+    last4: text("last4"),
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    autopay: boolean("autopay").notNull().default(false),
+    savedByUserId: userRef("saved_by_user_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.accountId] }),
+    foreignKey({ columns: [table.organizationId, table.accountId], foreignColumns: [payerAccount.organizationId, payerAccount.id] }),
+    check("saved_card_autopay_needs_card_check", sql`not autopay or stripe_payment_method_id is not null`),
+    workspaceIsolation("saved_card"),
+  ],
+).enableRLS();
+
+/**
+ * One try of autopay to charge an invoice to the saved card: claimed before Stripe is called (so
+ * two workers never charge one invoice at once), then charged (the webhook records the payment)
+ * or failed with Stripe's reason and, while tries remain, when to try again.
+ */
+export const autopayCharge = pgTable(
+  "autopay_charge",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    invoiceId: uuid("invoice_id").notNull(),
+    accountId: uuid("account_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    amountMinor: minorUnits("amount_minor").notNull(),
+    status: text("status", { enum: AUTOPAY_CHARGE_STATES }).notNull().default("charging"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    failureReason: text("failure_reason"),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.invoiceId], foreignColumns: [invoice.organizationId, invoice.id] }),
+    uniqueIndex("autopay_charge_attempt_idx").on(table.organizationId, table.invoiceId, table.attempt),
+    check("autopay_charge_status_check", sql`status in (${inList(AUTOPAY_CHARGE_STATES)})`),
+    check("autopay_charge_amount_check", sql`amount_minor > 0`),
+    workspaceIsolation("autopay_charge"),
   ],
 ).enableRLS();

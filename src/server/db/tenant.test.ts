@@ -78,6 +78,8 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into ledger_verification (organization_id, requested_at) values (${org}, now())`,
     // Online payments: a family's card payment of the invoice through Stripe, and its event.
     sql`insert into checkout_attempt (organization_id, account_id, kind, invoice_id, amount_minor, currency) select ${org}, payer_account_id, 'invoice', ${invoiceId}, 1000, 'GBP' from student where id = ${studentId}`,
+    sql`insert into saved_card (organization_id, account_id, stripe_customer_id) select ${org}, payer_account_id, ${id("cus")} from student where id = ${studentId}`,
+    sql`insert into autopay_charge (organization_id, invoice_id, account_id, attempt, amount_minor) select ${org}, ${invoiceId}, payer_account_id, 1, 1000 from student where id = ${studentId}`,
     sql`insert into stripe_event (organization_id, event_id, type, outcome, received_at) values (${org}, ${id("evt")}, 'checkout.session.completed', 'payment recorded', now())`,
     // Tutor pay: the tutor's earning for the session, in a draft pay run.
     sql`insert into pay_settings (organization_id) values (${org})`,

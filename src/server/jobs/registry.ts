@@ -7,6 +7,7 @@
  * instance and must claim its work in the database, as the session reminders do.
  */
 import { hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificationQueue } from "../features/billing/index.ts";
+import { autopayJob } from "../features/online-payments/index.ts";
 import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
 import type { JobDefinition } from "./define.ts";
@@ -20,4 +21,5 @@ export const JOBS: readonly JobDefinition[] = [
   billingDigestJob,
   overdueRemindersJob,
   ledgerVerificationQueue,
+  autopayJob,
 ];

@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = {
   LEDGER_VERIFICATION_REQUESTED: "Ledger verification requested",
   PAYMENT_RECORDED: "Payment recorded",
   REFUND_RECORDED: "Refund recorded",
+  AUTOPAY_ON: "Autopay turned on",
+  AUTOPAY_OFF: "Autopay turned off",
   BILLING_ACCOUNT_RENAMED: "Billing account renamed",
   BILLING_PAYER_ADDED: "Payer added to an account",
   BILLING_PAYER_REMOVED: "Payer removed from an account",

@@ -15,5 +15,7 @@ export const billingSettingsSchema = z.object({
   noShowShareBps: z.number().int(),
   businessAddress: z.string(),
   paymentInstructions: z.string(),
+  /** Days after an invoice's issue before autopay charges it: the family's time to question a line. */
+  autopayDisputeWindowDays: z.number().int(),
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;

@@ -76,6 +76,7 @@ export const billingSettingsUpdateSchema = z
     noShowShareBps: wholeNumber("No-show share", 0, BASIS_POINTS, "basis points"),
     businessAddress: longTextField("Business address", 500),
     paymentInstructions: longTextField("Payment instructions", 1000),
+    autopayDisputeWindowDays: wholeNumber("Autopay waiting time", 0, 30, "days"),
   })
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Give at least one setting to change." });

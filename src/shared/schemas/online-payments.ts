@@ -87,3 +87,17 @@ export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 /** What the webhook endpoint answers Stripe. */
 export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() });
 export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
+
+/** A payer account's saved card and autopay, as the family sees them. */
+export const savedCardStateSchema = z.object({
+  /** Whether the workspace takes card payments online at all. */
+  available: z.boolean(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int().nullable(), expYear: z.number().int().nullable() }).nullable(),
+  autopay: z.boolean(),
+  /** Days after an invoice's issue before autopay charges it. */
+  disputeWindowDays: z.number().int(),
+});
+export type SavedCardState = z.infer<typeof savedCardStateSchema>;
+
+export const autopayUpdateSchema = z.strictObject({ enabled: z.boolean({ error: "Enabled must be true or false." }) });
+export type AutopayUpdate = z.infer<typeof autopayUpdateSchema>;

@@ -23,6 +23,7 @@ export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
   noShowShareBps: 10_000,
   businessAddress: "",
   paymentInstructions: "",
+  autopayDisputeWindowDays: 3,
 };
 
 const percent = (bps: number) => `${bps / 100} %`;
@@ -56,6 +57,7 @@ export const billingSettings = defineSettingsSection<BillingSettings>({
     noShowShareBps: (value) => `no-shows charged at ${percent(value)}`,
     businessAddress: () => "a new business address",
     paymentInstructions: () => "new payment instructions",
+    autopayDisputeWindowDays: (value) => `autopay ${value} days after an invoice's issue`,
   },
   auditAction: "BILLING_SETTINGS_CHANGED",
 });

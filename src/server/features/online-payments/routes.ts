@@ -6,7 +6,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { paymentSchema, refundCreateSchema } from "../../../shared/schemas/billing-payments.ts";
 import {
+  autopayUpdateSchema,
   cardPaymentOptionsSchema,
+  savedCardStateSchema,
   checkoutStartedSchema,
   checkoutStatusSchema,
   packageCheckoutCreateSchema,
@@ -19,6 +21,7 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
 import { refundCardPayment } from "./card-refunds.ts";
 import { cardPaymentOptions, checkoutStatus, startInvoiceCheckout, startPackageCheckout } from "./checkout.ts";
+import { removeSavedCard, setAutopay, startCardSetup, viewSavedCard } from "./saved-cards.ts";
 import { receiveStripeEvent } from "./stripe-events.ts";
 import { removeStripeKeys, setStripeKeys, viewStripeConnection } from "./stripe-keys.ts";
 
@@ -122,6 +125,47 @@ const cardRefundRoute = defineOperation(
   },
   { writesMoney: true },
 );
+const accountParams = z.object({ accountId: z.string().min(1).max(100) });
+const cardState = (description: string) => ({ 200: { description, content: jsonContent(savedCardStateSchema) } });
+const noAccount = { 404: { description: "No such account among those you pay." } };
+const savedCardRoute = defineOperation(needs("parent:billing:read"), {
+  method: "get",
+  path: "/parent/billing/accounts/{accountId}/card",
+  tags: TAG,
+  summary: "The card saved for an account you pay, and whether autopay is on",
+  request: { params: accountParams },
+  responses: { ...cardState("The saved card (or none) and autopay."), ...noAccount, ...errorResponses },
+});
+const cardSetupRoute = defineOperation(needs("parent:billing:write"), {
+  method: "post",
+  path: "/parent/billing/accounts/{accountId}/card-setup",
+  tags: TAG,
+  summary: "Save a card for an account you pay, on Stripe's page (Checkout in setup mode); Stripe's webhook stores it",
+  request: { params: accountParams },
+  responses: {
+    200: { description: "Stripe's page to send the family to.", content: jsonContent(z.object({ url: z.string() })) },
+    ...noAccount,
+    409: { description: "The workspace takes no card payments online." },
+    ...stripeDown,
+    ...errorResponses,
+  },
+});
+const autopayRoute = defineOperation(needs("parent:billing:write"), {
+  method: "put",
+  path: "/parent/billing/accounts/{accountId}/autopay",
+  tags: TAG,
+  summary: "Turn autopay on (issued invoices charged to the saved card after the waiting time) or off",
+  request: { params: accountParams, body: { required: true, content: jsonContent(autopayUpdateSchema) } },
+  responses: { ...cardState("Saved."), ...noAccount, 409: { description: "No card is saved." }, ...errorResponses },
+});
+const removeCardRoute = defineOperation(needs("parent:billing:write"), {
+  method: "delete",
+  path: "/parent/billing/accounts/{accountId}/card",
+  tags: TAG,
+  summary: "Remove the saved card (detached at Stripe) and turn autopay off",
+  request: { params: accountParams },
+  responses: { ...cardState("Removed (or there was none)."), ...noAccount, ...stripeDown, ...errorResponses },
+});
 const webhookRoute = defineOperation(PUBLIC, {
   method: "post",
   path: "/webhooks/stripe/{workspaceId}",
@@ -161,6 +205,14 @@ export function onlinePaymentRoutes(deps: AppDeps) {
       );
       return created ? c.json(payment, 201) : c.json(payment, 200);
     })
+    .openapi(savedCardRoute, async (c) => c.json(await viewSavedCard(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId), 200))
+    .openapi(cardSetupRoute, async (c) => c.json(await startCardSetup(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId, deps.clock.now()), 200))
+    .openapi(autopayRoute, async (c) =>
+      c.json(await setAutopay(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId, c.req.valid("json").enabled, deps.clock.now()), 200),
+    )
+    .openapi(removeCardRoute, async (c) =>
+      c.json(await removeSavedCard(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId, deps.clock.now()), 200),
+    )
     .openapi(webhookRoute, async (c) =>
       c.json(
         await receiveStripeEvent(

@@ -11,14 +11,16 @@ import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { WebhookReceipt } from "../../../shared/schemas/online-payments.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
-import { checkoutAttempt, stripeEvent } from "../../db/billing-schema.ts";
+import { autopayCharge, checkoutAttempt, stripeEvent } from "../../db/billing-schema.ts";
 import type { Database } from "../../db/client.ts";
 import { organization } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import type { Config } from "../../env.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { recordCardPayment, recordCardRefund } from "../billing/index.ts";
+import { AUTOPAY_METADATA_KEY, autopayChargeById } from "./autopay.ts";
 import { ATTEMPT_METADATA_KEY } from "./checkout.ts";
+import { CARD_ACCOUNT_METADATA_KEY, forgetDetachedCard, storeSavedCard } from "./saved-cards.ts";
 import { callStripe, stripeClient } from "./stripe-client.ts";
 import { stripeKeysOf } from "./stripe-keys.ts";
 
@@ -29,23 +31,53 @@ const WORKSPACE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const badSignature = (why: string) => new AppError("WEBHOOK_SIGNATURE_INVALID", 400, `The Stripe-Signature header does not verify: ${why}`);
 
-/** What Stripe holds now about one attempt's payment. */
-interface StripeState {
-  attemptId: string;
+/** What Stripe holds now about one of our payments (a checkout attempt or an autopay charge). */
+interface PaymentState {
+  kind: "payment";
+  attemptId: string | null;
+  autopayChargeId: string | null;
   session: Stripe.Checkout.Session | null;
   paymentIntent: Stripe.PaymentIntent | null;
   refunds: Stripe.Refund[];
 }
+/** A card a family saved through Checkout in setup mode. */
+interface CardState {
+  kind: "card";
+  accountId: string;
+  customerId: string;
+  method: Stripe.PaymentMethod;
+}
+type StripeState = PaymentState | CardState | { kind: "detached"; paymentMethodId: string };
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** Re-reads, for the event, the attempt's session, PaymentIntent and refunds from Stripe; null for an event not about our payments. */
+/** The card a SetupIntent saved, for the account its metadata names; null when it saved none or is not ours. */
+async function cardStateOf(stripe: Stripe, intent: Stripe.SetupIntent, accountId: string | undefined): Promise<CardState | null> {
+  const methodId = idOf(intent.payment_method);
+  const customerId = idOf(intent.customer);
+  if (!accountId || intent.status !== "succeeded" || !methodId || !customerId) return null;
+  const method = await callStripe(() => stripe.paymentMethods.retrieve(methodId));
+  return { kind: "card", accountId, customerId, method };
+}
+
+/** Re-reads from Stripe what the event is about; null for an event not about our payments or cards. */
 async function stripeStateFor(stripe: Stripe, event: Stripe.Event): Promise<StripeState | null> {
   let session: Stripe.Checkout.Session | null = null;
   let intentId: string | null = null;
-  if (event.type.startsWith("checkout.session.")) {
+  if (event.type === "payment_method.detached") {
+    return { kind: "detached", paymentMethodId: (event.data.object as Stripe.PaymentMethod).id };
+  } else if (event.type === "setup_intent.succeeded") {
+    const intent = await callStripe(() => stripe.setupIntents.retrieve((event.data.object as Stripe.SetupIntent).id));
+    return cardStateOf(stripe, intent, intent.metadata?.[CARD_ACCOUNT_METADATA_KEY]);
+  } else if (event.type.startsWith("checkout.session.")) {
     const sessionId = (event.data.object as Stripe.Checkout.Session).id;
     session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId));
+    if (session.mode === "setup") {
+      const setupIntentId = idOf(session.setup_intent);
+      if (!setupIntentId) return null;
+      const intent = await callStripe(() => stripe.setupIntents.retrieve(setupIntentId));
+      return cardStateOf(stripe, intent, session.metadata?.[CARD_ACCOUNT_METADATA_KEY]);
+    }
     intentId = idOf(session.payment_intent);
   } else if (event.type === "charge.refunded") {
     intentId = idOf((event.data.object as Stripe.Charge).payment_intent);
@@ -55,14 +87,71 @@ async function stripeStateFor(stripe: Stripe, event: Stripe.Event): Promise<Stri
     return null;
   }
   const paymentIntent = intentId ? await callStripe(() => stripe.paymentIntents.retrieve(intentId)) : null;
-  const attemptId = session?.metadata?.[ATTEMPT_METADATA_KEY] ?? paymentIntent?.metadata?.[ATTEMPT_METADATA_KEY];
-  if (!attemptId) return null;
+  const attemptId = session?.metadata?.[ATTEMPT_METADATA_KEY] ?? paymentIntent?.metadata?.[ATTEMPT_METADATA_KEY] ?? null;
+  const autopayChargeId = paymentIntent?.metadata?.[AUTOPAY_METADATA_KEY] ?? null;
+  if (!attemptId && !autopayChargeId) return null;
   const refunds = paymentIntent ? (await callStripe(() => stripe.refunds.list({ payment_intent: paymentIntent.id, limit: 100 }))).data : [];
-  return { attemptId, session, paymentIntent, refunds };
+  return { kind: "payment", attemptId, autopayChargeId, session, paymentIntent, refunds };
+}
+
+/** Records the refunds Stripe made of the PaymentIntent that are not recorded yet. */
+async function applyRefunds(tx: Transaction, organizationId: string, state: PaymentState, now: Date): Promise<string[]> {
+  const done: string[] = [];
+  const intent = state.paymentIntent;
+  if (!intent) return done;
+  for (const refund of state.refunds) {
+    if (refund.status !== "succeeded") continue;
+    const result = await recordCardRefund(
+      tx,
+      { organizationId, actorUserId: null, now },
+      {
+        paymentIntentId: intent.id,
+        stripeRefundId: refund.id,
+        amountMinor: refund.amount,
+        refundedOn: await workspaceToday(tx, organizationId, now),
+        reason: refund.metadata?.glassroom_reason || "Refunded through Stripe",
+      },
+    );
+    if (result.created) done.push("refund recorded");
+  }
+  return done;
+}
+
+/** An autopay charge brought up to its PaymentIntent: the payment recorded once it succeeded. */
+async function applyAutopayState(tx: Transaction, organizationId: string, state: PaymentState, now: Date): Promise<string> {
+  const charge = await autopayChargeById(tx, organizationId, state.autopayChargeId!);
+  const intent = state.paymentIntent;
+  if (!charge || !intent) return "ignored: no such autopay charge in this workspace";
+  const done: string[] = [];
+  if (intent.status === "succeeded") {
+    const recorded = await recordCardPayment(
+      tx,
+      { organizationId, actorUserId: null, now },
+      {
+        accountId: charge.accountId,
+        amountMinor: intent.amount_received,
+        paymentIntentId: intent.id,
+        receivedOn: await workspaceToday(tx, organizationId, now),
+        invoiceId: charge.invoiceId,
+      },
+    );
+    if (recorded.created) done.push("autopay payment recorded");
+    if (charge.status !== "charged" || charge.stripePaymentIntentId !== intent.id) {
+      await tx
+        .update(autopayCharge)
+        .set({ status: "charged", stripePaymentIntentId: intent.id, updatedAt: now })
+        .where(and(eq(autopayCharge.organizationId, organizationId), eq(autopayCharge.id, charge.id)));
+    }
+  }
+  done.push(...(await applyRefunds(tx, organizationId, state, now)));
+  return done.length > 0 ? done.join(", ") : `autopay charge ${charge.status}, nothing to record`;
 }
 
 /** Brings the attempt and the books up to Stripe's state; says what it did. */
 async function applyState(tx: Transaction, organizationId: string, state: StripeState, now: Date): Promise<string> {
+  if (state.kind === "card") return storeSavedCard(tx, organizationId, state.accountId, state.method, state.customerId, now);
+  if (state.kind === "detached") return forgetDetachedCard(tx, organizationId, state.paymentMethodId, now);
+  if (!state.attemptId) return applyAutopayState(tx, organizationId, state, now);
   const [attempt] = await tx
     .select()
     .from(checkoutAttempt)
@@ -96,18 +185,7 @@ async function applyState(tx: Transaction, organizationId: string, state: Stripe
     else if (failure && state.session?.status === "complete") update.status = "failed";
     else if (state.session?.status === "expired") update.status = "expired";
   }
-
-  for (const refund of state.refunds) {
-    if (refund.status !== "succeeded" || !intent) continue;
-    const result = await recordCardRefund(tx, context, {
-      paymentIntentId: intent.id,
-      stripeRefundId: refund.id,
-      amountMinor: refund.amount,
-      refundedOn: await workspaceToday(tx, organizationId, now),
-      reason: refund.metadata?.glassroom_reason || "Refunded through Stripe",
-    });
-    if (result.created) done.push("refund recorded");
-  }
+  done.push(...(await applyRefunds(tx, organizationId, state, now)));
 
   if (Object.keys(update).length > 0) {
     await tx
@@ -137,7 +215,9 @@ export async function receiveStripeEvent(
   const stripe = stripeClient(config, keys);
   let event: Stripe.Event;
   try {
-    event = stripe.webhooks.constructEvent(rawBody, signature, keys.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+    // The signature's age is measured on the machine's real clock (the library's default), as
+    // Stripe signs with real time; the injected clock is the business's time, which tests move.
+    event = stripe.webhooks.constructEvent(rawBody, signature, keys.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     throw badSignature(error instanceof Error ? error.message : "unreadable.");
   }
@@ -156,8 +236,8 @@ export async function receiveStripeEvent(
     const outcome = state ? await applyStateOnce(tx, workspaceId, event, state, now) : null;
     if (outcome === undefined) return { received: true, duplicate: true, outcome: "applied by a concurrent delivery" };
     if (outcome === null) {
-      const stored = await storeEvent(tx, workspaceId, event, "ignored: not about a Glassroom card payment", now);
-      return { received: true, duplicate: !stored, outcome: "ignored: not about a Glassroom card payment" };
+      const stored = await storeEvent(tx, workspaceId, event, "ignored: not about a Glassroom card payment or card", now);
+      return { received: true, duplicate: !stored, outcome: "ignored: not about a Glassroom card payment or card" };
     }
     return { received: true, duplicate: false, outcome };
   });

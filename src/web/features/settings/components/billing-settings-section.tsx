@@ -26,6 +26,7 @@ interface BillingForm {
   noShowShareBps: string;
   businessAddress: string;
   paymentInstructions: string;
+  autopayDisputeWindowDays: number | string;
 }
 
 /** Left empty, a number field is sent as NaN, so that the schema names the field. */
@@ -64,6 +65,7 @@ function settingsOf(values: BillingForm, saved: BillingSettings): BillingSetting
     noShowShareBps: parsePercent(values.noShowShareBps) ?? Number.NaN,
     businessAddress: values.businessAddress,
     paymentInstructions: values.paymentInstructions,
+    autopayDisputeWindowDays: numberOf(values.autopayDisputeWindowDays),
   };
 }
 
@@ -182,6 +184,13 @@ function BillingSettingsForm({ settings, taxRates }: { settings: BillingSettings
             allowDecimal={false}
             clampBehavior="none"
             {...form.getInputProps("expiryWarningDays")}
+          />
+          <NumberInput
+            label="Autopay waiting time (days)"
+            description="Autopay charges an invoice this many days after its issue, so that the family can question a line first."
+            allowDecimal={false}
+            clampBehavior="none"
+            {...form.getInputProps("autopayDisputeWindowDays")}
           />
           <TextInput
             label="Late-cancellation share (%)"
