@@ -11,6 +11,9 @@ async function expectStatus(response: APIResponse, status: number, step: string)
 }
 
 test.describe("@payments paying by card", () => {
+  // The double posts every event to one endpoint, set per test for its workspace: one test at a time.
+  test.describe.configure({ mode: "serial" });
+
   test("@payments a parent pays an invoice on Stripe's page (the double's): processing, then received once the webhook lands; the admin refunds to the card", async ({
     page,
     api,
@@ -88,6 +91,55 @@ test.describe("@payments paying by card", () => {
     await page.getByRole("button", { name: "Refund £30.00 to the card" }).click();
     await expect(page.getByText("Refund recorded")).toBeVisible();
     await expect(page.getByText("One lesson not taught").first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("@payments a parent saves a card for autopay, turns autopay on, and buys a package by card", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const admin = await api.createAdmin();
+    await expectStatus(await admin.client.patch("/api/admin/workspace", { data: { currency: "GBP" } }), 200, "Setting the currency");
+    await expectStatus(
+      await admin.client.post("/api/admin/billing/packages", {
+        data: { name: "Five hours", minutes: 300, priceMinor: 20_000, validDays: 90, scope: "student" },
+      }),
+      201,
+      "Adding a package",
+    );
+    const student = await addStudent(admin, { name: uniqueName("Kofi") });
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+    const connection = (await (await admin.client.get("/api/admin/billing/stripe")).json()) as StripeConnection;
+    await expectStatus(
+      await page.request.post(`${STRIPE_DOUBLE_URL}/_double/webhook-endpoint`, { data: { url: connection.webhookUrl } }),
+      200,
+      "Pointing the double",
+    );
+
+    await signInThroughForm(page, parent);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/parent/billings");
+    await expect(page.getByRole("heading", { name: "Card and autopay" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save a card" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${STRIPE_DOUBLE_URL}/checkout/cs_test_`));
+    await page.getByRole("button", { name: "Save card" }).click();
+    await expect(page).toHaveURL(/\/parent\/billings\?card=saved$/);
+    await expect(page.getByText("Visa ending 4242", { exact: false })).toBeVisible({ timeout: 15_000 });
+    const autopay = page.getByRole("switch", { name: "Autopay" });
+    await autopay.click();
+    await expect(autopay).toBeChecked();
+    await expect(page.getByText("On: invoices are charged to this card.")).toBeVisible();
+
+    // A package by card: the child is the only one, chosen already.
+    await page.getByRole("combobox", { name: "Package" }).click();
+    await page.getByRole("option", { name: /Five hours/ }).click();
+    await page.getByRole("button", { name: "Buy for £200.00 by card" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${STRIPE_DOUBLE_URL}/checkout/cs_test_`));
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByText("Payment received")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("The package's hours are yours to use.")).toBeVisible();
+    await page.getByRole("link", { name: "See your billing" }).click();
+    await expect(page.getByText("5 h left")).toBeVisible();
     await expectAccessible(page);
   });
 });

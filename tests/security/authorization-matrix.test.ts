@@ -14,6 +14,7 @@ import { areaRoutesOf } from "../../src/shared/route-table.ts";
 import { MEMBER_ROLES } from "../../src/shared/roles.ts";
 import { PERMISSIONS } from "../../src/shared/permissions.ts";
 import { ApiClient, type ApiResponse } from "../client.ts";
+import { mailQueueDrained } from "../db.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { apiOperations, authOperations, fillPath, isClosedAuthAnswer, pathParameters, sampleOf, type Operation } from "./operations.ts";
 import { AUTH_ACCESS, capture, createWorld, expectationFor, fingerprint, PERSONAS, restore, type Persona, type PersonaName, type World } from "./personas.ts";
@@ -153,6 +154,8 @@ describe("authorization matrix", () => {
       const expected = expectationFor(operation, persona.name);
       const send = await prepare(operation);
       const state = await capture(t.db, persona);
+      // Mail an earlier allowed cell queued reaches the outbox on its own time: let it arrive first.
+      if (expected.kind === "deny") await mailQueueDrained(t.db);
       const before = expected.kind === "deny" ? await fingerprint(t.db) : undefined;
       const res = await send(persona);
       const cellProblems: string[] = [];
@@ -162,11 +165,8 @@ describe("authorization matrix", () => {
         if (!expected.statuses.includes(res.status))
           cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
         const after = await fingerprint(t.db);
-        try {
-          expect(after).toEqual(before);
-        } catch {
-          cellProblems.push("a refused request changed the database");
-        }
+        const changed = Object.keys(before!).filter((table) => after[table] !== before![table]);
+        if (changed.length > 0) cellProblems.push(`a refused request changed the database (${changed.join(", ")})`);
       }
       if (expected.kind === "open" && isClosedAuthAnswer(res)) cellProblems.push("should be exposed, got the closed-endpoint 404");
       if (!(operation.source === "api" && operation.access === "public")) {

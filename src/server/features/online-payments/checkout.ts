@@ -5,8 +5,8 @@
  * when Stripe says it was made (stripe-events.ts). If Stripe cannot be reached, the attempt is
  * removed and the family is told to try again: nothing is left half-done.
  */
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { CardPaymentOptions, CheckoutStarted, CheckoutStatus, PackageCheckoutCreate } from "../../../shared/schemas/online-payments.ts";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { CardPaymentOptions, CheckoutStarted, CheckoutStatus, PackageCheckoutCreate, PackagesForSale } from "../../../shared/schemas/online-payments.ts";
 import type { Actor } from "../../core/audit.ts";
 import { workspaceCurrency } from "../../core/currency.ts";
 import { isRecordId } from "../../core/ids.ts";
@@ -45,6 +45,31 @@ export async function cardPaymentOptions(db: Database, config: Config, actor: Ac
     available: (await stripeKeysOf(tx, config, organizationId)) !== null,
     paymentInstructions: await paymentInstructionsOf(tx, organizationId),
   }));
+}
+
+/** GET /parent/billing/packages: the catalogue's packages on sale (not archived, not free), cheapest first. */
+export async function packagesForSale(db: Database, actor: Actor): Promise<PackagesForSale> {
+  const organizationId = actor.viewer.organizationId;
+  return withWorkspace(db, organizationId, async (tx) => {
+    const currency = await workspaceCurrency(tx, organizationId);
+    const rows = await tx
+      .select()
+      .from(packageProduct)
+      .where(and(eq(packageProduct.organizationId, organizationId), isNull(packageProduct.archivedAt), gt(packageProduct.priceMinor, 0)))
+      .orderBy(asc(packageProduct.priceMinor), asc(packageProduct.name));
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        minutes: row.minutes,
+        priceMinor: row.priceMinor,
+        currency,
+        validDays: row.validDays,
+        scope: row.scope,
+      })),
+    };
+  });
 }
 
 async function requireKeys(tx: Queryable, config: Config, organizationId: string): Promise<StripeKeys> {

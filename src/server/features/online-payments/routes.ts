@@ -12,6 +12,7 @@ import {
   checkoutStartedSchema,
   checkoutStatusSchema,
   packageCheckoutCreateSchema,
+  packagesForSaleSchema,
   stripeConnectionSchema,
   stripeKeysUpdateSchema,
   webhookReceiptSchema,
@@ -20,7 +21,7 @@ import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
 import { refundCardPayment } from "./card-refunds.ts";
-import { cardPaymentOptions, checkoutStatus, startInvoiceCheckout, startPackageCheckout } from "./checkout.ts";
+import { cardPaymentOptions, checkoutStatus, packagesForSale, startInvoiceCheckout, startPackageCheckout } from "./checkout.ts";
 import { removeSavedCard, setAutopay, startCardSetup, viewSavedCard } from "./saved-cards.ts";
 import { receiveStripeEvent } from "./stripe-events.ts";
 import { removeStripeKeys, setStripeKeys, viewStripeConnection } from "./stripe-keys.ts";
@@ -62,6 +63,13 @@ const optionsRoute = defineOperation(needs("parent:billing:read"), {
   tags: TAG,
   summary: "Whether the family can pay by card online here, and otherwise how to pay",
   responses: { 200: { description: "The options.", content: jsonContent(cardPaymentOptionsSchema) }, ...errorResponses },
+});
+const packagesRoute = defineOperation(needs("parent:billing:read"), {
+  method: "get",
+  path: "/parent/billing/packages",
+  tags: TAG,
+  summary: "The packages of the workspace's catalogue a family may buy (not archived, not free), cheapest first",
+  responses: { 200: { description: "The packages.", content: jsonContent(packagesForSaleSchema) }, ...errorResponses },
 });
 const invoiceCheckoutRoute = defineOperation(needs("parent:billing:write"), {
   method: "post",
@@ -187,6 +195,7 @@ export function onlinePaymentRoutes(deps: AppDeps) {
     .openapi(setRoute, async (c) => c.json(await setStripeKeys(deps.db, deps.config, actorOf(c), c.req.valid("json"), deps.clock.now()), 200))
     .openapi(removeRoute, async (c) => c.json(await removeStripeKeys(deps.db, deps.config, actorOf(c)), 200))
     .openapi(optionsRoute, async (c) => c.json(await cardPaymentOptions(deps.db, deps.config, actorOf(c)), 200))
+    .openapi(packagesRoute, async (c) => c.json(await packagesForSale(deps.db, actorOf(c)), 200))
     .openapi(invoiceCheckoutRoute, async (c) =>
       c.json(await startInvoiceCheckout(deps.db, deps.config, actorOf(c), c.req.valid("param").invoiceId, deps.clock.now()), 200),
     )

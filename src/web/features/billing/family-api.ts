@@ -2,7 +2,15 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { FamilyBilling } from "../../../shared/schemas/billing-accounts.ts";
 import type { Dispute, DisputeList, DisputeMessageCreate, DisputeOpen } from "../../../shared/schemas/billing-disputes.ts";
 import type { InvoiceDetail } from "../../../shared/schemas/billing-invoices.ts";
-import type { CardPaymentOptions, CheckoutStarted, CheckoutStatus } from "../../../shared/schemas/online-payments.ts";
+import type {
+  AutopayUpdate,
+  CardPaymentOptions,
+  CheckoutStarted,
+  CheckoutStatus,
+  PackageCheckoutCreate,
+  PackagesForSale,
+  SavedCardState,
+} from "../../../shared/schemas/online-payments.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
@@ -15,6 +23,8 @@ export const familyBillingKeys = {
   dispute: (disputeId: string) => [...familyBillingKeys.all, "dispute", disputeId] as const,
   cardPayments: () => [...familyBillingKeys.all, "card-payments"] as const,
   checkout: (attemptId: string) => [...familyBillingKeys.all, "checkout", attemptId] as const,
+  card: (accountId: string) => [...familyBillingKeys.all, "card", accountId] as const,
+  packagesForSale: () => [...familyBillingKeys.all, "packages-for-sale"] as const,
 };
 
 const BASE = "/parent/billing";
@@ -93,3 +103,41 @@ export const useCheckoutStatus = (attemptId: string) =>
     retry: false,
     refetchInterval: (query) => (query.state.data && SETTLED.includes(query.state.data.status) ? false : CHECKOUT_POLL_MS),
   });
+
+const accountPath = (accountId: string) => `${BASE}/accounts/${encodeURIComponent(accountId)}`;
+
+/** The packages a family may buy by card. */
+export const usePackagesForSale = () =>
+  useQuery({ queryKey: familyBillingKeys.packagesForSale(), queryFn: () => api.get<PackagesForSale>(`${BASE}/packages`) });
+
+/** "Buy by card": Stripe's Checkout page for a package (the caller sends the browser there). */
+export function useStartPackageCheckout(accountId: string) {
+  return useMutation({ mutationFn: (input: PackageCheckoutCreate) => api.post<CheckoutStarted>(`${accountPath(accountId)}/package-checkout`, input) });
+}
+
+/** The account's saved card and autopay. */
+export const useSavedCard = (accountId: string, { waitForCard = false } = {}) =>
+  useQuery({
+    queryKey: familyBillingKeys.card(accountId),
+    queryFn: () => api.get<SavedCardState>(`${accountPath(accountId)}/card`),
+    // Back from saving a card on Stripe's page: read again until the webhook has stored it.
+    refetchInterval: (query) => (waitForCard && query.state.data && !query.state.data.card ? CHECKOUT_POLL_MS : false),
+  });
+
+/** "Save a card": Stripe's page in setup mode. */
+export function useStartCardSetup(accountId: string) {
+  return useMutation({ mutationFn: () => api.post<{ url: string }>(`${accountPath(accountId)}/card-setup`) });
+}
+
+const cardSaved = (accountId: string) => (state: SavedCardState) => queryClient.setQueryData(familyBillingKeys.card(accountId), state);
+
+export function useSetAutopay(accountId: string) {
+  return useMutation({
+    mutationFn: (input: AutopayUpdate) => api.put<SavedCardState>(`${accountPath(accountId)}/autopay`, input),
+    onSuccess: cardSaved(accountId),
+  });
+}
+
+export function useRemoveSavedCard(accountId: string) {
+  return useMutation({ mutationFn: () => api.delete<SavedCardState>(`${accountPath(accountId)}/card`), onSuccess: cardSaved(accountId) });
+}

@@ -4,6 +4,7 @@ import type { FamilyAccount } from "../../../../shared/schemas/billing-accounts.
 import type { DisputeSummary } from "../../../../shared/schemas/billing-disputes.ts";
 import { formatMoney } from "../../../lib/format-money.ts";
 import { balanceInWords } from "../format.ts";
+import { FamilyCardPayments } from "./family-card-payments.tsx";
 import { FamilyCreditNotes, FamilyInvoices, FamilyPayments } from "./family-documents.tsx";
 import { FamilyDisputes } from "./family-disputes.tsx";
 import { FamilyHours, FamilyPackages } from "./family-hours.tsx";
@@ -71,6 +72,9 @@ export function FamilyAccountView({ account, currency, disputes }: { account: Fa
       <FamilyInvoices account={account} currency={currency} />
       {disputes.length > 0 ? <FamilyDisputes disputes={disputes} /> : null}
       <FamilyPackages account={account} currency={currency} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <FamilyCardPayments account={account} />
+      </SimpleGrid>
       <FamilyCreditNotes account={account} currency={currency} />
       <FamilyPayments account={account} currency={currency} />
     </Stack>
