@@ -3,7 +3,8 @@
  * the admin's settings screen shows of it and what it sends to change it.
  */
 import { z } from "zod";
-import { CHECKOUT_KINDS, CHECKOUT_STATES, PACKAGE_SCOPES } from "../billing-states.ts";
+import { CHECKOUT_KINDS, CHECKOUT_STATES } from "../billing-states.ts";
+import { packageProductSchema } from "./billing-packages.ts";
 import { uuidField } from "./fields.ts";
 
 /** The shapes of Stripe's keys, checked wherever they are given (the environment, a workspace's settings). */
@@ -102,17 +103,16 @@ export type SavedCardState = z.infer<typeof savedCardStateSchema>;
 export const autopayUpdateSchema = z.strictObject({ enabled: z.boolean({ error: "Enabled must be true or false." }) });
 export type AutopayUpdate = z.infer<typeof autopayUpdateSchema>;
 
-/** A package of the catalogue a family may buy by card. */
-export const packageForSaleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  minutes: z.number().int(),
-  priceMinor: z.number().int(),
-  currency: z.string(),
-  validDays: z.number().int(),
-  /** "student": its hours are for one child (chosen at purchase); "family": for all of the account's children. */
-  scope: z.enum(PACKAGE_SCOPES),
+/** A package of the catalogue a family may buy by card ("student": its hours are for one child, chosen at purchase). */
+export const packageForSaleSchema = packageProductSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  minutes: true,
+  priceMinor: true,
+  currency: true,
+  validDays: true,
+  scope: true,
 });
 export const packagesForSaleSchema = z.object({ items: z.array(packageForSaleSchema) });
 export type PackagesForSale = z.infer<typeof packagesForSaleSchema>;

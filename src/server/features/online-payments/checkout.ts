@@ -156,6 +156,28 @@ async function reusableAttempt(tx: Queryable, organizationId: string, where: Ret
   return row;
 }
 
+/** A new attempt, "starting" until Stripe has answered, in the workspace's currency. */
+async function insertAttempt(
+  tx: Queryable,
+  actor: Actor,
+  now: Date,
+  values: Pick<typeof checkoutAttempt.$inferInsert, "accountId" | "kind" | "invoiceId" | "productId" | "studentId" | "amountMinor">,
+): Promise<AttemptRow> {
+  const organizationId = actor.viewer.organizationId;
+  const [attempt] = await tx
+    .insert(checkoutAttempt)
+    .values({
+      organizationId,
+      ...values,
+      currency: await workspaceCurrency(tx, organizationId),
+      startedByUserId: actor.viewer.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return attempt!;
+}
+
 /** POST /parent/billing/invoices/{invoiceId}/checkout: pay what the invoice still owes by card. */
 export async function startInvoiceCheckout(db: Database, config: Config, actor: Actor, invoiceId: string, now: Date): Promise<CheckoutStarted> {
   const organizationId = actor.viewer.organizationId;
@@ -176,21 +198,8 @@ export async function startInvoiceCheckout(db: Database, config: Config, actor: 
     const cancelPath = `/parent/billings/invoices/${row.id}`;
     const open = await reusableAttempt(tx, organizationId, and(eq(checkoutAttempt.kind, "invoice"), eq(checkoutAttempt.invoiceId, row.id)), outstanding, now);
     if (open) return { keys, request: { attempt: open, itemName, cancelPath, reused: true } };
-    const [attempt] = await tx
-      .insert(checkoutAttempt)
-      .values({
-        organizationId,
-        accountId: row.accountId,
-        kind: "invoice",
-        invoiceId: row.id,
-        amountMinor: outstanding,
-        currency: await workspaceCurrency(tx, organizationId),
-        startedByUserId: actor.viewer.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return { keys, request: { attempt: attempt!, itemName, cancelPath, reused: false } };
+    const attempt = await insertAttempt(tx, actor, now, { accountId: row.accountId, kind: "invoice", invoiceId: row.id, amountMinor: outstanding });
+    return { keys, request: { attempt, itemName, cancelPath, reused: false } };
   });
   return openCheckout(db, config, actor, keys, request, now);
 }
@@ -249,22 +258,14 @@ export async function startPackageCheckout(
     );
     const open = await reusableAttempt(tx, organizationId, sameThing, product.priceMinor, now);
     if (open) return { keys, request: { attempt: open, itemName, cancelPath, reused: true } };
-    const [attempt] = await tx
-      .insert(checkoutAttempt)
-      .values({
-        organizationId,
-        accountId: account.id,
-        kind: "package",
-        productId: product.id,
-        studentId,
-        amountMinor: product.priceMinor,
-        currency: await workspaceCurrency(tx, organizationId),
-        startedByUserId: actor.viewer.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return { keys, request: { attempt: attempt!, itemName, cancelPath, reused: false } };
+    const attempt = await insertAttempt(tx, actor, now, {
+      accountId: account.id,
+      kind: "package",
+      productId: product.id,
+      studentId,
+      amountMinor: product.priceMinor,
+    });
+    return { keys, request: { attempt, itemName, cancelPath, reused: false } };
   });
   return openCheckout(db, config, actor, keys, request, now);
 }
