@@ -132,8 +132,9 @@ test.describe("@billing the billing settings", () => {
     await expect(billing.getByLabel("Overdue reminder days")).toHaveValue("7, 14, 30");
     await expect(billing.getByLabel("Default tax rate")).toHaveValue("Standard VAT (20 %)");
 
-    // Online payments: no keys yet; a publishable key and a made-up secret are refused on their fields; real shapes are saved and shown as a hint.
-    await expect(billing.getByText("No keys: card payments are off")).toBeVisible();
+    // Online payments: the installation's keys (the e2e server's, the Stripe double's) until the workspace sets its own;
+    // a publishable key and a made-up secret are refused on their fields; real shapes are saved and shown as a hint.
+    await expect(billing.getByText("The keys of this Glassroom installation")).toBeVisible();
     const keys = billing.getByRole("form", { name: "Stripe keys" });
     await keys.getByLabel("Secret key").fill("pk_test_publishable12345");
     await keys.getByLabel("Webhook signing secret").fill("secret");
@@ -152,6 +153,6 @@ test.describe("@billing the billing settings", () => {
     await checkWidths(page, "admin-billing-settings");
     await billing.getByRole("button", { name: "Remove this workspace's keys" }).click();
     await page.getByRole("dialog", { name: "Remove the Stripe keys?" }).getByRole("button", { name: "Remove keys" }).click();
-    await expect(billing.getByText("No keys: card payments are off")).toBeVisible();
+    await expect(billing.getByText("The keys of this Glassroom installation")).toBeVisible();
   });
 });
