@@ -16,3 +16,4 @@ export { payerOf } from "./policy.ts";
 export { recordCardPayment, recordCardRefund, type CardPayment, type CardRefund } from "./card-payments.ts";
 export { paymentDetail } from "./payments.ts";
 export { billingContextOf } from "./invoice-context.ts";
+export { shapeProduct } from "./packages.ts";

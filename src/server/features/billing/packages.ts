@@ -35,7 +35,7 @@ type PurchaseRow = typeof packagePurchase.$inferSelect;
 
 const productNotFound = () => notFound("The package");
 
-const shapeProduct = (row: ProductRow, currency: string): PackageProduct => ({
+export const shapeProduct = (row: ProductRow, currency: string): PackageProduct => ({
   id: row.id,
   name: row.name,
   description: row.description,

@@ -194,6 +194,17 @@ describe("buying a package by card", () => {
   it("credits the package's hours once, however often Stripe delivers", async () => {
     const family = await createFamily(t, admin, "Package buyer", parent.memberId);
     const product = await createPackage(admin.client, { name: "Ten hours", minutes: 600, priceMinor: 40_000, scope: "student" });
+    const onSale = await parent.client.get("/api/parent/billing/packages");
+    expect(onSale.body.items.find((item: { id: string }) => item.id === product.id)).toEqual({
+      id: product.id,
+      name: "Ten hours",
+      description: product.description,
+      minutes: 600,
+      priceMinor: 40_000,
+      currency: product.currency,
+      validDays: product.validDays,
+      scope: "student",
+    });
     const refused = await parent.client.post(`/api/parent/billing/accounts/${family.accountId}/package-checkout`, { productId: product.id });
     expect(refused.status).toBe(422);
     expect(refused.body.error.issues[0].path).toEqual(["studentId"]);

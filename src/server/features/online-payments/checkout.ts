@@ -6,7 +6,14 @@
  * removed and the family is told to try again: nothing is left half-done.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { CardPaymentOptions, CheckoutStarted, CheckoutStatus, PackageCheckoutCreate, PackagesForSale } from "../../../shared/schemas/online-payments.ts";
+import {
+  type CardPaymentOptions,
+  type CheckoutStarted,
+  type CheckoutStatus,
+  type PackageCheckoutCreate,
+  packageForSaleSchema,
+  type PackagesForSale,
+} from "../../../shared/schemas/online-payments.ts";
 import type { Actor } from "../../core/audit.ts";
 import { workspaceCurrency } from "../../core/currency.ts";
 import { isRecordId } from "../../core/ids.ts";
@@ -16,7 +23,7 @@ import { payerAccount, student } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import type { Config } from "../../env.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
-import { payerOf } from "../billing/index.ts";
+import { payerOf, shapeProduct } from "../billing/index.ts";
 import { callStripe, stripeClient } from "./stripe-client.ts";
 import { type StripeKeys, stripeKeysOf } from "./stripe-keys.ts";
 
@@ -57,18 +64,8 @@ export async function packagesForSale(db: Database, actor: Actor): Promise<Packa
       .from(packageProduct)
       .where(and(eq(packageProduct.organizationId, organizationId), isNull(packageProduct.archivedAt), gt(packageProduct.priceMinor, 0)))
       .orderBy(asc(packageProduct.priceMinor), asc(packageProduct.name));
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        minutes: row.minutes,
-        priceMinor: row.priceMinor,
-        currency,
-        validDays: row.validDays,
-        scope: row.scope,
-      })),
-    };
+    // The catalogue's own shape, less what a family has no use for (tax rate, archive state).
+    return { items: rows.map((row) => packageForSaleSchema.parse(shapeProduct(row, currency))) };
   });
 }
 
