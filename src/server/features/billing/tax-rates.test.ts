@@ -84,6 +84,8 @@ describe("billing settings", () => {
       [{ noShowShareBps: 10_001 }, "noShowShareBps", /at most 10000/],
       [{ lateCancellationShareBps: -5 }, "lateCancellationShareBps", /at least 0/],
       [{ lowBalanceMinutes: 6001 }, "lowBalanceMinutes", /at most 6000/],
+      [{ autopayDisputeWindowDays: 31 }, "autopayDisputeWindowDays", /Autopay waiting time must be at most 30 days/],
+      [{ autopayDisputeWindowDays: 1.5 }, "autopayDisputeWindowDays", /Autopay waiting time/],
       [{ defaultTaxRateId: "00000000-0000-4000-8000-000000000000" }, "defaultTaxRateId", /does not exist/],
     ];
     for (const [body, field, message] of cases) {
