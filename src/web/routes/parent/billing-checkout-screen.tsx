@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconClockHour4 } from "@tabler/icons-react";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { formatMoney } from "../../../shared/money.ts";
 import type { CheckoutStatus } from "../../../shared/schemas/online-payments.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { BackToBilling } from "../../features/billing/components/back-to-billing.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { useCheckoutStatus } from "../../features/billing/family-api.ts";
 
@@ -71,12 +72,7 @@ export default function ParentBillingCheckout() {
   const checkout = useCheckoutStatus(attemptId);
   return (
     <Stack gap="md" pb={64}>
-      <Anchor component={Link} to="/parent/billings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Billing and packages
-        </Group>
-      </Anchor>
+      <BackToBilling />
       <PageHeader title="Card payment" description="Your payment through Stripe, as your account records it." />
       <BillingDocumentState query={checkout} label="the card payment" notFoundTitle="Card payment not found">
         {(data) => <CheckoutOutcome checkout={data} />}

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { disputeMessageCreateSchema, type Dispute } from "../../../shared/schemas/billing-disputes.ts";
 import { useApiForm } from "../../components/forms/use-api-form.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { BackToBilling } from "../../features/billing/components/back-to-billing.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { DisputeStateBadge } from "../../features/billing/components/dispute-state-badge.tsx";
@@ -28,12 +28,7 @@ export default function ParentBillingDispute() {
   const dispute = useFamilyDispute(disputeId);
   return (
     <Stack gap="md" pb={64}>
-      <Anchor component={Link} to="/parent/billings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Billing and packages
-        </Group>
-      </Anchor>
+      <BackToBilling />
       <BillingDocumentState query={dispute} label="the question" notFoundTitle="Question not found">
         {(data) => (
           <>

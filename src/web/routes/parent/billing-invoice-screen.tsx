@@ -1,7 +1,7 @@
-import { Anchor, Group, Stack } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, useParams } from "react-router";
+import { Stack } from "@mantine/core";
+import { useParams } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { BackToBilling } from "../../features/billing/components/back-to-billing.tsx";
 import { BillingDocumentState } from "../../features/billing/components/billing-not-found.tsx";
 import { InvoiceDocument } from "../../features/billing/components/invoice-document.tsx";
 import { PayByCard } from "../../features/billing/components/pay-by-card.tsx";
@@ -16,12 +16,7 @@ export default function ParentBillingInvoice() {
 
   return (
     <Stack gap="md" pb={64}>
-      <Anchor component={Link} to="/parent/billings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          Billing and packages
-        </Group>
-      </Anchor>
+      <BackToBilling />
       <BillingDocumentState query={invoice} label="the invoice" notFoundTitle="Invoice not found">
         {(data) => {
           // Until the questions are read, no line offers a new one (it may have one already).
