@@ -73,9 +73,14 @@ export default function ParentBillingCheckout() {
   return (
     <Stack gap="md" pb={64}>
       <BackToBilling />
-      <PageHeader title="Card payment" description="Your payment through Stripe, as your account records it." />
+      {/* The heading is the outcome's: "not found" has its own, and a page has one h1. */}
       <BillingDocumentState query={checkout} label="the card payment" notFoundTitle="Card payment not found">
-        {(data) => <CheckoutOutcome checkout={data} />}
+        {(data) => (
+          <>
+            <PageHeader title="Card payment" description="Your payment through Stripe, as your account records it." />
+            <CheckoutOutcome checkout={data} />
+          </>
+        )}
       </BillingDocumentState>
     </Stack>
   );
