@@ -136,12 +136,14 @@ export async function issueMonth(admin: ApiClient, periodFrom: string, periodTo:
   return issued.invoices;
 }
 
-/** Days after the invoices: most families pay in full, one pays half, one does not pay. */
+/** Days after the invoices: most families pay in full, one pays half, one does not pay; those paying by card are left to it. */
 export async function collect(
   admin: ApiClient,
   invoices: { invoiceId: string; accountId: string; totalMinor: number }[],
   accounts: Map<string, string>,
   receivedOn: string,
+  /** Accounts that pay by card (autopay, Checkout): no payment is recorded for them by hand. */
+  payingByCard: string[],
 ) {
   const unpaid = accounts.get(DEMO_BILLING.unpaidGuardian);
   const partly = accounts.get(DEMO_BILLING.partlyPaidGuardian);
@@ -151,6 +153,7 @@ export async function collect(
       counts.overdue++;
       continue;
     }
+    if (payingByCard.includes(item.accountId)) continue;
     const half = item.accountId === partly;
     const amount = half ? Math.floor(item.totalMinor / 2) : item.totalMinor;
     const method = index % 3 === 0 ? "cheque" : "bank_transfer";

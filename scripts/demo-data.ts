@@ -573,3 +573,16 @@ export const DEMO_BILLING = {
   unpaidGuardian: "Jennifer Walsh",
   partlyPaidGuardian: "Hiroshi Tanaka",
 } as const;
+
+/** Card payments, against the Stripe test double: by families' first guardians. */
+export const DEMO_CARDS = {
+  /** Saved a card at the start of the term and turned autopay on; the second card's charges are declined. */
+  autopay: [
+    { guardian: "Kwame Mensah", card: "succeeds" },
+    { guardian: "Tomasz Kowalski", card: "charges_fail_later" },
+  ],
+  /** Pays the month's invoice through Stripe Checkout, days after it came. */
+  invoicePaidOnline: "Priyanka Shah",
+  /** Buys a package for a child by card today. */
+  packageBoughtOnline: { guardian: "Denise Washington", child: "Jordan Washington", packageKey: "ten" },
+} as const;

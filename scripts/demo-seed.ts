@@ -20,6 +20,7 @@ import {
   DEMO_ADMIN,
   DEMO_ADULT_LEARNERS,
   DEMO_CANCELLATION_REASONS,
+  DEMO_CARDS,
   DEMO_FAMILIES,
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
@@ -43,6 +44,7 @@ import {
   type DemoBillingSummary,
   type DemoFamilyAccount,
 } from "./demo-billing.ts";
+import { cardAccounts, DemoCards, type DemoCardsSummary, type DemoStripe } from "./demo-cards.ts";
 import type { DemoClock } from "./demo-clock.ts";
 import { draftCurrentPay, setUpPay, type DemoPaySummary } from "./demo-pay.ts";
 
@@ -69,6 +71,8 @@ export interface DemoSummary {
   cancellationRequests: number;
   billing: DemoBillingSummary;
   pay: DemoPaySummary;
+  /** Card payments through the Stripe test double; null when the seed ran without one. */
+  cards: DemoCardsSummary | null;
 }
 
 const DAY = 86_400_000;
@@ -283,7 +287,7 @@ interface DemoTutor {
  * The demo workspace. `clock` must be the clock of the app `ctx` talks to: the seed moves it
  * through the term (see demo-billing.ts) and leaves it on the real time.
  */
-export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): Promise<DemoSummary> {
+export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, stripe?: DemoStripe): Promise<DemoSummary> {
   const admin = await createAdmin(ctx, { fullName: DEMO_ADMIN.name, email: DEMO_ADMIN.email, password: DEMO_PASSWORD, workspaceName: DEMO_WORKSPACE.name });
   const settings = await admin.client.patch("/api/admin/workspace", { timeZone: DEMO_WORKSPACE.timeZone, currency: DEMO_WORKSPACE.currency });
   if (settings.status !== 200) throw new Error(`Workspace settings failed with ${settings.status}: ${settings.text}`);
@@ -384,6 +388,8 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   const products = await setUpBilling(admin.client);
   const familyAccounts = await gatherFamilies(admin.client, families);
   const packagesSold = await sellOpeningPackages(admin.client, products, familyAccounts, families, localDate(termStart));
+  const cards = stripe ? new DemoCards(ctx, stripe, familyAccounts) : null;
+  await cards?.saveCards(admin.organizationId);
   const payPlan = await setUpPay(admin.client, localDate(termStart), Date.now());
   // Scheduled today, as an admin plans a term (the assignments are current now), then reported as the weeks pass.
   clock.backToNow();
@@ -391,7 +397,8 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   const sessions = await seedTerm(admin.client, tutors, term, reports);
   reports.sort((a, b) => filedAt(a) - filedAt(b));
   const fileReportsUntil = async (moment: number) => {
-    while (reports.length > 0 && filedAt(reports[0]!) + HOUR <= moment) await fileReport(clock, reports.shift()!, sessions);
+    // Every report filed by then (its charge in the ledger before what happens at `moment`); its summary may be shared an hour later.
+    while (reports.length > 0 && filedAt(reports[0]!) <= moment) await fileReport(clock, reports.shift()!, sessions);
   };
   // The term's pay runs happen in time order among the reports, invoices and payments.
   const payDue = [...payPlan.steps];
@@ -408,10 +415,24 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   await advanceTo(invoicedAt.getTime());
   clock.travelTo(invoicedAt);
   const invoices = await issueMonth(admin.client, localDate(termStart), localDate(new Date(termStart.getTime() + 27 * DAY)));
+  // Autopay (its job runs every quarter of an hour): the notice at once, the charge after the
+  // three days' wait, a declined card tried again a day and then three days later.
+  const autopayAt = (days: number, hours: number) => invoicedAt.getTime() + days * DAY + hours * HOUR;
+  const autopay = async (moment: number) => {
+    if (!cards) return;
+    await advanceTo(moment);
+    clock.travelTo(new Date(moment));
+    await cards.runAutopay();
+  };
+  await autopay(autopayAt(0, 0.25));
+  await autopay(autopayAt(3, 0.25));
+  await autopay(autopayAt(4, 0.5));
   const paidAt = new Date(invoicedAt.getTime() + 5 * DAY);
   await advanceTo(paidAt.getTime());
   clock.travelTo(paidAt);
-  const collected = await collect(admin.client, invoices, familyAccounts, localDate(paidAt));
+  const collected = await collect(admin.client, invoices, familyAccounts, localDate(paidAt), cards ? cardAccounts(familyAccounts) : []);
+  await cards?.payInvoiceOnline(invoices);
+  await autopay(autopayAt(7, 0.75));
   await advanceTo(Date.now());
   for (const job of reports.splice(0)) await fileReport(clock, job, sessions);
   clock.backToNow();
@@ -429,6 +450,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
   // Today's pay, after the correction (paid back in this run): an adjustment and the current run's draft.
   const currentPay = await draftCurrentPay(admin.client, [...tutors.keys()][0]!, localDate(new Date()));
   const pay: DemoPaySummary = { runsPaid: payPlan.paid(), ...currentPay };
+  await cards?.buyPackageOnline(families, products.get(DEMO_CARDS.packageBoughtOnline.packageKey)!);
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
@@ -446,5 +468,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock): 
     cancellationRequests,
     billing,
     pay,
+    cards: cards?.done() ?? null,
   };
 }

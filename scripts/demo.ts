@@ -7,18 +7,27 @@
  * it). The seed drives an in-process app on the same database rather than the server over
  * HTTP: forty sign-ups from one address would hit the sign-up rate limit, and in-process each
  * factory client has an address of its own, as in the tests.
+ *
+ * Card payments run against the Stripe test double (tests/stripe-double/), started here on
+ * STRIPE_DOUBLE_PORT (12111 unless told) and given to the server as the install's Stripe keys:
+ * a family can pay on its page in the browser. Its objects are kept in data-demo between runs,
+ * as saved cards there refer to them. No real Stripe key is ever used by the demo.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { bootApp } from "../src/server/boot.ts";
 import { runningEmbeddedDatabaseUrl } from "../src/server/db/embedded.ts";
 import { user } from "../src/server/db/schema.ts";
+import { runAutopay } from "../src/server/features/online-payments/index.ts";
 import { ConfigError, loadConfig, type Config } from "../src/server/env.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { DEFAULT_APP_URL, type AppLike } from "../tests/client.ts";
+import { loadStore, startStripeDouble, storeToJson } from "../tests/stripe-double/index.ts";
 import { DEMO_ADMIN } from "./demo-data.ts";
 import { demoClock } from "./demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "./demo-seed.ts";
@@ -27,6 +36,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const DATA_DIR = path.join(root, "data-demo");
 /** Written when the seed has finished: its summary, printed again on later runs. */
 const MARKER = path.join(DATA_DIR, "demo-seeded.json");
+/** The Stripe double's objects (customers, saved cards, payments), written when the demo stops. */
+const STRIPE_STATE = path.join(DATA_DIR, "stripe-double.json");
 
 function stop(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
@@ -37,8 +48,29 @@ if (process.env.NODE_ENV === "production") {
   stop("npm run demo refuses to run with NODE_ENV=production: its accounts share a published password; start a real install with npm start.");
 }
 
-// The demo's own database and no real mail: the seed mails forty made-up addresses.
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+let stripeDouble: Awaited<ReturnType<typeof startStripeDouble>>;
+try {
+  stripeDouble = await startStripeDouble({ port: Number(process.env.STRIPE_DOUBLE_PORT ?? 12111) });
+} catch (error) {
+  stop(
+    `Glassroom demo cannot start its Stripe test double: ${error instanceof Error ? error.message : String(error)} (set STRIPE_DOUBLE_PORT to a free port).`,
+  );
+}
+if (existsSync(STRIPE_STATE)) loadStore(stripeDouble.store, readFileSync(STRIPE_STATE, "utf8"));
+// Written on the way out, however the demo stops short of a kill.
+process.on("exit", () => {
+  if (existsSync(DATA_DIR)) writeFileSync(STRIPE_STATE, storeToJson(stripeDouble.store));
+});
+
+// The demo's own database, no real mail (the seed mails forty made-up addresses) and the double's Stripe.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  STRIPE_SECRET_KEY: stripeDouble.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripeDouble.webhookSecret,
+  STRIPE_API_URL: stripeDouble.url,
+};
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 
@@ -59,8 +91,11 @@ server.on("exit", (code, signal) => process.exit(failed ? 1 : (code ?? (signal ?
 // Ctrl+C reaches the server too (same process group); a SIGTERM to this script is passed on.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => server.kill(signal === "SIGHUP" ? "SIGTERM" : signal));
 
+/** The server as this machine reaches it. */
+const serverUrl = `http://${config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1"}:${config.port}`;
+
 async function waitForHealth(): Promise<void> {
-  const url = `http://${config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1"}:${config.port}/api/health`;
+  const url = `${serverUrl}/api/health`;
   for (let waited = 0; waited < 120_000; waited += 250) {
     try {
       if ((await fetch(url)).ok) return;
@@ -100,10 +135,23 @@ async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
         `${DATA_DIR} holds a demo that was not finished (an earlier seed stopped half-way): stop this (Ctrl+C), delete ${DATA_DIR} and run npm run demo again.`,
       );
     }
-    process.stdout.write("Seeding the demo workspace through the API (about half a minute)…\n");
-    const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db }, clock);
-    writeFileSync(MARKER, JSON.stringify(summary, null, 2));
-    return summary;
+    process.stdout.write("Seeding the demo workspace through the API (a minute or two)…\n");
+    // Stripe's webhooks of the seed reach the seeding app, on the demo clock, over HTTP.
+    const webhooks = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => webhooks.once("listening", resolve));
+    try {
+      const webhookBase = `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/api/webhooks/stripe`;
+      const summary = await seedDemoWorkspace({ app: onAppOrigin(app), db: deps.db }, clock, {
+        double: stripeDouble,
+        webhookBase,
+        runAutopay: () => runAutopay(deps),
+      });
+      writeFileSync(MARKER, JSON.stringify(summary, null, 2));
+      writeFileSync(STRIPE_STATE, storeToJson(stripeDouble.store));
+      return summary;
+    } finally {
+      await new Promise((resolve) => webhooks.close(resolve));
+    }
   } finally {
     await deps.jobs.stop();
     await deps.db.$client.end();
@@ -129,6 +177,7 @@ function printAccounts(summary: DemoSummary): void {
     "",
     `Password of every account: ${summary.password}`,
     `Open ${config.appUrl}/login — mail (confirmations, invitations) is in ${config.appUrl}/api/dev/outbox`,
+    `Card payments go to the Stripe test double on ${stripeDouble.url}: its page takes no card number, only a choice of outcome.`,
     "Waiting in Approvals: a join request; in Members: an invitation not yet accepted. Stop with Ctrl+C.",
     "",
   ];
@@ -139,7 +188,9 @@ try {
   await waitForHealth();
   const databaseUrl = runningEmbeddedDatabaseUrl(DATA_DIR);
   if (!databaseUrl) throw new Error(`The demo server runs, but its database in ${DATA_DIR} cannot be found.`);
-  printAccounts(await seedOnce(databaseUrl));
+  const summary = await seedOnce(databaseUrl);
+  stripeDouble.control.setWebhookEndpoint(`${serverUrl}/api/webhooks/stripe/${summary.organizationId}`);
+  printAccounts(summary);
 } catch (error) {
   process.stderr.write(`Glassroom demo: ${error instanceof Error ? error.message : String(error)}\n`);
   failed = true;

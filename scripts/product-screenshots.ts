@@ -108,7 +108,7 @@ interface Item {
 
 const demo = spawn("npm", ["run", "demo"], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), APP_URL: BASE, RATE_LIMIT_MULTIPLIER: "100" },
+  env: { ...process.env, PORT: String(PORT), APP_URL: BASE, RATE_LIMIT_MULTIPLIER: "100", STRIPE_DOUBLE_PORT: String(PORT + 1) },
   stdio: ["ignore", "inherit", "inherit"],
   detached: true,
 });

@@ -1,6 +1,8 @@
+import { type ServerType, serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_PASSWORD } from "../scripts/demo-data.ts";
+import { DEMO_ADMIN, DEMO_CARDS, DEMO_PASSWORD, familyEmail } from "../scripts/demo-data.ts";
 import { demoClock } from "../scripts/demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
@@ -20,23 +22,39 @@ import {
   workspaceInvitation,
 } from "../src/server/db/schema.ts";
 import { signIn } from "./factories.ts";
+import { runAutopay } from "../src/server/features/online-payments/index.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
+import { startStripeDouble, type StripeDouble } from "./stripe-double/index.ts";
 
 let t: TestApp;
+let double: StripeDouble;
+let webhooks: ServerType;
 let summary: DemoSummary;
 let seconds: number;
 /** When the seed began: the term is laid out around it (a session may end while the seed runs). */
 let seededAt: Date;
 beforeAll(async () => {
   const clock = demoClock();
-  t = await createTestApp({ clock });
+  double = await startStripeDouble();
+  t = await createTestApp({
+    clock,
+    env: { STRIPE_SECRET_KEY: double.secretKey, STRIPE_WEBHOOK_SECRET: double.webhookSecret, STRIPE_API_URL: double.url },
+  });
+  // As npm run demo does: the double's webhooks reach the seeding app over HTTP.
+  webhooks = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => webhooks.once("listening", resolve));
+  const webhookBase = `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/api/webhooks/stripe`;
   seededAt = new Date();
   const started = performance.now();
   // On the app's own connection, as npm run demo seeds (t.db would see past row-level security).
-  summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db }, clock);
+  summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db }, clock, { double, webhookBase, runAutopay: () => runAutopay(t.deps) });
   seconds = (performance.now() - started) / 1000;
 }, 300_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await double?.close();
+  await new Promise((resolve) => (webhooks ? webhooks.close(resolve) : resolve(undefined)));
+  await t?.close();
+});
 
 const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(table.organizationId as never, sql`${summary.organizationId}`);
 
@@ -219,8 +237,8 @@ describe("the demo seed (npm run demo)", () => {
     const states = invoices.reduce<Record<string, number>>((counts, item) => ({ ...counts, [item.state]: (counts[item.state] ?? 0) + 1 }), {});
     expect(states.partly_paid).toBeGreaterThanOrEqual(1);
     expect(states.paid).toBeGreaterThanOrEqual(billing.paid);
-    // Past due: the unpaid one, and the partly paid one for what is left.
-    expect(invoices.filter((item) => item.overdue && item.state === "issued")).toHaveLength(1);
+    // Past due: the unpaid one, the one whose autopay card was declined, and the partly paid one for what is left.
+    expect(invoices.filter((item) => item.overdue && item.state === "issued")).toHaveLength(2);
     expect(invoices.filter((item) => item.overdue && item.state === "partly_paid")).toHaveLength(1);
     // The package hours drawn by the sessions, and work after the month's invoices left to invoice.
     const hoursUsed = await t.db.execute<{ n: number }>(
@@ -230,10 +248,10 @@ describe("the demo seed (npm run demo)", () => {
     const uninvoiced = (await admin.get("/api/admin/billing/uninvoiced")).body as { accounts: unknown[] };
     expect(uninvoiced.accounts.length).toBeGreaterThan(0);
     // Every ledger entry dated within the term, in the order written.
-    const order = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from ledger_entry a join ledger_entry b on b.organization_id = a.organization_id and b.sequence = a.sequence + 1 where a.organization_id = ${summary.organizationId} and b.created_at < a.created_at`,
+    const order = await t.db.execute(
+      sql`select a.kind as before, a.created_at as before_at, b.kind as after, b.created_at as after_at from ledger_entry a join ledger_entry b on b.organization_id = a.organization_id and b.sequence = a.sequence + 1 where a.organization_id = ${summary.organizationId} and b.created_at < a.created_at`,
     );
-    expect(order.rows[0]!.n).toBe(0);
+    expect(order.rows).toEqual([]);
     // The attendance corrected after payment: its invoiced line credited by a credit note that undoes the charge.
     const undone = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from ledger_entry where organization_id = ${summary.organizationId} and kind = 'credit_note' and reverses_entry_id is not null`,
@@ -241,6 +259,41 @@ describe("the demo seed (npm run demo)", () => {
     expect(undone.rows[0]!.n).toBe(1);
     const verified = await admin.post("/api/admin/billing/ledger/verifications");
     expect(verified.status).toBeLessThan(300);
+  });
+
+  it("takes cards through the Stripe double: autopay charges one family and gives up on a declined card after two retries; an invoice and a package paid by card", async () => {
+    expect(summary.cards).toEqual({ savedCards: 2, autopayCharged: 1, autopayDeclined: 3, invoicesPaidOnline: 1, packagesBoughtOnline: 1 });
+    const tries = await t.db.execute<{ guardian: string; attempt: number; status: string; reason: string | null; retry: boolean }>(sql`
+      select a.name as guardian, c.attempt, c.status, c.failure_reason as reason, c.retry_at is not null as retry
+      from autopay_charge c join payer_account a on a.organization_id = c.organization_id and a.id = c.account_id
+      where c.organization_id = ${summary.organizationId} order by a.name, c.attempt`);
+    const [good, declined] = DEMO_CARDS.autopay.map((family) => `${family.guardian.split(" ").at(-1)} family`);
+    expect(tries.rows.map(({ guardian, attempt, status, retry }) => ({ guardian, attempt, status, retry }))).toEqual([
+      { guardian: declined, attempt: 1, status: "failed", retry: true },
+      { guardian: declined, attempt: 2, status: "failed", retry: true },
+      { guardian: declined, attempt: 3, status: "failed", retry: false },
+      { guardian: good, attempt: 1, status: "charged", retry: false },
+    ]);
+    expect(tries.rows.find((row) => row.status === "failed")!.reason).toMatch(/declined/i);
+    const online = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from payment where organization_id = ${summary.organizationId} and method = 'card_online'`,
+    );
+    expect(online.rows[0]!.n).toBe(3);
+    // The families see their card and autopay; a notice before each charge and after each declined try.
+    const kwame = await signIn(t, familyEmail(DEMO_CARDS.autopay[0].guardian), DEMO_PASSWORD);
+    const accounts = (await kwame.get("/api/parent/billing")).body as { accounts: { id: string }[] };
+    const card = await kwame.get(`/api/parent/billing/accounts/${accounts.accounts[0]!.id}/card`);
+    expect(card.body).toMatchObject({ available: true, autopay: true, card: { last4: "4242" } });
+    const notices = await t.db.execute<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from billing_notice where organization_id = ${summary.organizationId} and kind like 'autopay%' group by kind order by kind`,
+    );
+    expect(notices.rows).toEqual([
+      { kind: "autopay_failed", n: 3 },
+      { kind: "autopay_upcoming", n: 2 },
+    ]);
+    // The package bought by card gives its hours to the child.
+    const grants = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from hour_grant where organization_id = ${summary.organizationId}`);
+    expect(grants.rows[0]!.n).toBe(summary.billing.packagesSold + 1);
   });
 
   it("pays the tutors for the term: fortnightly runs confirmed and paid, an adjustment, and this fortnight's run drafted with the correction paid back", async () => {

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startStripeDouble, type StripeDouble } from "./stripe-double/index.ts";
+import { loadStore, startStripeDouble, storeToJson, type StripeDouble } from "./stripe-double/index.ts";
 
 interface Received {
   event: Stripe.Event;
@@ -308,6 +308,32 @@ describe("Stripe double through the official library", () => {
       "payment_intent.payment_failed",
       "payment_method.detached",
     ]);
+  });
+
+  it("carries its objects to a new double (the demo's between runs): a saved card there charges, with its outcome kept", async () => {
+    const customer = await stripe.customers.create({ email: "kept@example.com" });
+    const session = await stripe.checkout.sessions.create({
+      mode: "setup",
+      currency: "gbp",
+      customer: customer.id,
+      success_url: "http://app.test/card-saved",
+      cancel_url: "http://app.test/billing",
+    });
+    double.control.completeCheckout(session.id, "charges_fail_later");
+    const saved = (await stripe.checkout.sessions.retrieve(session.id, { expand: ["setup_intent"] })).setup_intent as Stripe.SetupIntent;
+
+    const next = await startStripeDouble();
+    try {
+      loadStore(next.store, storeToJson(double.store));
+      const again = new Stripe(next.secretKey, { ...next.stripeConfig, maxNetworkRetries: 0 });
+      expect((await again.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ email: "kept@example.com" });
+      const declined = await again.paymentIntents
+        .create({ amount: 1000, currency: "gbp", customer: customer.id, payment_method: saved.payment_method as string, off_session: true, confirm: true })
+        .catch((error: unknown) => error);
+      expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    } finally {
+      await next.close();
+    }
   });
 
   it("charges Stripe's test payment methods attached to a customer (pm_card_chargeCustomerFail declines)", async () => {

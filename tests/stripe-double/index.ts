@@ -24,6 +24,7 @@ import { readBody, sendJson } from "./http.ts";
 
 export type { Delivery, DeliverOptions } from "./webhooks.ts";
 export type { StripeEvent } from "./objects.ts";
+export { loadStore, storeToJson } from "./objects.ts";
 export type { CardChoice, CheckoutResult } from "./payments.ts";
 
 /** What makes every API call fail: answering 500, or refusing connections (nothing listens). */

@@ -307,3 +307,17 @@ export function declineErrorCode(declineCode: string): string {
     ? declineCode
     : "card_declined";
 }
+
+/** The store as JSON: for a double whose objects outlive its process (the demo's, between runs). */
+export function storeToJson(store: Store): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(store).map(([name, objects]) => [name, [...(objects as Map<string, unknown>).entries()]])));
+}
+
+/** Puts back what storeToJson saved; kinds of objects this double no longer keeps are skipped. */
+export function loadStore(store: Store, json: string): void {
+  const maps = store as unknown as Record<string, unknown>;
+  for (const [name, entries] of Object.entries(JSON.parse(json) as Record<string, [string, unknown][]>)) {
+    const objects = maps[name];
+    if (objects instanceof Map) for (const [id, object] of entries) objects.set(id, object);
+  }
+}

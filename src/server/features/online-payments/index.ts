@@ -4,4 +4,4 @@
  */
 export { onlinePaymentRoutes } from "./routes.ts";
 export { stripeKeysOf, stripeWebhookUrl } from "./stripe-keys.ts";
-export { autopayJob } from "./autopay.ts";
+export { autopayJob, runAutopay } from "./autopay.ts";
