@@ -141,5 +141,17 @@ test.describe("@payments paying by card", () => {
     await page.getByRole("link", { name: "See your billing" }).click();
     await expect(page.getByText("5 h left")).toBeVisible();
     await expectAccessible(page);
+
+    // The admin reads the same on the family's account: the card, autopay, the package paid by card.
+    const overview = await (await clientOf(api, parent)).get("/api/parent/billing");
+    const accountId = ((await overview.json()) as FamilyBilling).accounts[0]!.id;
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/admin/billing/accounts/${accountId}`);
+    const cards = page.getByRole("region", { name: "Card payments" });
+    await expect(cards.getByText(/Visa ending 4242.*Autopay on/)).toBeVisible();
+    await expect(cards.getByText("Autopay has not charged this family.")).toBeVisible();
+    await expect(cards.getByRole("table", { name: /Stripe Checkout/ }).getByRole("row", { name: /Five hours.*£200\.00.*Paid/ })).toBeVisible();
+    await expectAccessible(page);
   });
 });

@@ -866,6 +866,7 @@ export const autopayCharge = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.invoiceId], foreignColumns: [invoice.organizationId, invoice.id] }),
     uniqueIndex("autopay_charge_attempt_idx").on(table.organizationId, table.invoiceId, table.attempt),
+    index("autopay_charge_account_idx").on(table.organizationId, table.accountId, table.createdAt),
     check("autopay_charge_status_check", sql`status in (${inList(AUTOPAY_CHARGE_STATES)})`),
     check("autopay_charge_amount_check", sql`amount_minor > 0`),
     workspaceIsolation("autopay_charge"),

@@ -3,7 +3,7 @@
  * the admin's settings screen shows of it and what it sends to change it.
  */
 import { z } from "zod";
-import { CHECKOUT_KINDS, CHECKOUT_STATES } from "../billing-states.ts";
+import { AUTOPAY_CHARGE_STATES, CHECKOUT_KINDS, CHECKOUT_STATES } from "../billing-states.ts";
 import { packageProductSchema } from "./billing-packages.ts";
 import { uuidField } from "./fields.ts";
 
@@ -116,3 +116,34 @@ export const packageForSaleSchema = packageProductSchema.pick({
 });
 export const packagesForSaleSchema = z.object({ items: z.array(packageForSaleSchema) });
 export type PackagesForSale = z.infer<typeof packagesForSaleSchema>;
+
+/** Card activity of one payer account, as the admin sees it: the saved card, autopay's tries and the Checkout payments. */
+export const cardActivitySchema = z.object({
+  /** Whether the workspace takes card payments online at all. */
+  available: z.boolean(),
+  currency: z.string(),
+  card: savedCardStateSchema.shape.card,
+  autopay: z.boolean(),
+  /** The latest tries, newest first. */
+  autopayTries: z.array(
+    z.object({
+      id: z.string(),
+      invoiceId: z.string(),
+      invoiceNumber: z.string().nullable(),
+      attempt: z.number().int(),
+      amountMinor: z.number().int(),
+      status: z.enum(AUTOPAY_CHARGE_STATES),
+      failureReason: z.string().nullable(),
+      /** When a failed try is tried again; null after the last. */
+      retryAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The latest Checkout payments started by the family, newest first. */
+  checkouts: z.array(
+    checkoutStatusSchema.omit({ currency: true }).extend({
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type CardActivity = z.infer<typeof cardActivitySchema>;

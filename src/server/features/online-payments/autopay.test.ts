@@ -163,6 +163,28 @@ describe("autopay", () => {
     expect(failures).toHaveLength(3);
     expect(failures.map((notice) => notice.text).join(" ")).toContain("We will not try again");
     expect(await paidOf(bill.id)).toBe(0);
+
+    // The admin reads the same tries on the family's account, newest first, with Stripe's reasons.
+    const activity = await admin.client.get(`/api/admin/billing/accounts/${family.accountId}/card-activity`);
+    expect(activity.status, activity.text).toBe(200);
+    expect(activity.body).toMatchObject({ available: true, autopay: true, card: { last4: "0341" }, checkouts: [] });
+    expect(
+      activity.body.autopayTries.map((item: { attempt: number; status: string; retryAt: string | null }) => [item.attempt, item.status, item.retryAt !== null]),
+    ).toEqual([
+      [3, "failed", false],
+      [2, "failed", true],
+      [1, "failed", true],
+    ]);
+    expect(activity.body.autopayTries[0]).toMatchObject({ invoiceId: bill.id, amountMinor: 5_500, failureReason: expect.stringMatching(/declined/i) });
+  });
+
+  it("card activity: an account of another workspace, or no account, is not found; a family without a card reads empty", async () => {
+    const empty = await createFamily(t, admin, "No card activity", parent.memberId);
+    const activity = await admin.client.get(`/api/admin/billing/accounts/${empty.accountId}/card-activity`);
+    expect(activity.body).toMatchObject({ available: true, card: null, autopay: false, autopayTries: [], checkouts: [] });
+    const other = await createAdmin(t);
+    expect((await other.client.get(`/api/admin/billing/accounts/${empty.accountId}/card-activity`)).status).toBe(404);
+    expect((await admin.client.get("/api/admin/billing/accounts/not-an-id/card-activity")).status).toBe(404);
   });
 
   it("charges nothing once the family turns it off", async () => {

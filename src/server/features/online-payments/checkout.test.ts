@@ -128,6 +128,15 @@ describe("paying an invoice by card", () => {
     const status = await statusOf(attemptId);
     expect(status.status).toBe("open");
     expect(status.failureReason).toMatch(/declined/i);
+    // The admin sees the same on the family's account; once paid with another card, the payment it made.
+    const activity = async () => (await admin.client.get(`/api/admin/billing/accounts/${bill.accountId}/card-activity`)).body;
+    expect((await activity()).checkouts).toMatchObject([
+      { id: attemptId, kind: "invoice", status: "open", invoiceNumber: bill.number, amountMinor: 5_000, paymentId: null },
+    ]);
+    double.control.completeCheckout(sessionId, "succeeds");
+    await double.control.idle();
+    const [paid] = await paymentsOf(bill.accountId);
+    expect((await activity()).checkouts).toMatchObject([{ id: attemptId, status: "paid", paymentId: paid!.id }]);
   });
 
   it("waits for a delayed payment: processing, then paid once it succeeds", async () => {

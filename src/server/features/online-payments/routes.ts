@@ -7,6 +7,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { paymentSchema, refundCreateSchema } from "../../../shared/schemas/billing-payments.ts";
 import {
   autopayUpdateSchema,
+  cardActivitySchema,
   cardPaymentOptionsSchema,
   savedCardStateSchema,
   checkoutStartedSchema,
@@ -20,6 +21,7 @@ import {
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
+import { viewCardActivity } from "./card-activity.ts";
 import { refundCardPayment } from "./card-refunds.ts";
 import { cardPaymentOptions, checkoutStatus, packagesForSale, startInvoiceCheckout, startPackageCheckout } from "./checkout.ts";
 import { removeSavedCard, setAutopay, startCardSetup, viewSavedCard } from "./saved-cards.ts";
@@ -174,6 +176,18 @@ const removeCardRoute = defineOperation(needs("parent:billing:write"), {
   request: { params: accountParams },
   responses: { ...cardState("Removed (or there was none)."), ...noAccount, ...stripeDown, ...errorResponses },
 });
+const cardActivityRoute = defineOperation(needs("admin:billing:read"), {
+  method: "get",
+  path: "/admin/billing/accounts/{accountId}/card-activity",
+  tags: TAG,
+  summary: "A family's card activity: the saved card and autopay, autopay's latest tries with Stripe's reasons, and the latest Checkout payments",
+  request: { params: accountParams },
+  responses: {
+    200: { description: "The card activity.", content: jsonContent(cardActivitySchema) },
+    404: { description: "No such account in the workspace." },
+    ...errorResponses,
+  },
+});
 const webhookRoute = defineOperation(PUBLIC, {
   method: "post",
   path: "/webhooks/stripe/{workspaceId}",
@@ -222,6 +236,7 @@ export function onlinePaymentRoutes(deps: AppDeps) {
     .openapi(removeCardRoute, async (c) =>
       c.json(await removeSavedCard(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId, deps.clock.now()), 200),
     )
+    .openapi(cardActivityRoute, async (c) => c.json(await viewCardActivity(deps.db, deps.config, actorOf(c), c.req.valid("param").accountId), 200))
     .openapi(webhookRoute, async (c) =>
       c.json(
         await receiveStripeEvent(

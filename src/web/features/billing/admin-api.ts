@@ -10,6 +10,7 @@ import type {
   AgedBalances,
   LedgerPage,
 } from "../../../shared/schemas/billing-accounts.ts";
+import type { CardActivity } from "../../../shared/schemas/online-payments.ts";
 import type { Dispute, DisputeCredit, DisputeExplain, DisputeList, DisputeMessageCreate } from "../../../shared/schemas/billing-disputes.ts";
 import type {
   batchIssueSchema,
@@ -74,6 +75,7 @@ export const adminBillingKeys = {
   account: (accountId: string) => [...adminBillingKeys.all, "account", accountId] as const,
   ledger: (accountId: string, page: number) => [...adminBillingKeys.all, "ledger", accountId, page] as const,
   hours: (accountId: string) => [...adminBillingKeys.all, "hours", accountId] as const,
+  cardActivity: (accountId: string) => [...adminBillingKeys.all, "card-activity", accountId] as const,
   invoices: (filters: InvoiceFilters) => [...adminBillingKeys.all, "invoices", filters] as const,
   invoice: (invoiceId: string) => [...adminBillingKeys.all, "invoice", invoiceId] as const,
   openInvoices: (accountId: string | null) => [...adminBillingKeys.all, "open-invoices", accountId] as const,
@@ -138,6 +140,9 @@ export const useAccountLedger = (accountId: string, page: number) =>
 
 export const useAccountHours = (accountId: string) =>
   useQuery({ queryKey: adminBillingKeys.hours(accountId), queryFn: () => api.get<HoursSummary>(`${BASE}/accounts/${id(accountId)}/hours`) });
+
+export const useCardActivity = (accountId: string) =>
+  useQuery({ queryKey: adminBillingKeys.cardActivity(accountId), queryFn: () => api.get<CardActivity>(`${BASE}/accounts/${id(accountId)}/card-activity`) });
 
 export const useInvoices = (filters: InvoiceFilters, enabled = true) =>
   useQuery({

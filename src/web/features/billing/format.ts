@@ -1,4 +1,4 @@
-import type { DisputeState, PaymentMethod, PurchaseStatus } from "../../../shared/billing-states.ts";
+import type { AutopayChargeState, CheckoutState, DisputeState, PaymentMethod, PurchaseStatus } from "../../../shared/billing-states.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 
 /**
@@ -96,3 +96,25 @@ export function parseHours(text: string): number | undefined {
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return (hundredths * 60) % 100 === 0 ? (hundredths * 60) / 100 : undefined;
 }
+
+/** A saved card as the family and the admin read it: "Visa ending 4242, expires 04/2030". */
+export function cardInWords(card: { brand: string; last4: string; expMonth: number | null; expYear: number | null }): string {
+  const brand = card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  const expiry = card.expMonth && card.expYear ? `, expires ${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : "";
+  return `${brand} ending ${card.last4}${expiry}`;
+}
+
+export const CHECKOUT_STATE_LABELS: Record<CheckoutState, string> = {
+  starting: "Starting",
+  open: "On Stripe's page",
+  processing: "Processing",
+  paid: "Paid",
+  failed: "Failed",
+  expired: "Expired",
+};
+
+export const AUTOPAY_CHARGE_STATE_LABELS: Record<AutopayChargeState, string> = {
+  charging: "Charging",
+  charged: "Charged",
+  failed: "Declined",
+};

@@ -9,6 +9,7 @@ import { ListPager } from "../../components/data/list-pager.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { BILLING_PAGE_SIZE, invoiceHref, paymentHref, useAccount, useInvoices, usePayments } from "../../features/billing/admin-api.ts";
+import { AdminAccountCards } from "../../features/billing/components/admin-account-cards.tsx";
 import { AdminAccountHours } from "../../features/billing/components/admin-account-hours.tsx";
 import { AdminAccountLedger } from "../../features/billing/components/admin-account-ledger.tsx";
 import { AdminAccountMerge, AdminAccountSplit } from "../../features/billing/components/admin-account-merge-split.tsx";
@@ -144,6 +145,9 @@ function Account({ account }: { account: AccountDetail }) {
             </Box>
           )}
         </QueryState>
+      </SectionCard>
+      <SectionCard title="Card payments" description="The card saved for autopay, autopay's tries with Stripe's reasons, and payments through Stripe Checkout.">
+        <AdminAccountCards accountId={account.id} />
       </SectionCard>
       <AdminAccountPeople account={account} />
       <SectionCard title="Statement" description="Opening balance, every entry of the period and the closing balance.">

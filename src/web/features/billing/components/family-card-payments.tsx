@@ -3,7 +3,7 @@ import { IconCreditCard } from "@tabler/icons-react";
 import { useState } from "react";
 import type { FamilyAccount } from "../../../../shared/schemas/billing-accounts.ts";
 import { formatMoney } from "../../../lib/format-money.ts";
-import { formatMinutes } from "../format.ts";
+import { cardInWords, formatMinutes } from "../format.ts";
 import { useSearchParams } from "react-router";
 import {
   useCardPaymentOptions,
@@ -36,10 +36,7 @@ function SavedCardPanel({ accountId }: { accountId: string }) {
     >
       {card ? (
         <Stack gap="sm">
-          <Text>
-            {card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending {card.last4}
-            {card.expMonth && card.expYear ? `, expires ${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : ""}
-          </Text>
+          <Text>{cardInWords(card)}</Text>
           <Switch
             label="Autopay"
             description={state.data.autopay ? "On: invoices are charged to this card." : "Off: you pay each invoice yourself."}

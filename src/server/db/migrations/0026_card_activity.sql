@@ -1,0 +1,1 @@
+CREATE INDEX "autopay_charge_account_idx" ON "autopay_charge" USING btree ("organization_id","account_id","created_at");
