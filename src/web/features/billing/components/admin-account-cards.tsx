@@ -23,6 +23,9 @@ function InvoiceLink({ invoiceId, number }: { invoiceId: string | null; number: 
 function Activity({ activity }: { activity: CardActivity }) {
   const { instant } = useDateTime();
   const money = (minor: number) => formatMoney(minor, activity.currency);
+  const triedAgain = (item: AutopayTry) => activity.autopayTries.some((other) => other.invoiceId === item.invoiceId && other.attempt === item.attempt + 1);
+  const nextTry = (item: AutopayTry) =>
+    !item.retryAt ? "No further try: left to the family." : `${triedAgain(item) ? "Tried again" : "Next try"} ${instant(item.retryAt)}.`;
   const tryColumns: DataColumn<AutopayTry>[] = [
     { header: "When", rowHeader: true, nowrap: true, cell: (item) => instant(item.createdAt) },
     { header: "Invoice", nowrap: true, cell: (item) => <InvoiceLink invoiceId={item.invoiceId} number={item.invoiceNumber} /> },
@@ -31,10 +34,7 @@ function Activity({ activity }: { activity: CardActivity }) {
     { header: "Outcome", cell: (item) => AUTOPAY_CHARGE_STATE_LABELS[item.status] },
     {
       header: "Stripe's reason, next try",
-      cell: (item) =>
-        item.status !== "failed"
-          ? "—"
-          : `${item.failureReason ?? "Declined"} ${item.retryAt ? `Next try ${instant(item.retryAt)}.` : "No further try: left to the family."}`,
+      cell: (item) => (item.status !== "failed" ? "—" : `${item.failureReason ?? "Declined"} ${nextTry(item)}`),
     },
   ];
   const checkoutColumns: DataColumn<Checkout>[] = [

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Box, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { PayStatement } from "../../../../shared/schemas/tutor-pay.ts";
@@ -76,7 +76,7 @@ export function PayTutorsList() {
                 card={(row) => (
                   <Stack gap={4}>
                     {name(row)}
-                    <Group gap="md" wrap="wrap">
+                    <SimpleGrid cols={2} spacing="md" verticalSpacing={4}>
                       {FIGURES.map(([header, pick]) => (
                         <Text key={header} size="sm">
                           <Text span fw={600} size="sm">
@@ -85,7 +85,7 @@ export function PayTutorsList() {
                           {figure(row, pick)}
                         </Text>
                       ))}
-                    </Group>
+                    </SimpleGrid>
                   </Stack>
                 )}
               />
