@@ -1,0 +1,128 @@
+/**
+ * Student health: the rules that score a student's risk, as an admin tunes and publishes them
+ * and a family reads them. Each rule has its thresholds, its points, whether it is on and
+ * whether families see it. The defaults follow the early-warning research: chronic absence is
+ * missing 10% or more of what was scheduled.
+ */
+import { z } from "zod";
+
+export const HEALTH_BANDS = ["on_track", "watch", "act"] as const;
+export type HealthBand = (typeof HEALTH_BANDS)[number];
+
+const points = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of points.` })
+    .int({ error: `${what} must be a whole number of points.` })
+    .min(0, { error: `${what} cannot be below 0.` })
+    .max(100, { error: `${what} cannot be above 100.` });
+const whole = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .int({ error: `${what} must be a whole number.` })
+    .min(min, { error: `${what} must be at least ${min}.` })
+    .max(max, { error: `${what} must be at most ${max}.` });
+
+/** What every rule has: on or off, and whether guardians see it on their child's card. */
+const ruleBase = { enabled: z.boolean(), familyVisible: z.boolean() };
+
+export const healthRulesSchema = z
+  .strictObject({
+    /** The trailing window every rule reads, in weeks. */
+    windowWeeks: whole("The window", 2, 26),
+    /** Scores from here are "watch", and from `actFrom` "act". */
+    watchFrom: whole("The watch band's start", 1, 100),
+    actFrom: whole("The act band's start", 1, 100),
+    rules: z.strictObject({
+      /** Missed sessions as a share of those held (excused cancellations apart). */
+      missedShare: z.strictObject({
+        ...ruleBase,
+        percent: whole("The missed share", 1, 100),
+        points: points("Its points"),
+        highPercent: whole("The higher missed share", 1, 100),
+        highPoints: points("The higher share's points"),
+      }),
+      /** Sessions missed one after another. */
+      consecutiveMisses: z.strictObject({ ...ruleBase, count: whole("The misses in a row", 2, 10), points: points("Its points") }),
+      /** Minutes received against the minutes planned (the scheduled sessions). */
+      dosage: z.strictObject({ ...ruleBase, percent: whole("The share of the plan", 1, 100), points: points("Its points") }),
+      /** Engagement at or below a rating in enough of the latest reports. */
+      lowEngagement: z.strictObject({
+        ...ruleBase,
+        atMost: whole("The engagement rating", 1, 5),
+        count: whole("The low reports", 1, 10),
+        ofLast: whole("The reports read", 1, 10),
+        points: points("Its points"),
+      }),
+      /** Understanding down by at least `drop` from the first to the last of the latest reports. */
+      understandingFalling: z.strictObject({
+        ...ruleBase,
+        drop: whole("The drop", 1, 4),
+        overReports: whole("The reports read", 2, 10),
+        points: points("Its points"),
+      }),
+      /** No session attended for this many days. */
+      noRecentSession: z.strictObject({ ...ruleBase, days: whole("The days", 1, 120), points: points("Its points") }),
+      /** Homework not done in at least this share of the latest reports that set some. */
+      homeworkNotDone: z.strictObject({
+        ...ruleBase,
+        percent: whole("The share not done", 1, 100),
+        ofLast: whole("The reports read", 1, 20),
+        points: points("Its points"),
+      }),
+    }),
+  })
+  .superRefine((value, context) => {
+    if (value.actFrom <= value.watchFrom) context.addIssue({ code: "custom", path: ["actFrom"], message: "The act band must start above the watch band." });
+    const missed = value.rules.missedShare;
+    if (missed.highPercent <= missed.percent)
+      context.addIssue({ code: "custom", path: ["rules", "missedShare", "highPercent"], message: "The higher missed share must be above the first." });
+    const engagement = value.rules.lowEngagement;
+    if (engagement.count > engagement.ofLast)
+      context.addIssue({ code: "custom", path: ["rules", "lowEngagement", "count"], message: "The low reports cannot be more than the reports read." });
+  });
+export type HealthRules = z.infer<typeof healthRulesSchema>;
+export type HealthRuleKey = keyof HealthRules["rules"];
+export const HEALTH_RULE_KEYS = [
+  "missedShare",
+  "consecutiveMisses",
+  "dosage",
+  "lowEngagement",
+  "understandingFalling",
+  "noRecentSession",
+  "homeworkNotDone",
+] as const satisfies readonly HealthRuleKey[];
+
+/** The rules every workspace starts with; all of them family-visible. */
+export const DEFAULT_HEALTH_RULES: HealthRules = {
+  windowWeeks: 8,
+  watchFrom: 20,
+  actFrom: 40,
+  rules: {
+    missedShare: { enabled: true, familyVisible: true, percent: 10, points: 20, highPercent: 20, highPoints: 35 },
+    consecutiveMisses: { enabled: true, familyVisible: true, count: 2, points: 15 },
+    dosage: { enabled: true, familyVisible: true, percent: 80, points: 15 },
+    lowEngagement: { enabled: true, familyVisible: true, atMost: 2, count: 2, ofLast: 3, points: 10 },
+    understandingFalling: { enabled: true, familyVisible: true, drop: 1, overReports: 4, points: 10 },
+    noRecentSession: { enabled: true, familyVisible: true, days: 21, points: 15 },
+    homeworkNotDone: { enabled: true, familyVisible: true, percent: 50, ofLast: 6, points: 10 },
+  },
+};
+
+/** One piece of evidence behind a rule: a session (and, where it has one, its report for the student). */
+export const healthEvidenceSchema = z.object({
+  sessionId: z.string(),
+  startsAt: z.string(),
+  /** What this session shows for the rule, in words: "missed (no-show)", "engagement 2 of 5". */
+  note: z.string(),
+});
+export type HealthEvidence = z.infer<typeof healthEvidenceSchema>;
+
+/** A rule that fired: its points, its reason in words, and the sessions behind it. */
+export const healthReasonSchema = z.object({
+  rule: z.enum(HEALTH_RULE_KEYS),
+  points: z.number().int(),
+  reason: z.string(),
+  familyVisible: z.boolean(),
+  evidence: z.array(healthEvidenceSchema),
+});
+export type HealthReason = z.infer<typeof healthReasonSchema>;
