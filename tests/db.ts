@@ -60,6 +60,7 @@ import {
   taxRate,
 } from "../src/server/db/billing-schema.ts";
 import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/pay-schema.ts";
+import { healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -123,6 +124,10 @@ export const WRITABLE_TABLES = {
   tutorEarning,
   payRun,
   payRunLine,
+  healthRuleVersion,
+  studentHealth,
+  studentHealthDay,
+  studentHealthDue,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

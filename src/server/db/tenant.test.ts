@@ -86,6 +86,11 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into tutor_earning (organization_id, id, tutor_member_id, kind, earned_on, session_id, basis, amount_minor, description, cause_key) values (${org}, ${earningId}, ${id("m-tutor")}, 'session', '2026-01-05', ${sessionId}, 'attended', 3000, 'Maths session', 'earning:1')`,
     sql`insert into pay_run (organization_id, id, period_from, period_to) values (${org}, ${payRunId}, '2026-01-01', '2026-01-31')`,
     sql`insert into pay_run_line (organization_id, pay_run_id, earning_id, tutor_member_id, amount_minor) values (${org}, ${payRunId}, ${earningId}, ${id("m-tutor")}, 3000)`,
+    // Student health: the rules' first version, the student's card, its day and a recompute due.
+    sql`insert into health_rule_version (organization_id, version, rules, changes, published_at) values (${org}, 1, '{}', 'The default rules', now())`,
+    sql`insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, figures, reasons, computed_at) values (${org}, ${studentId}, 1, 0, 'on_track', 0, 0, 'on_track', '{}', '[]', now())`,
+    sql`insert into student_health_day (organization_id, student_id, day, score, band, family_score, rule_version) values (${org}, ${studentId}, '2026-01-05', 0, 'on_track', 0, 1)`,
+    sql`insert into student_health_due (organization_id, student_id, due_since) values (${org}, ${studentId}, now())`,
   ];
   for (const statement of statements) await db.execute(statement);
 }
@@ -313,6 +318,9 @@ describe("row-level security", () => {
       "select * from session",
       "select * from account",
       "delete from student",
+      // A published version of the health rules is what cards cite: never rewritten.
+      "update health_rule_version set changes = 'rewritten'",
+      "delete from health_rule_version",
     ];
     for (const statement of writes) {
       const outcome = await attempt("app", ORG_A, statement);

@@ -126,3 +126,30 @@ export const healthReasonSchema = z.object({
   evidence: z.array(healthEvidenceSchema),
 });
 export type HealthReason = z.infer<typeof healthReasonSchema>;
+
+/** The card's figures over the window. */
+export const healthFiguresSchema = z.object({
+  windowFrom: z.string(),
+  windowWeeks: z.number().int(),
+  held: z.number().int(),
+  attended: z.number().int(),
+  missed: z.number().int(),
+  excused: z.number().int(),
+  noShows: z.number().int(),
+  lateCancellations: z.number().int(),
+  absences: z.number().int(),
+  /** Attended ÷ held (excused apart), in whole percent; null with nothing held. */
+  attendancePercent: z.number().int().nullable(),
+  /** Misses one after another up to the latest session held. */
+  missesInARow: z.number().int(),
+  plannedMinutes: z.number().int(),
+  receivedMinutes: z.number().int(),
+  dosagePercent: z.number().int().nullable(),
+  /** The window's ratings and scores, oldest first. */
+  engagement: z.array(z.number().int()),
+  understanding: z.array(z.number().int()),
+  scores: z.array(z.number().int()),
+  homework: z.object({ set: z.number().int(), completed: z.number().int(), partly: z.number().int(), notDone: z.number().int() }),
+  daysSinceLastSession: z.number().int().nullable(),
+});
+export type HealthFigures = z.infer<typeof healthFiguresSchema>;

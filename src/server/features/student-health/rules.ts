@@ -9,7 +9,7 @@
  * they may read, so that what they see always adds up.
  */
 import type { HomeworkCompletion } from "../../../shared/schemas/session-reports.ts";
-import type { HealthBand, HealthEvidence, HealthReason, HealthRuleKey, HealthRules } from "../../../shared/schemas/student-health.ts";
+import type { HealthBand, HealthEvidence, HealthFigures, HealthReason, HealthRuleKey, HealthRules } from "../../../shared/schemas/student-health.ts";
 
 const DAY_MS = 86_400_000;
 export const MAX_SCORE = 100;
@@ -49,31 +49,6 @@ export interface HealthFacts {
   reports: HealthReport[];
   /** When the student last attended a session, however long ago. */
   lastAttendedAt: Date | null;
-}
-
-export interface HealthFigures {
-  windowFrom: string;
-  windowWeeks: number;
-  held: number;
-  attended: number;
-  missed: number;
-  excused: number;
-  noShows: number;
-  lateCancellations: number;
-  absences: number;
-  /** Attended ÷ held (excused apart), in whole percent; null with nothing held. */
-  attendancePercent: number | null;
-  /** Misses one after another up to the latest session held. */
-  missesInARow: number;
-  plannedMinutes: number;
-  receivedMinutes: number;
-  dosagePercent: number | null;
-  /** The window's ratings and scores, oldest first. */
-  engagement: number[];
-  understanding: number[];
-  scores: number[];
-  homework: { set: number; completed: number; partly: number; notDone: number };
-  daysSinceLastSession: number | null;
 }
 
 export interface HealthCard {

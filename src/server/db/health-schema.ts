@@ -1,0 +1,104 @@
+/**
+ * Student health: the published versions of the workspace's risk rules (insert-only for the
+ * application role: a version, once published, is what cards cite), each student's current
+ * card, a snapshot per student per day for the trend, and the students whose card waits to be
+ * recomputed because its inputs changed.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { HEALTH_BANDS, type HealthFigures, type HealthReason, type HealthRules } from "../../shared/schemas/student-health.ts";
+import { user } from "./auth-schema.ts";
+import { organizationIdColumn, workspaceIsolation } from "./columns.ts";
+import { student } from "./schema.ts";
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+const bandCheck = (table: string, column: string) => check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(HEALTH_BANDS)})`);
+
+/** One published version of the workspace's rules; version 1 is the defaults, written on first use. */
+export const healthRuleVersion = pgTable(
+  "health_rule_version",
+  {
+    organizationId: organizationIdColumn(),
+    version: integer("version").notNull(),
+    rules: jsonb("rules").$type<HealthRules>().notNull(),
+    /** What changed from the version before, in words, for the history families read. */
+    changes: text("changes").notNull(),
+    publishedByUserId: text("published_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.version] }),
+    check("health_rule_version_positive_check", sql`version > 0`),
+    workspaceIsolation("health_rule_version"),
+  ],
+).enableRLS();
+
+/** A student's card as last computed: the figures, the reasons with their evidence, the score and its band. */
+export const studentHealth = pgTable(
+  "student_health",
+  {
+    organizationId: organizationIdColumn(),
+    studentId: uuid("student_id").notNull(),
+    ruleVersion: integer("rule_version").notNull(),
+    score: integer("score").notNull(),
+    band: text("band", { enum: HEALTH_BANDS }).notNull(),
+    pointsTotal: integer("points_total").notNull(),
+    familyScore: integer("family_score").notNull(),
+    familyBand: text("family_band", { enum: HEALTH_BANDS }).notNull(),
+    /** The reason with the most points, for lists ("Missed 3 of 16 sessions…"); null when none fired. */
+    topReason: text("top_reason"),
+    figures: jsonb("figures").$type<HealthFigures>().notNull(),
+    reasons: jsonb("reasons").$type<HealthReason[]>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.ruleVersion], foreignColumns: [healthRuleVersion.organizationId, healthRuleVersion.version] }),
+    index("student_health_score_idx").on(table.organizationId, table.score.desc(), table.studentId),
+    check("student_health_score_check", sql`score between 0 and 100 and family_score between 0 and score`),
+    bandCheck("student_health", "band"),
+    bandCheck("student_health", "family_band"),
+    workspaceIsolation("student_health"),
+  ],
+).enableRLS();
+
+/** A student's score on a day (the last computation of that day, in the workspace's zone): the trend. */
+export const studentHealthDay = pgTable(
+  "student_health_day",
+  {
+    organizationId: organizationIdColumn(),
+    studentId: uuid("student_id").notNull(),
+    day: date("day").notNull(),
+    score: integer("score").notNull(),
+    band: text("band", { enum: HEALTH_BANDS }).notNull(),
+    familyScore: integer("family_score").notNull(),
+    ruleVersion: integer("rule_version").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.studentId, table.day] }),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    check("student_health_day_score_check", sql`score between 0 and 100`),
+    bandCheck("student_health_day", "band"),
+    workspaceIsolation("student_health_day"),
+  ],
+).enableRLS();
+
+/**
+ * Students whose card waits to be recomputed: written in the transaction that changed an input
+ * (a report filed, a session marked), claimed and removed by the recompute job.
+ */
+export const studentHealthDue = pgTable(
+  "student_health_due",
+  {
+    organizationId: organizationIdColumn(),
+    studentId: uuid("student_id").notNull(),
+    dueSince: timestamp("due_since", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    index("student_health_due_since_idx").on(table.dueSince),
+    workspaceIsolation("student_health_due"),
+  ],
+).enableRLS();
