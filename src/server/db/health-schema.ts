@@ -73,6 +73,7 @@ export const studentHealthDay = pgTable(
     score: integer("score").notNull(),
     band: text("band", { enum: HEALTH_BANDS }).notNull(),
     familyScore: integer("family_score").notNull(),
+    familyBand: text("family_band", { enum: HEALTH_BANDS }).notNull(),
     ruleVersion: integer("rule_version").notNull(),
   },
   (table) => [
@@ -80,6 +81,7 @@ export const studentHealthDay = pgTable(
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
     check("student_health_day_score_check", sql`score between 0 and 100`),
     bandCheck("student_health_day", "band"),
+    bandCheck("student_health_day", "family_band"),
     workspaceIsolation("student_health_day"),
   ],
 ).enableRLS();

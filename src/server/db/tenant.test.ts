@@ -89,7 +89,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     // Student health: the rules' first version, the student's card, its day and a recompute due.
     sql`insert into health_rule_version (organization_id, version, rules, changes, published_at) values (${org}, 1, '{}', 'The default rules', now())`,
     sql`insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, figures, reasons, computed_at) values (${org}, ${studentId}, 1, 0, 'on_track', 0, 0, 'on_track', '{}', '[]', now())`,
-    sql`insert into student_health_day (organization_id, student_id, day, score, band, family_score, rule_version) values (${org}, ${studentId}, '2026-01-05', 0, 'on_track', 0, 1)`,
+    sql`insert into student_health_day (organization_id, student_id, day, score, band, family_score, family_band, rule_version) values (${org}, ${studentId}, '2026-01-05', 0, 'on_track', 0, 'on_track', 1)`,
     sql`insert into student_health_due (organization_id, student_id, due_since) values (${org}, ${studentId}, now())`,
   ];
   for (const statement of statements) await db.execute(statement);

@@ -37,10 +37,12 @@ CREATE TABLE "student_health_day" (
 	"score" integer NOT NULL,
 	"band" text NOT NULL,
 	"family_score" integer NOT NULL,
+	"family_band" text NOT NULL,
 	"rule_version" integer NOT NULL,
 	CONSTRAINT "student_health_day_organization_id_student_id_day_pk" PRIMARY KEY("organization_id","student_id","day"),
 	CONSTRAINT "student_health_day_score_check" CHECK (score between 0 and 100),
-	CONSTRAINT "student_health_day_band_check" CHECK (band in ('on_track', 'watch', 'act'))
+	CONSTRAINT "student_health_day_band_check" CHECK (band in ('on_track', 'watch', 'act')),
+	CONSTRAINT "student_health_day_family_band_check" CHECK (family_band in ('on_track', 'watch', 'act'))
 );
 --> statement-breakpoint
 ALTER TABLE "student_health_day" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
