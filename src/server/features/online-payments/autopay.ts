@@ -20,7 +20,7 @@ import type { AppDeps } from "../../core/context.ts";
 import { workspaceCurrency } from "../../core/currency.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import { autopayCharge, billingNotice, invoice, invoiceDispute, savedCard } from "../../db/billing-schema.ts";
-import { type Transaction, withLookup, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, type Transaction, withLookup, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { WORKSPACE_METADATA_KEY } from "./checkout.ts";
 import { stripeClient } from "./stripe-client.ts";
@@ -58,17 +58,45 @@ export interface AutopayResult {
   failed: number;
 }
 
+/** The accounts with autopay on, of every workspace: run under the owner's scan policy (app.scan = 'autopay'). */
+export function autopayAccountsQuery(tx: Queryable) {
+  return tx
+    .select({ organizationId: savedCard.organizationId, accountId: savedCard.accountId })
+    .from(savedCard)
+    .where(eq(savedCard.autopay, true))
+    .orderBy(asc(savedCard.organizationId));
+}
+
+/** The issued invoices of these accounts with something owed, oldest issue first. */
+export function owedInvoicesQuery(tx: Queryable, organizationId: string, accountIds: string[]) {
+  return tx
+    .select()
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organizationId, organizationId),
+        inArray(invoice.accountId, accountIds),
+        eq(invoice.status, "issued"),
+        gt(invoice.totalMinor, invoice.paidMinor),
+      ),
+    )
+    .orderBy(asc(invoice.issuedAt));
+}
+
+/** Autopay's tries of one invoice, in order. */
+export function autopayTriesQuery(tx: Queryable, organizationId: string, invoiceId: string) {
+  return tx
+    .select()
+    .from(autopayCharge)
+    .where(and(eq(autopayCharge.organizationId, organizationId), eq(autopayCharge.invoiceId, invoiceId)))
+    .orderBy(asc(autopayCharge.attempt));
+}
+
 /** One run over every workspace with autopay accounts. */
 export async function runAutopay(deps: AppDeps): Promise<AutopayResult> {
   const now = deps.clock.now();
   // The owner's scan policy (app.scan = 'autopay') shows only the accounts with autopay on.
-  const accounts = await withLookup(deps.db, "app.scan", "autopay", (tx) =>
-    tx
-      .select({ organizationId: savedCard.organizationId, accountId: savedCard.accountId })
-      .from(savedCard)
-      .where(eq(savedCard.autopay, true))
-      .orderBy(asc(savedCard.organizationId)),
-  );
+  const accounts = await withLookup(deps.db, "app.scan", "autopay", (tx) => autopayAccountsQuery(tx));
   const byWorkspace = new Map<string, string[]>();
   for (const row of accounts) byWorkspace.set(row.organizationId, [...(byWorkspace.get(row.organizationId) ?? []), row.accountId]);
   const total: AutopayResult = { charged: 0, failed: 0 };
@@ -109,18 +137,7 @@ async function claimDueCharges(tx: Transaction, organizationId: string, accountI
     .from(savedCard)
     .where(and(eq(savedCard.organizationId, organizationId), inArray(savedCard.accountId, accountIds), eq(savedCard.autopay, true)));
   const cardOf = new Map(cards.map((card) => [card.accountId, card]));
-  const owed = await tx
-    .select()
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.organizationId, organizationId),
-        inArray(invoice.accountId, accountIds),
-        eq(invoice.status, "issued"),
-        gt(invoice.totalMinor, invoice.paidMinor),
-      ),
-    )
-    .orderBy(asc(invoice.issuedAt));
+  const owed = await owedInvoicesQuery(tx, organizationId, accountIds);
   const claims: Claim[] = [];
   for (const row of owed) {
     const card = cardOf.get(row.accountId);
@@ -144,11 +161,7 @@ async function claimDueCharges(tx: Transaction, organizationId: string, accountI
       .where(and(eq(invoiceDispute.organizationId, organizationId), eq(invoiceDispute.invoiceId, row.id), eq(invoiceDispute.state, "open")))
       .limit(1);
     if (questioned) continue;
-    const tries = await tx
-      .select()
-      .from(autopayCharge)
-      .where(and(eq(autopayCharge.organizationId, organizationId), eq(autopayCharge.invoiceId, row.id)))
-      .orderBy(asc(autopayCharge.attempt));
+    const tries = await autopayTriesQuery(tx, organizationId, row.id);
     const last = tries.at(-1);
     if (last && last.status !== "failed") continue;
     if (last && (last.retryAt === null || last.retryAt > now)) continue;

@@ -11,7 +11,7 @@ import { isRecordId } from "../../core/ids.ts";
 import { autopayCharge, checkoutAttempt, invoice, packageProduct, savedCard } from "../../db/billing-schema.ts";
 import type { Database } from "../../db/client.ts";
 import { payerAccount } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import type { Config } from "../../env.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { stripeKeysOf } from "./stripe-keys.ts";
@@ -21,6 +21,29 @@ export const CARD_ACTIVITY_LIMIT = 20;
 
 const invoiceOf = (table: typeof autopayCharge | typeof checkoutAttempt) =>
   and(eq(invoice.organizationId, table.organizationId), eq(invoice.id, table.invoiceId));
+
+/** The account's latest autopay tries, with their invoices' numbers. */
+export function accountAutopayTriesQuery(tx: Queryable, organizationId: string, accountId: string) {
+  return tx
+    .select({ charge: autopayCharge, invoiceNumber: invoice.number })
+    .from(autopayCharge)
+    .leftJoin(invoice, invoiceOf(autopayCharge))
+    .where(and(eq(autopayCharge.organizationId, organizationId), eq(autopayCharge.accountId, accountId)))
+    .orderBy(desc(autopayCharge.createdAt), desc(autopayCharge.attempt))
+    .limit(CARD_ACTIVITY_LIMIT);
+}
+
+/** The account's latest Checkout payments, with the invoice's number or the package's name. */
+export function accountCheckoutsQuery(tx: Queryable, organizationId: string, accountId: string) {
+  return tx
+    .select({ attempt: checkoutAttempt, invoiceNumber: invoice.number, productName: packageProduct.name })
+    .from(checkoutAttempt)
+    .leftJoin(invoice, invoiceOf(checkoutAttempt))
+    .leftJoin(packageProduct, and(eq(packageProduct.organizationId, checkoutAttempt.organizationId), eq(packageProduct.id, checkoutAttempt.productId)))
+    .where(and(eq(checkoutAttempt.organizationId, organizationId), eq(checkoutAttempt.accountId, accountId)))
+    .orderBy(desc(checkoutAttempt.createdAt))
+    .limit(CARD_ACTIVITY_LIMIT);
+}
 
 /** GET /admin/billing/accounts/{accountId}/card-activity */
 export async function viewCardActivity(db: Database, config: Config, actor: Actor, accountId: string): Promise<CardActivity> {
@@ -36,21 +59,8 @@ export async function viewCardActivity(db: Database, config: Config, actor: Acto
       .select()
       .from(savedCard)
       .where(and(eq(savedCard.organizationId, organizationId), eq(savedCard.accountId, accountId)));
-    const tries = await tx
-      .select({ charge: autopayCharge, invoiceNumber: invoice.number })
-      .from(autopayCharge)
-      .leftJoin(invoice, invoiceOf(autopayCharge))
-      .where(and(eq(autopayCharge.organizationId, organizationId), eq(autopayCharge.accountId, accountId)))
-      .orderBy(desc(autopayCharge.createdAt), desc(autopayCharge.attempt))
-      .limit(CARD_ACTIVITY_LIMIT);
-    const checkouts = await tx
-      .select({ attempt: checkoutAttempt, invoiceNumber: invoice.number, productName: packageProduct.name })
-      .from(checkoutAttempt)
-      .leftJoin(invoice, invoiceOf(checkoutAttempt))
-      .leftJoin(packageProduct, and(eq(packageProduct.organizationId, checkoutAttempt.organizationId), eq(packageProduct.id, checkoutAttempt.productId)))
-      .where(and(eq(checkoutAttempt.organizationId, organizationId), eq(checkoutAttempt.accountId, accountId)))
-      .orderBy(desc(checkoutAttempt.createdAt))
-      .limit(CARD_ACTIVITY_LIMIT);
+    const tries = await accountAutopayTriesQuery(tx, organizationId, accountId);
+    const checkouts = await accountCheckoutsQuery(tx, organizationId, accountId);
     const hasCard = Boolean(card?.stripePaymentMethodId && card.last4);
     return {
       available: (await stripeKeysOf(tx, config, organizationId)) !== null,

@@ -15,6 +15,7 @@ import {
   type PackagesForSale,
 } from "../../../shared/schemas/online-payments.ts";
 import type { Actor } from "../../core/audit.ts";
+import type { MemberContext } from "../../core/context.ts";
 import { workspaceCurrency } from "../../core/currency.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { billingSettings, checkoutAttempt, invoice, packageProduct } from "../../db/billing-schema.ts";
@@ -54,16 +55,21 @@ export async function cardPaymentOptions(db: Database, config: Config, actor: Ac
   }));
 }
 
+/** The catalogue's packages on sale (not archived, not free), cheapest first. */
+export function packagesOnSaleQuery(tx: Queryable, organizationId: string) {
+  return tx
+    .select()
+    .from(packageProduct)
+    .where(and(eq(packageProduct.organizationId, organizationId), isNull(packageProduct.archivedAt), gt(packageProduct.priceMinor, 0)))
+    .orderBy(asc(packageProduct.priceMinor), asc(packageProduct.name));
+}
+
 /** GET /parent/billing/packages: the catalogue's packages on sale (not archived, not free), cheapest first. */
 export async function packagesForSale(db: Database, actor: Actor): Promise<PackagesForSale> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const currency = await workspaceCurrency(tx, organizationId);
-    const rows = await tx
-      .select()
-      .from(packageProduct)
-      .where(and(eq(packageProduct.organizationId, organizationId), isNull(packageProduct.archivedAt), gt(packageProduct.priceMinor, 0)))
-      .orderBy(asc(packageProduct.priceMinor), asc(packageProduct.name));
+    const rows = await packagesOnSaleQuery(tx, organizationId);
     // The catalogue's own shape, less what a family has no use for (tax rate, archive state).
     return { items: rows.map((row) => packageForSaleSchema.parse(shapeProduct(row, currency))) };
   });
@@ -267,17 +273,23 @@ export async function startPackageCheckout(
   return openCheckout(db, config, actor, keys, request, now);
 }
 
+/** The attempt with its invoice's number or package's name, if it is the viewer's family's (payerOf). */
+export function checkoutStatusQuery(tx: Queryable, viewer: MemberContext, attemptId: string) {
+  const organizationId = viewer.organizationId;
+  return tx
+    .select({ attempt: checkoutAttempt, invoiceNumber: invoice.number, productName: packageProduct.name })
+    .from(checkoutAttempt)
+    .leftJoin(invoice, and(eq(invoice.organizationId, checkoutAttempt.organizationId), eq(invoice.id, checkoutAttempt.invoiceId)))
+    .leftJoin(packageProduct, and(eq(packageProduct.organizationId, checkoutAttempt.organizationId), eq(packageProduct.id, checkoutAttempt.productId)))
+    .where(and(eq(checkoutAttempt.organizationId, organizationId), eq(checkoutAttempt.id, attemptId), payerOf(viewer, checkoutAttempt.accountId)));
+}
+
 /** GET /parent/billing/checkouts/{attemptId}: where the card payment stands (the success page polls it). */
 export async function checkoutStatus(db: Database, actor: Actor, attemptId: string): Promise<CheckoutStatus> {
   const organizationId = actor.viewer.organizationId;
   if (!isRecordId(attemptId)) throw checkoutNotFound();
   return withWorkspace(db, organizationId, async (tx) => {
-    const [row] = await tx
-      .select({ attempt: checkoutAttempt, invoiceNumber: invoice.number, productName: packageProduct.name })
-      .from(checkoutAttempt)
-      .leftJoin(invoice, and(eq(invoice.organizationId, checkoutAttempt.organizationId), eq(invoice.id, checkoutAttempt.invoiceId)))
-      .leftJoin(packageProduct, and(eq(packageProduct.organizationId, checkoutAttempt.organizationId), eq(packageProduct.id, checkoutAttempt.productId)))
-      .where(and(eq(checkoutAttempt.organizationId, organizationId), eq(checkoutAttempt.id, attemptId), payerOf(actor.viewer, checkoutAttempt.accountId)));
+    const [row] = await checkoutStatusQuery(tx, actor.viewer, attemptId);
     if (!row) throw checkoutNotFound();
     const { attempt } = row;
     return {

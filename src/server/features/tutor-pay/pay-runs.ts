@@ -17,7 +17,7 @@ import { workspaceToday } from "../../core/workspace-time.ts";
 import type { Database } from "../../db/client.ts";
 import { payRun, payRunLine, tutorEarning } from "../../db/pay-schema.ts";
 import { member, user } from "../../db/schema.ts";
-import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, invalidField, notFound } from "../../lib/app-error.ts";
 import { auditPay, lockPay } from "./pay-context.ts";
 import { standingsOf } from "./earning-states.ts";
@@ -41,25 +41,42 @@ const summaryOf = (row: RunRow, currency: string, tutorCount: number): PayRunSum
   paidReference: row.paidReference,
 });
 
+/** Every run of the workspace with how many tutors it pays, latest period first. */
+export function payRunListQuery(tx: Queryable, organizationId: string) {
+  const tutors = tx
+    .select({ payRunId: payRunLine.payRunId, tutorCount: countDistinct(payRunLine.tutorMemberId).as("tutor_count") })
+    .from(payRunLine)
+    .where(eq(payRunLine.organizationId, organizationId))
+    .groupBy(payRunLine.payRunId)
+    .as("tutors");
+  return tx
+    .select({ run: payRun, tutorCount: tutors.tutorCount })
+    .from(payRun)
+    .leftJoin(tutors, eq(tutors.payRunId, payRun.id))
+    .where(eq(payRun.organizationId, organizationId))
+    .orderBy(desc(payRun.periodFrom), desc(payRun.createdAt));
+}
+
 /** GET /admin/pay/runs: every run, latest period first. */
 export async function listPayRuns(db: Database, actor: Actor): Promise<PayRunList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const currency = await workspaceCurrency(tx, organizationId);
-    const tutors = tx
-      .select({ payRunId: payRunLine.payRunId, tutorCount: countDistinct(payRunLine.tutorMemberId).as("tutor_count") })
-      .from(payRunLine)
-      .where(eq(payRunLine.organizationId, organizationId))
-      .groupBy(payRunLine.payRunId)
-      .as("tutors");
-    const rows = await tx
-      .select({ run: payRun, tutorCount: tutors.tutorCount })
-      .from(payRun)
-      .leftJoin(tutors, eq(tutors.payRunId, payRun.id))
-      .where(eq(payRun.organizationId, organizationId))
-      .orderBy(desc(payRun.periodFrom), desc(payRun.createdAt));
+    const rows = await payRunListQuery(tx, organizationId);
     return { items: rows.map((row) => summaryOf(row.run, currency, Number(row.tutorCount ?? 0))) };
   });
+}
+
+/** A run's lines with their earnings and tutors' names: tutors by name, lines by date. */
+export function payRunLinesQuery(tx: Queryable, organizationId: string, payRunId: string) {
+  return tx
+    .select({ line: payRunLine, earning: tutorEarning, tutorName: user.name })
+    .from(payRunLine)
+    .innerJoin(tutorEarning, and(eq(tutorEarning.organizationId, payRunLine.organizationId), eq(tutorEarning.id, payRunLine.earningId)))
+    .innerJoin(member, and(eq(member.organizationId, payRunLine.organizationId), eq(member.id, payRunLine.tutorMemberId)))
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(payRunLine.organizationId, organizationId), eq(payRunLine.payRunId, payRunId)))
+    .orderBy(asc(user.name), asc(payRunLine.tutorMemberId), asc(tutorEarning.earnedOn), asc(tutorEarning.createdAt), asc(tutorEarning.id));
 }
 
 /** The run with its lines grouped by tutor (tutors by name, lines by date). */
@@ -71,14 +88,7 @@ export async function readPayRunIn(tx: Transaction, organizationId: string, payR
         .where(and(eq(payRun.organizationId, organizationId), eq(payRun.id, payRunId)))
     : [];
   if (!row) throw runNotFound();
-  const lines = await tx
-    .select({ line: payRunLine, earning: tutorEarning, tutorName: user.name })
-    .from(payRunLine)
-    .innerJoin(tutorEarning, and(eq(tutorEarning.organizationId, payRunLine.organizationId), eq(tutorEarning.id, payRunLine.earningId)))
-    .innerJoin(member, and(eq(member.organizationId, payRunLine.organizationId), eq(member.id, payRunLine.tutorMemberId)))
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(payRunLine.organizationId, organizationId), eq(payRunLine.payRunId, row.id)))
-    .orderBy(asc(user.name), asc(payRunLine.tutorMemberId), asc(tutorEarning.earnedOn), asc(tutorEarning.createdAt), asc(tutorEarning.id));
+  const lines = await payRunLinesQuery(tx, organizationId, row.id);
   const tutors: PayRun["tutors"] = [];
   for (const { line, earning, tutorName } of lines) {
     let tutor = tutors.at(-1);

@@ -12,12 +12,48 @@ import { workspaceToday, workspaceZone } from "../../core/workspace-time.ts";
 import type { Database } from "../../db/client.ts";
 import { tutorEarning } from "../../db/pay-schema.ts";
 import { tutoringSession } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { standingsOf } from "./earning-states.ts";
 import { requireTutor } from "./tutors.ts";
 
 const DAY = 86_400_000;
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** A tutor's earnings dated in the range, with their session's subject, in date order. */
+export function statementEarningsQuery(tx: Queryable, organizationId: string, tutorMemberId: string, from: string, to: string) {
+  return tx
+    .select({ earning: tutorEarning, subject: tutoringSession.subject })
+    .from(tutorEarning)
+    .leftJoin(tutoringSession, and(eq(tutoringSession.organizationId, tutorEarning.organizationId), eq(tutoringSession.id, tutorEarning.sessionId)))
+    .where(
+      and(
+        eq(tutorEarning.organizationId, organizationId),
+        eq(tutorEarning.tutorMemberId, tutorMemberId),
+        gte(tutorEarning.earnedOn, from),
+        lte(tutorEarning.earnedOn, to),
+      ),
+    )
+    .orderBy(asc(tutorEarning.earnedOn), asc(tutorEarning.createdAt), asc(tutorEarning.id));
+}
+
+/** The tutor's sessions taught (ended) in the range of days of the zone, still scheduled: their report is missing. */
+export function unreportedSessionsQuery(tx: Queryable, organizationId: string, tutorMemberId: string, zone: string, from: string, to: string, now: Date) {
+  const localDay = sql<string>`(${tutoringSession.startsAt} at time zone ${zone})::date::text`;
+  return tx
+    .select({ id: tutoringSession.id, subject: tutoringSession.subject, day: localDay, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt })
+    .from(tutoringSession)
+    .where(
+      and(
+        eq(tutoringSession.organizationId, organizationId),
+        eq(tutoringSession.tutorMemberId, tutorMemberId),
+        eq(tutoringSession.status, "scheduled"),
+        lt(tutoringSession.endsAt, now),
+        gte(tutoringSession.startsAt, sql`(${from}::date::timestamp at time zone ${zone})`),
+        lt(tutoringSession.startsAt, sql`((${to}::date + 1)::timestamp at time zone ${zone})`),
+      ),
+    )
+    .orderBy(asc(tutoringSession.startsAt));
+}
 
 /** The statement of one tutor of the actor's workspace (404 when the member is not a tutor of it). */
 export async function payStatement(db: Database, actor: Actor, tutorMemberId: string, query: StatementQuery, now: Date): Promise<PayStatement> {
@@ -27,19 +63,7 @@ export async function payStatement(db: Database, actor: Actor, tutorMemberId: st
     const to = query.to ?? (await workspaceToday(tx, organizationId, now));
     const from = query.from ?? shiftDays(to, -90);
     const { payOnlyWhenInvoicePaid } = await readSettings(tx, organizationId, "pay");
-    const earnings = await tx
-      .select({ earning: tutorEarning, subject: tutoringSession.subject })
-      .from(tutorEarning)
-      .leftJoin(tutoringSession, and(eq(tutoringSession.organizationId, tutorEarning.organizationId), eq(tutoringSession.id, tutorEarning.sessionId)))
-      .where(
-        and(
-          eq(tutorEarning.organizationId, organizationId),
-          eq(tutorEarning.tutorMemberId, tutor.memberId),
-          gte(tutorEarning.earnedOn, from),
-          lte(tutorEarning.earnedOn, to),
-        ),
-      )
-      .orderBy(asc(tutorEarning.earnedOn), asc(tutorEarning.createdAt), asc(tutorEarning.id));
+    const earnings = await statementEarningsQuery(tx, organizationId, tutor.memberId, from, to);
     const standings = await standingsOf(
       tx,
       organizationId,
@@ -65,21 +89,7 @@ export async function payStatement(db: Database, actor: Actor, tutorMemberId: st
 
     // Sessions taught (ended) in the range, still scheduled: their report is missing.
     const zone = await workspaceZone(tx, organizationId);
-    const localDay = sql<string>`(${tutoringSession.startsAt} at time zone ${zone})::date::text`;
-    const unreported = await tx
-      .select({ id: tutoringSession.id, subject: tutoringSession.subject, day: localDay, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt })
-      .from(tutoringSession)
-      .where(
-        and(
-          eq(tutoringSession.organizationId, organizationId),
-          eq(tutoringSession.tutorMemberId, tutor.memberId),
-          eq(tutoringSession.status, "scheduled"),
-          lt(tutoringSession.endsAt, now),
-          gte(tutoringSession.startsAt, sql`(${from}::date::timestamp at time zone ${zone})`),
-          lt(tutoringSession.startsAt, sql`((${to}::date + 1)::timestamp at time zone ${zone})`),
-        ),
-      )
-      .orderBy(asc(tutoringSession.startsAt));
+    const unreported = await unreportedSessionsQuery(tx, organizationId, tutor.memberId, zone, from, to, now);
     for (const session of unreported) {
       items.push({
         earningId: null,
