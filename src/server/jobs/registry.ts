@@ -10,6 +10,7 @@ import { hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificati
 import { autopayJob } from "../features/online-payments/index.ts";
 import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
+import { healthDueJob, healthNightlyJob } from "../features/student-health/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
@@ -22,4 +23,6 @@ export const JOBS: readonly JobDefinition[] = [
   overdueRemindersJob,
   ledgerVerificationQueue,
   autopayJob,
+  healthDueJob,
+  healthNightlyJob,
 ];

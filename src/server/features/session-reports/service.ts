@@ -19,6 +19,7 @@ import { earnSession } from "../tutor-pay/index.ts";
 import { auditSessions, canWrite, findVisible, type SessionRow } from "../sessions/index.ts";
 import { describeTime } from "../../core/time.ts";
 import { readSettings } from "../../core/settings/index.ts";
+import { markHealthDue } from "../../core/health-due.ts";
 import { drafterFor, reportFactsOf, shapeSummary } from "./drafting.ts";
 import type { Area, ManagerArea } from "../../../shared/roles.ts";
 
@@ -201,6 +202,13 @@ export async function fileReport(db: Database, actor: Actor, area: Area, session
     await billSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, session.id);
     // And pays its tutor: the session's length (or the no-show share), re-earned when a correction changes it.
     await earnSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, session.id);
+    // And moves its students' health cards: attendance and ratings are what they are scored on.
+    await markHealthDue(
+      tx,
+      organizationId,
+      people.map((person) => person.studentId),
+      now,
+    );
     const when = describeTime(session.startsAt, session.endsAt, session.timeZone);
     await auditSessions(
       tx,

@@ -10,6 +10,7 @@ import type { Actor } from "../../core/audit.ts";
 import type { AppDeps } from "../../core/context.ts";
 import { describeTime } from "../../core/time.ts";
 import { readSettings } from "../../core/settings/index.ts";
+import { markHealthDue } from "../../core/health-due.ts";
 import { tutoringSession } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
@@ -61,6 +62,17 @@ export async function cancelWithin(deps: AppDeps, tx: Transaction, actor: Actor,
     // The tutor is paid the late-cancellation share of the session's length; in time, nothing.
     await earnSession(tx, { organizationId, actorUserId: actor.viewer.user.id, now }, target.id);
   }
+  // A late cancellation is a miss on the students' health cards; one in time lowers the minutes received.
+  await markHealthDue(
+    tx,
+    organizationId,
+    await studentsOf(
+      tx,
+      organizationId,
+      targets.map((target) => target.id),
+    ),
+    now,
+  );
   await closeOpenRequests(
     tx,
     actor,

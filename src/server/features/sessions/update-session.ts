@@ -10,6 +10,7 @@ import type { SessionBatch, SessionUpdate } from "../../../shared/schemas/sessio
 import type { Actor } from "../../core/audit.ts";
 import type { AppDeps } from "../../core/context.ts";
 import { describeTime } from "../../core/time.ts";
+import { markHealthDue } from "../../core/health-due.ts";
 import { sessionStudent, tutoringSession } from "../../db/schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { conflict } from "../../lib/app-error.ts";
@@ -83,6 +84,8 @@ export async function updateSession(deps: AppDeps, actor: Actor, area: Area, ses
       await tx.delete(sessionStudent).where(and(eq(sessionStudent.organizationId, organizationId), inArray(sessionStudent.sessionId, ids)));
       await tx.insert(sessionStudent).values(ids.flatMap((id) => input.studentIds!.map((studentId) => ({ organizationId, sessionId: id, studentId }))));
     }
+    // A move or a change of students changes which sessions count on the students' health cards.
+    if (moving || input.studentIds) await markHealthDue(tx, organizationId, [...oldStudents, ...studentIds], now);
     const fields = Object.keys(input).filter((key) => !["scope", "confirmOutsideAvailability", "timeZone"].includes(key));
     const which =
       targets.length > 1

@@ -1,0 +1,7 @@
+/**
+ * Student health: each student's risk card, scored by the workspace's published rules and kept
+ * up to date by the due and nightly jobs. Other features mark a card due with markHealthDue
+ * (core/health-due.ts) in the transaction that changes its input.
+ */
+export { healthDueJob } from "./due-job.ts";
+export { healthNightlyJob } from "./nightly-job.ts";

@@ -1,0 +1,106 @@
+/**
+ * Recomputing students' health cards: the rules in force, the students' facts, each one's card
+ * scored (rules.ts) and written as their current card and as today's point of their trend (the
+ * day in the workspace's zone: the day's last computation wins). Their due marks are removed,
+ * paused and former students' too: they are not scored.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { workspaceToday } from "../../core/workspace-time.ts";
+import type { Database } from "../../db/client.ts";
+import { studentHealth, studentHealthDay, studentHealthDue } from "../../db/health-schema.ts";
+import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { loadHealthFacts } from "./facts.ts";
+import { scoreStudent } from "./rules.ts";
+import { rulesInForce } from "./rules-in-force.ts";
+
+/** Recomputes the cards of these students, in one transaction of their workspace; how many were scored. */
+export async function recomputeStudents(db: Database, organizationId: string, studentIds: readonly string[], now: Date): Promise<number> {
+  return withWorkspace(db, organizationId, (tx) => recomputeWithin(tx, organizationId, studentIds, now));
+}
+
+/** The same inside the caller's transaction (the due job's, which holds the students' due rows). */
+export async function recomputeWithin(tx: Transaction, organizationId: string, studentIds: readonly string[], now: Date): Promise<number> {
+  if (studentIds.length === 0) return 0;
+  // The due marks as they stand now are what this computation answers: held until the commit,
+  // so that a mark written meanwhile (markHealthDue) waits and then stands for the next run.
+  const held = await tx
+    .select({ studentId: studentHealthDue.studentId })
+    .from(studentHealthDue)
+    .where(and(eq(studentHealthDue.organizationId, organizationId), inArray(studentHealthDue.studentId, [...studentIds])))
+    .orderBy(asc(studentHealthDue.studentId))
+    .for("update");
+  const { version, rules } = await rulesInForce(tx, organizationId, now);
+  const facts = await loadHealthFacts(tx, organizationId, studentIds, now, rules.windowWeeks);
+  const today = await workspaceToday(tx, organizationId, now);
+  const cards = [...facts].map(([studentId, studentFacts]) => ({ studentId, card: scoreStudent(studentFacts, rules) }));
+  if (cards.length > 0) {
+    await tx
+      .insert(studentHealth)
+      .values(
+        cards.map(({ studentId, card }) => ({
+          organizationId,
+          studentId,
+          ruleVersion: version,
+          score: card.score,
+          band: card.band,
+          pointsTotal: card.pointsTotal,
+          familyScore: card.familyScore,
+          familyBand: card.familyBand,
+          topReason: card.reasons[0]?.reason ?? null,
+          figures: card.figures,
+          reasons: card.reasons,
+          computedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [studentHealth.organizationId, studentHealth.studentId],
+        set: {
+          ruleVersion: sql`excluded.rule_version`,
+          score: sql`excluded.score`,
+          band: sql`excluded.band`,
+          pointsTotal: sql`excluded.points_total`,
+          familyScore: sql`excluded.family_score`,
+          familyBand: sql`excluded.family_band`,
+          topReason: sql`excluded.top_reason`,
+          figures: sql`excluded.figures`,
+          reasons: sql`excluded.reasons`,
+          computedAt: sql`excluded.computed_at`,
+        },
+      });
+    await tx
+      .insert(studentHealthDay)
+      .values(
+        cards.map(({ studentId, card }) => ({
+          organizationId,
+          studentId,
+          day: today,
+          score: card.score,
+          band: card.band,
+          familyScore: card.familyScore,
+          familyBand: card.familyBand,
+          ruleVersion: version,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [studentHealthDay.organizationId, studentHealthDay.studentId, studentHealthDay.day],
+        set: {
+          score: sql`excluded.score`,
+          band: sql`excluded.band`,
+          familyScore: sql`excluded.family_score`,
+          familyBand: sql`excluded.family_band`,
+          ruleVersion: sql`excluded.rule_version`,
+        },
+      });
+  }
+  if (held.length > 0)
+    await tx.delete(studentHealthDue).where(
+      and(
+        eq(studentHealthDue.organizationId, organizationId),
+        inArray(
+          studentHealthDue.studentId,
+          held.map((row) => row.studentId),
+        ),
+      ),
+    );
+  return cards.length;
+}
