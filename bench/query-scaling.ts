@@ -15,7 +15,7 @@ import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
 import type { MemberContext } from "../src/server/core/context.ts";
 import { member, organization, student, user } from "../src/server/db/schema.ts";
-import { withWorkspace, type Queryable } from "../src/server/db/tenant.ts";
+import { withLookup, withWorkspace, type Queryable, type Transaction } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
@@ -31,8 +31,15 @@ import { agedBalancesQuery } from "../src/server/features/billing/aged-balances.
 import { batchPreviewSql } from "../src/server/features/billing/invoice-batches.ts";
 import { invoice } from "../src/server/db/billing-schema.ts";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { payRunListQuery, payRunLinesQuery, readPayRunIn } from "../src/server/features/tutor-pay/pay-runs.ts";
+import { statementEarningsQuery, unreportedSessionsQuery } from "../src/server/features/tutor-pay/statements.ts";
+import { standingsOf } from "../src/server/features/tutor-pay/earning-states.ts";
+import { autopayAccountsQuery, autopayTriesQuery, owedInvoicesQuery } from "../src/server/features/online-payments/autopay.ts";
+import { checkoutStatusQuery, packagesOnSaleQuery } from "../src/server/features/online-payments/checkout.ts";
+import { accountAutopayTriesQuery, accountCheckoutsQuery } from "../src/server/features/online-payments/card-activity.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import { accountIdSql, generateBilling } from "./billing-data.ts";
+import { checkoutAttemptIdOf, currentPayPeriod, generateCardPayments, generateTutorPay, invoiceIdOf, md5Uuid, payRunIdOf } from "./pay-card-data.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
 import type { Area } from "../src/shared/roles.ts";
@@ -121,6 +128,12 @@ const LOADED_TABLES = [
   "ledger_entry",
   "invoice",
   "invoice_line",
+  "tutor_earning",
+  "pay_run",
+  "pay_run_line",
+  "checkout_attempt",
+  "saved_card",
+  "autopay_charge",
 ];
 
 /**
@@ -169,6 +182,9 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
   await generateSessions(db, from, to);
   await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
+  await generateTutorPay(db, ORGANIZATION_ID, NOW);
+  const invoices = { from: Math.floor((from - 1) / 10) + 1, to: Math.floor(to / 10) };
+  await generateCardPayments(db, ORGANIZATION_ID, NOW, invoices, { from: Math.min(from - 1, STUDENT_CAP) + 1, to: students });
   // Every other entry is about a student (a view, a change): the record's access log and the filter.
   await db.execute(sql`
     insert into audit_log (organization_id, user_id, actor_role, action, description, ip_address, student_id, created_at)
@@ -243,6 +259,8 @@ interface KeyQuery {
   index?: string;
   /** Run as the app runs it: inside withWorkspace (role glassroom_app, row-level security on). */
   inWorkspace?: boolean;
+  /** Reads, once per size before the runs, what the query is given (as the job reads it first). */
+  prepare?(db: Database): Promise<void>;
   run(db: Queryable): Promise<unknown>;
   /** The same query as SQL, for EXPLAIN (drizzle's toSQL of the same builder). */
   explain(db: Queryable): { sql: string; params: unknown[] };
@@ -315,6 +333,20 @@ const searchedAccountId = createHash("md5")
   .update(`a${SEARCHED_ACCOUNT_K}`)
   .digest("hex")
   .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+/** The tutor whose pay statement is read (the sessions' searched tutor) and the statement's default 90 days. */
+const STATEMENT = { from: new Date(NOW.getTime() - 90 * 86_400_000).toISOString().slice(0, 10), to: TODAY };
+/** The run whose detail is read: the current fortnight's draft, there at every size (about 1,700 lines from 10k on). */
+const DRAFT_RUN_ID = payRunIdOf(currentPayPeriod(TODAY).from);
+/**
+ * The family whose card activity is read: 38 has a card with autopay on, invoice 37 (charged by
+ * autopay) and Checkout attempt 37, at every size. Its payer is the guardian of student 38,
+ * member 10·38+7 (students of the first step take their guardians among the first 1,000 members).
+ */
+const CARD_FAMILY_K = 38;
+const cardFamilyId = md5Uuid(`a${CARD_FAMILY_K}`);
+const CARD_PAYER = sessionViewer(`bench-member-${10 * CARD_FAMILY_K + 7}`, "parent", `bench-user-${10 * CARD_FAMILY_K + 7}`);
+/** The accounts with autopay on, as the autopay job's scan finds them at the current size. */
+let autopayAccountIds: string[] = [];
 const QUERIES: KeyQuery[] = [
   {
     name: "pending members, oldest first",
@@ -502,6 +534,113 @@ const QUERIES: KeyQuery[] = [
     run: (db: Queryable) => db.execute(batchPreviewSql(ORGANIZATION_ID, MONTH_AGO, TODAY)),
     explain: () => new PgDialect().sqlToQuery(batchPreviewSql(ORGANIZATION_ID, MONTH_AGO, TODAY)),
   },
+  {
+    name: "tutor pay: a tutor's statement, 90 days",
+    kind: "list page",
+    source: "statementEarningsQuery, then standingsOf its earnings (payStatement: the tutor's earnings in the range, where each stands: its run, a reversal)",
+    index: "tutor_earning_tutor_idx",
+    inWorkspace: true,
+    run: async (db: Queryable) => {
+      const rows = await statementEarningsQuery(db, ORGANIZATION_ID, SEARCHED_TUTOR, STATEMENT.from, STATEMENT.to);
+      return standingsOf(
+        db,
+        ORGANIZATION_ID,
+        rows.map((row) => row.earning),
+        false,
+      );
+    },
+    explain: (db: Queryable) => statementEarningsQuery(db, ORGANIZATION_ID, SEARCHED_TUTOR, STATEMENT.from, STATEMENT.to).toSQL(),
+  },
+  {
+    name: "tutor pay: a tutor's statement, sessions waiting for a report",
+    kind: "list page",
+    source: "unreportedSessionsQuery (payStatement: the tutor's sessions over and still scheduled in the range)",
+    index: "tutoring_session_tutor_unreported_idx (partial)",
+    inWorkspace: true,
+    run: (db: Queryable) => unreportedSessionsQuery(db, ORGANIZATION_ID, SEARCHED_TUTOR, "UTC", STATEMENT.from, STATEMENT.to, NOW),
+    explain: (db: Queryable) => unreportedSessionsQuery(db, ORGANIZATION_ID, SEARCHED_TUTOR, "UTC", STATEMENT.from, STATEMENT.to, NOW).toSQL(),
+  },
+  {
+    name: "tutor pay: the pay runs list",
+    kind: "count",
+    source: "payRunListQuery (listPayRuns: every run, each with its tutors counted over its lines: linear in the lines by nature)",
+    inWorkspace: true,
+    run: (db: Queryable) => payRunListQuery(db, ORGANIZATION_ID),
+    explain: (db: Queryable) => payRunListQuery(db, ORGANIZATION_ID).toSQL(),
+  },
+  {
+    name: "tutor pay: a pay run's detail (the current draft)",
+    kind: "list page",
+    source: "readPayRunIn (the run, then payRunLinesQuery: its lines with their earnings and tutors, by tutor's name and date)",
+    index: "pay_run_line_run_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => readPayRunIn(db as Transaction, ORGANIZATION_ID, DRAFT_RUN_ID),
+    explain: (db: Queryable) => payRunLinesQuery(db, ORGANIZATION_ID, DRAFT_RUN_ID).toSQL(),
+  },
+  {
+    name: "autopay job: the scan of accounts with autopay on",
+    kind: "count",
+    source: "autopayAccountsQuery in withLookup(app.scan = 'autopay') (runAutopay, across workspaces: every saved card is read, 1 family in 19 has one)",
+    run: (db: Queryable) => withLookup(db as Database, "app.scan", "autopay", (tx) => autopayAccountsQuery(tx)),
+    explain: (db: Queryable) => autopayAccountsQuery(db).toSQL(),
+  },
+  {
+    name: "autopay job: the owed invoices of the autopay accounts",
+    kind: "count",
+    source: "owedInvoicesQuery with the scan's accounts (claimDueCharges: issued invoices with something owed, linear in those accounts' invoices by nature)",
+    index: "invoice_account_idx",
+    inWorkspace: true,
+    prepare: async (db: Database) => {
+      const rows = await withLookup(db, "app.scan", "autopay", (tx) => autopayAccountsQuery(tx));
+      autopayAccountIds = rows.map((row) => row.accountId);
+    },
+    run: (db: Queryable) => owedInvoicesQuery(db, ORGANIZATION_ID, autopayAccountIds),
+    explain: (db: Queryable) => owedInvoicesQuery(db, ORGANIZATION_ID, autopayAccountIds).toSQL(),
+  },
+  {
+    name: "autopay job: an invoice's tries",
+    kind: "list page",
+    source: "autopayTriesQuery (claimDueCharges, for each owed invoice once its waiting time is over)",
+    index: "autopay_charge_attempt_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => autopayTriesQuery(db, ORGANIZATION_ID, invoiceIdOf(CARD_FAMILY_K - 1)),
+    explain: (db: Queryable) => autopayTriesQuery(db, ORGANIZATION_ID, invoiceIdOf(CARD_FAMILY_K - 1)).toSQL(),
+  },
+  {
+    name: "checkout: a card payment's status",
+    kind: "list page",
+    source: "checkoutStatusQuery (checkoutStatus, polled by the parent's payment page: the attempt if it is the viewer's family's)",
+    index: "checkout_attempt_organization_id_id_pk",
+    inWorkspace: true,
+    run: (db: Queryable) => checkoutStatusQuery(db, CARD_PAYER, checkoutAttemptIdOf(CARD_FAMILY_K - 1)),
+    explain: (db: Queryable) => checkoutStatusQuery(db, CARD_PAYER, checkoutAttemptIdOf(CARD_FAMILY_K - 1)).toSQL(),
+  },
+  {
+    name: "card activity: a family's autopay tries, 20",
+    kind: "list page",
+    source: "accountAutopayTriesQuery (viewCardActivity, the admin's view of a family's card payments)",
+    index: "autopay_charge_account_idx (migration 0026)",
+    inWorkspace: true,
+    run: (db: Queryable) => accountAutopayTriesQuery(db, ORGANIZATION_ID, cardFamilyId),
+    explain: (db: Queryable) => accountAutopayTriesQuery(db, ORGANIZATION_ID, cardFamilyId).toSQL(),
+  },
+  {
+    name: "card activity: a family's Checkout payments, 20",
+    kind: "list page",
+    source: "accountCheckoutsQuery (viewCardActivity)",
+    index: "checkout_attempt_account_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => accountCheckoutsQuery(db, ORGANIZATION_ID, cardFamilyId),
+    explain: (db: Queryable) => accountCheckoutsQuery(db, ORGANIZATION_ID, cardFamilyId).toSQL(),
+  },
+  {
+    name: "checkout: the packages on sale",
+    kind: "list page",
+    source: "packagesOnSaleQuery (packagesForSale, the parent's catalogue: five packages, not growing)",
+    inWorkspace: true,
+    run: (db: Queryable) => packagesOnSaleQuery(db, ORGANIZATION_ID),
+    explain: (db: Queryable) => packagesOnSaleQuery(db, ORGANIZATION_ID).toSQL(),
+  },
 ];
 
 interface PlanNode {
@@ -602,6 +741,7 @@ async function run(): Promise<BenchmarkReport> {
         `  ${formatInt(size)} members, users, audit entries and sessions, ${formatInt(Math.min(size, STUDENT_CAP))} students (generated in ${seconds.toFixed(1)} s)\n`,
       );
       for (const [index, query] of QUERIES.entries()) {
+        await query.prepare?.(db);
         const { medianMs } = await timeQuery(db, query);
         figures[index]!.medianMs.push(medianMs);
         figures[index]!.plans.push(await planSummary(db, query));
@@ -627,6 +767,7 @@ async function run(): Promise<BenchmarkReport> {
           "Throw-away embedded PostgreSQL (tests/test-postgres.ts: fsync off, default memory settings) migrated with migrateDatabase; rows made with INSERT … SELECT generate_series without the secondary indexes, which are then made again from their definitions, then ANALYZE. Timed through drizzle and node-postgres, as the app queries.",
           `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log, half the entries name a student. Students stop at ${formatInt(STUDENT_CAP)}: in the last column the students queries see ${formatInt(STUDENT_CAP)} students among more members and entries. Each student has a guardian and a tutor; 7% are paused.`,
           `Sessions: one every ${SESSION_STEP_MINUTES} minutes going back from ${NOW.toISOString().slice(0, 10)} (history grows, a week holds about ${Math.round((7 * 24 * 60) / SESSION_STEP_MINUTES)} at every size from 10k), an hour long, over ${SESSION_TUTORS} tutors and the first ${formatInt(SESSION_STUDENTS)} students, one student each; the week read is the last seven days.`,
+          `Tutor pay (bench/pay-card-data.ts): an earning per completed session, a pay run per fortnight with a line per earning (the current fortnight's run a draft, the one before confirmed, older ones paid); the statement read is ${SEARCHED_TUTOR}'s last 90 days, the run read the draft. Card payments: a Checkout attempt per invoice (1 in 5 for a package), a saved card for 1 family in 19 (half with autopay on), autopay's tries for every invoice of a family with a card (declined and tried again when unpaid).`,
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",
