@@ -29,6 +29,8 @@ export const PERMISSIONS = {
     "admin:billing:write",
     "admin:pay:read",
     "admin:pay:write",
+    "admin:health:read",
+    "admin:health:write",
   ],
   parent: [
     "parent:read",
@@ -36,6 +38,7 @@ export const PERMISSIONS = {
     "parent:students:write",
     "parent:billing:read",
     "parent:billing:write",
+    "parent:health:read",
     "parent:resources:read",
     "parent:settings:read",
     "parent:settings:write",

@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = {
   PAY_RUN_CONFIRMED: "Pay run confirmed",
   PAY_RUN_PAID: "Pay run marked paid",
   PAY_RUN_EXPORTED: "Pay run downloaded",
+  HEALTH_RULES_PUBLISHED: "Health rules published",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

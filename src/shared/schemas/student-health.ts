@@ -153,3 +153,71 @@ export const healthFiguresSchema = z.object({
   daysSinceLastSession: z.number().int().nullable(),
 });
 export type HealthFigures = z.infer<typeof healthFiguresSchema>;
+
+/** A published version of the rules, as admins read it. */
+export const healthRulesVersionSchema = z.object({
+  version: z.number().int(),
+  rules: healthRulesSchema,
+  /** What changed from the version before, one sentence each. */
+  changes: z.array(z.string()),
+  publishedAt: z.string(),
+  /** Null for the defaults every workspace starts with. */
+  publishedByName: z.string().nullable(),
+});
+export type HealthRulesVersion = z.infer<typeof healthRulesVersionSchema>;
+export const healthRulesHistorySchema = z.object({ items: z.array(healthRulesVersionSchema) });
+export type HealthRulesHistory = z.infer<typeof healthRulesHistorySchema>;
+
+/** Publishing: the rules, and the version they were edited from (another admin's publication since is a conflict). */
+export const healthRulesPublishSchema = z.strictObject({
+  baseVersion: z.number({ error: "The version edited from must be a number." }).int().positive(),
+  rules: healthRulesSchema,
+});
+export type HealthRulesPublish = z.infer<typeof healthRulesPublishSchema>;
+
+/** The rules in force as families read them: the family-visible rules in words, and their history. */
+export const familyHealthRulesSchema = z.object({
+  version: z.number().int(),
+  publishedAt: z.string(),
+  windowWeeks: z.number().int(),
+  watchFrom: z.number().int(),
+  actFrom: z.number().int(),
+  rules: z.array(z.object({ rule: z.enum(HEALTH_RULE_KEYS), label: z.string(), description: z.string() })),
+  history: z.array(z.object({ version: z.number().int(), publishedAt: z.string(), changes: z.array(z.string()) })),
+});
+export type FamilyHealthRules = z.infer<typeof familyHealthRulesSchema>;
+
+/** A day of the score's trend. */
+export const healthTrendPointSchema = z.object({ day: z.string(), score: z.number().int(), band: z.enum(HEALTH_BANDS) });
+
+/**
+ * A student's card as staff or the family read it. Families get the score of the rules they
+ * see and only those reasons; staff get every reason. Not scored yet: the figures are null
+ * until the first computation (tonight's at the latest).
+ */
+export const healthCardSchema = z.object({
+  studentId: z.string(),
+  studentName: z.string(),
+  scored: z.boolean(),
+  computedAt: z.string().nullable(),
+  ruleVersion: z.number().int().nullable(),
+  score: z.number().int(),
+  band: z.enum(HEALTH_BANDS),
+  /** What the points add up to before the score stops at 100. */
+  pointsTotal: z.number().int(),
+  reasons: z.array(healthReasonSchema),
+  figures: healthFiguresSchema.nullable(),
+  /** The last weeks' scores, a point per day computed, oldest first. */
+  trend: z.array(healthTrendPointSchema),
+});
+export type HealthCardView = z.infer<typeof healthCardSchema>;
+
+/** The student's own simplified card: how they are doing, without the risk wording. */
+export const ownHealthSchema = z.object({
+  scored: z.boolean(),
+  computedAt: z.string().nullable(),
+  figures: healthFiguresSchema
+    .pick({ windowWeeks: true, held: true, attended: true, attendancePercent: true, homework: true, understanding: true, scores: true, daysSinceLastSession: true })
+    .nullable(),
+});
+export type OwnHealth = z.infer<typeof ownHealthSchema>;

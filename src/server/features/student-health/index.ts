@@ -5,3 +5,4 @@
  */
 export { healthDueJob } from "./due-job.ts";
 export { healthNightlyJob } from "./nightly-job.ts";
+export { studentHealthRoutes } from "./routes.ts";

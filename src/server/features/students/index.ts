@@ -1,2 +1,3 @@
 /** Student records: what the app mounts. */
 export { studentRoutes } from "./routes.ts";
+export { visibleStudents } from "./policy.ts";

@@ -14,6 +14,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { metaFor } from "../../lib/meta.ts";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import { SectionCard } from "../../components/ui/section-card.tsx";
+import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -57,6 +58,7 @@ function Record({ student }: { student: StudentDetail }) {
         {erased ? null : <StudentStatusActions student={student} />}
       </StudentRecordHeader>
       {erased ? <ErasedNotice student={student} area="admin" /> : <StudentRecordSection key={student.id} student={student} />}
+      {erased ? null : <HealthCardSection area="admin" studentId={student.id} />}
       {erased ? null : <GuardiansSection student={student} />}
       <AssignmentsSection student={student} readOnly={erased} />
       <SectionCard title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">

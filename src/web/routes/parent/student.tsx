@@ -11,6 +11,7 @@ import { SectionCard } from "../../components/ui/section-card.tsx";
 import { SessionCalendar } from "../../features/calendar/components/session-calendar.tsx";
 import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
+import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -46,6 +47,7 @@ export default function ParentStudent() {
                 Download all data (ZIP)
               </Button>
             </Group>
+            <HealthCardSection area="parent" studentId={student.id} />
             <StudentRecordView student={student} area="parent" timeZone={timeZone} />
             {timeZone ? (
               <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">

@@ -7,6 +7,7 @@ import { StudentRecordHeader } from "../../features/students/components/student-
 import { StudentRecordView } from "../../features/students/components/student-record-view.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
+import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -41,6 +42,7 @@ export default function TutorStudent() {
               area="tutor"
               description="Read-only. Your visit is recorded in the record's access log, which the family can see."
             />
+            <HealthCardSection area="tutor" studentId={student.id} />
             <StudentRecordView student={student} area="tutor" timeZone={timeZone} />
           </>
         )}

@@ -1,0 +1,119 @@
+import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import type { HealthBand, HealthCardView, HealthReason } from "../../../../shared/schemas/student-health.ts";
+import { QueryState } from "../../../components/ui/query-state.tsx";
+import { SectionCard } from "../../../components/ui/section-card.tsx";
+import { useDateTime } from "../../session/display-time-zone.ts";
+import { useHealthCard, type HealthCardArea } from "../api.ts";
+
+export const BAND_LABELS: Record<HealthBand, string> = { on_track: "On track", watch: "Watch", act: "Act" };
+/** Dark shades: filled badges keep WCAG AA contrast with white text. */
+export const BAND_COLORS: Record<HealthBand, string> = { on_track: "teal.9", watch: "orange.9", act: "red.9" };
+
+const DESCRIPTIONS: Record<HealthCardArea, string> = {
+  admin: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",
+  tutor: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",
+  parent: "How your child is doing over the last weeks. Every point of the score comes from a rule you can read, with the sessions behind it.",
+};
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+      {note ? <Text size="xs">{note}</Text> : null}
+    </Stack>
+  );
+}
+
+function Reason({ reason, area }: { reason: HealthReason; area: HealthCardArea }) {
+  const { moment } = useDateTime();
+  return (
+    <List.Item>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {reason.reason}
+        </Text>
+        {reason.evidence.length > 0 ? (
+          <List size="sm" withPadding listStyleType="disc">
+            {reason.evidence.map((item) => (
+              <List.Item key={`${item.sessionId}-${item.note}`}>
+                <Anchor component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
+                  {moment(item.startsAt, "short")}
+                </Anchor>
+                : {item.note}
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+      </Stack>
+    </List.Item>
+  );
+}
+
+function Card({ card, area }: { card: HealthCardView; area: HealthCardArea }) {
+  const { instant } = useDateTime();
+  if (!card.scored || !card.figures) {
+    return <Text size="sm">Not scored yet: the card is computed after the next session report, and every night.</Text>;
+  }
+  const { figures } = card;
+  const homeworkSet = figures.homework.set;
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="center">
+        <Badge color={BAND_COLORS[card.band]} variant="filled" size="lg">
+          {BAND_LABELS[card.band]}
+        </Badge>
+        <Text fw={700}>Risk score {card.score} of 100</Text>
+        {card.pointsTotal > card.score ? <Text size="sm">(the points add up to {card.pointsTotal}; the score stops at 100)</Text> : null}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Figure
+          label="Attendance"
+          value={figures.attendancePercent === null ? "—" : `${figures.attendancePercent}%`}
+          note={`${figures.attended} of ${figures.held} sessions held${figures.excused > 0 ? `, ${figures.excused} cancelled in time` : ""}`}
+        />
+        <Figure
+          label="Minutes against the plan"
+          value={figures.dosagePercent === null ? "—" : `${figures.dosagePercent}%`}
+          note={`${figures.receivedMinutes} of ${figures.plannedMinutes} min`}
+        />
+        <Figure
+          label="Homework done"
+          value={homeworkSet === 0 ? "—" : `${figures.homework.completed} of ${homeworkSet}`}
+          note={figures.homework.partly > 0 ? `${figures.homework.partly} partly` : undefined}
+        />
+        <Figure
+          label="Last session attended"
+          value={figures.daysSinceLastSession === null ? "None yet" : figures.daysSinceLastSession === 0 ? "Today" : `${figures.daysSinceLastSession} days ago`}
+        />
+      </SimpleGrid>
+      {card.reasons.length === 0 ? (
+        <Text size="sm">No rule fires: nothing to watch.</Text>
+      ) : (
+        <List spacing="sm" aria-label="Why: the rules that fire">
+          {card.reasons.map((reason) => (
+            <Reason key={reason.rule} reason={reason} area={area} />
+          ))}
+        </List>
+      )}
+      <Text size="xs" c="dimmed">
+        Over the last {figures.windowWeeks} weeks; computed {instant(card.computedAt!)} under version {card.ruleVersion} of the rules.
+      </Text>
+    </Stack>
+  );
+}
+
+/** A student's health card on their page: band, score, the figures, and each reason with its sessions. */
+export function HealthCardSection({ area, studentId }: { area: HealthCardArea; studentId: string }) {
+  const card = useHealthCard(area, studentId);
+  return (
+    <SectionCard title="Health" description={DESCRIPTIONS[area]}>
+      <QueryState query={card} label="the health card">
+        {(data) => <Card card={data} area={area} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
