@@ -46,6 +46,7 @@ import {
 } from "./demo-billing.ts";
 import { cardAccounts, DemoCards, type DemoCardsSummary, type DemoStripe } from "./demo-cards.ts";
 import type { DemoClock } from "./demo-clock.ts";
+import { recomputeStudents } from "../src/server/features/student-health/index.ts";
 import { draftCurrentPay, setUpPay, type DemoPaySummary } from "./demo-pay.ts";
 
 export interface DemoAccount {
@@ -452,6 +453,15 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const pay: DemoPaySummary = { runsPaid: payPlan.paid(), ...currentPay };
   await cards?.buyPackageOnline(families, products.get(DEMO_CARDS.packageBoughtOnline.packageKey)!);
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
+
+  // Every student's health card, as the due job would compute it after the term's reports.
+  const listed = await admin.client.get<{ items: { id: string }[] }>("/api/admin/students?pageSize=100");
+  await recomputeStudents(
+    ctx.db,
+    admin.organizationId,
+    listed.body.items.map((item) => item.id),
+    new Date(),
+  );
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });

@@ -296,6 +296,15 @@ describe("the demo seed (npm run demo)", () => {
     expect(grants.rows[0]!.n).toBe(summary.billing.packagesSold + 1);
   });
 
+  it("scores every active student's health card from the term's sessions and reports", async () => {
+    const cards = await t.db.execute<{ band: string; n: number }>(
+      sql`select band, count(*)::int as n from student_health where organization_id = ${summary.organizationId} group by band`,
+    );
+    expect(cards.rows.reduce((sum, row) => sum + row.n, 0)).toBe(37);
+    // The no-show of the term makes one student's attendance a reason to watch.
+    expect(cards.rows.find((row) => row.band === "watch")?.n ?? 0).toBeGreaterThanOrEqual(1);
+  });
+
   it("pays the tutors for the term: fortnightly runs confirmed and paid, an adjustment, and this fortnight's run drafted with the correction paid back", async () => {
     const { pay } = summary;
     expect(pay.runsPaid).toBeGreaterThanOrEqual(2);

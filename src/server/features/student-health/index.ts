@@ -6,3 +6,4 @@
 export { healthDueJob } from "./due-job.ts";
 export { healthNightlyJob } from "./nightly-job.ts";
 export { studentHealthRoutes } from "./routes.ts";
+export { recomputeStudents } from "./recompute.ts";
