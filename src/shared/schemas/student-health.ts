@@ -217,7 +217,16 @@ export const ownHealthSchema = z.object({
   scored: z.boolean(),
   computedAt: z.string().nullable(),
   figures: healthFiguresSchema
-    .pick({ windowWeeks: true, held: true, attended: true, attendancePercent: true, homework: true, understanding: true, scores: true, daysSinceLastSession: true })
+    .pick({
+      windowWeeks: true,
+      held: true,
+      attended: true,
+      attendancePercent: true,
+      homework: true,
+      understanding: true,
+      scores: true,
+      daysSinceLastSession: true,
+    })
     .nullable(),
 });
 export type OwnHealth = z.infer<typeof ownHealthSchema>;
