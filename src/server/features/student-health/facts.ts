@@ -42,6 +42,14 @@ function outcomeOf(row: SessionFact, now: Date): { outcome: SessionOutcome; miss
   }
 }
 
+/** A student's session, and the student's entry in its report. */
+const sessionOfStudent = and(eq(tutoringSession.organizationId, sessionStudent.organizationId), eq(tutoringSession.id, sessionStudent.sessionId));
+const reportEntryOfStudent = and(
+  eq(sessionReportStudent.organizationId, sessionStudent.organizationId),
+  eq(sessionReportStudent.sessionId, sessionStudent.sessionId),
+  eq(sessionReportStudent.studentId, sessionStudent.studentId),
+);
+
 /** The facts of each active student among `studentIds`, keyed by student id. */
 export async function loadHealthFacts(
   tx: Transaction,
@@ -71,15 +79,8 @@ export async function loadHealthFacts(
       entry: sessionReportStudent,
     })
     .from(sessionStudent)
-    .innerJoin(tutoringSession, and(eq(tutoringSession.organizationId, sessionStudent.organizationId), eq(tutoringSession.id, sessionStudent.sessionId)))
-    .leftJoin(
-      sessionReportStudent,
-      and(
-        eq(sessionReportStudent.organizationId, sessionStudent.organizationId),
-        eq(sessionReportStudent.sessionId, sessionStudent.sessionId),
-        eq(sessionReportStudent.studentId, sessionStudent.studentId),
-      ),
-    )
+    .innerJoin(tutoringSession, sessionOfStudent)
+    .leftJoin(sessionReportStudent, reportEntryOfStudent)
     .where(
       and(
         eq(sessionStudent.organizationId, organizationId),
@@ -111,15 +112,8 @@ export async function loadHealthFacts(
   const attended = await tx
     .select({ studentId: sessionStudent.studentId, lastAttendedAt: max(tutoringSession.startsAt) })
     .from(sessionStudent)
-    .innerJoin(tutoringSession, and(eq(tutoringSession.organizationId, sessionStudent.organizationId), eq(tutoringSession.id, sessionStudent.sessionId)))
-    .innerJoin(
-      sessionReportStudent,
-      and(
-        eq(sessionReportStudent.organizationId, sessionStudent.organizationId),
-        eq(sessionReportStudent.sessionId, sessionStudent.sessionId),
-        eq(sessionReportStudent.studentId, sessionStudent.studentId),
-      ),
-    )
+    .innerJoin(tutoringSession, sessionOfStudent)
+    .innerJoin(sessionReportStudent, reportEntryOfStudent)
     .where(
       and(
         eq(sessionStudent.organizationId, organizationId),
