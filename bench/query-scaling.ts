@@ -338,13 +338,16 @@ const STATEMENT = { from: new Date(NOW.getTime() - 90 * 86_400_000).toISOString(
 /** The run whose detail is read: the current fortnight's draft, there at every size (about 1,700 lines from 10k on). */
 const DRAFT_RUN_ID = payRunIdOf(currentPayPeriod(TODAY).from);
 /**
- * The family whose card activity is read: 38 has a card with autopay on, invoice 37 (charged by
- * autopay) and Checkout attempt 37, at every size. Its payer is the guardian of student 38,
- * member 10·38+7 (students of the first step take their guardians among the first 1,000 members).
+ * The family whose card payments are read: 950 has a card with autopay on, and from 10k on its
+ * invoice 949 (unpaid: autopay declined, with the next try's time) and Checkout attempt 949 (a
+ * package, still open). At 1k there are none: its 100 invoices are all younger than autopay's
+ * three days of waiting, and attempt 949 is not made yet. Its payer is the guardian of student
+ * 950, member 10·(950 mod 100)+7 (students of the first step take theirs among 1,000 members).
  */
-const CARD_FAMILY_K = 38;
+const CARD_FAMILY_K = 950;
 const cardFamilyId = md5Uuid(`a${CARD_FAMILY_K}`);
-const CARD_PAYER = sessionViewer(`bench-member-${10 * CARD_FAMILY_K + 7}`, "parent", `bench-user-${10 * CARD_FAMILY_K + 7}`);
+const CARD_PAYER_MEMBER = 10 * (CARD_FAMILY_K % 100) + 7;
+const CARD_PAYER = sessionViewer(`bench-member-${CARD_PAYER_MEMBER}`, "parent", `bench-user-${CARD_PAYER_MEMBER}`);
 /** The accounts with autopay on, as the autopay job's scan finds them at the current size. */
 let autopayAccountIds: string[] = [];
 const QUERIES: KeyQuery[] = [
