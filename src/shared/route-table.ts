@@ -46,7 +46,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["approvals", "Approvals", "Review and approve pending registrations.", ["admin:approvals:read", "admin:approvals:write"]],
     ["members", "Members", "Everyone in your workspace, and the invitations you sent.", ["admin:members:read", "admin:members:write"]],
     ["tutors", "Tutors", "The tutors of your workspace.", ["admin:tutors:read", "admin:tutors:write"]],
-    ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write"]],
+    ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write", "admin:health:read", "admin:health:write"]],
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
@@ -95,7 +95,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
-    ["students", "My students", "Your children's records and who accessed them.", ["parent:students:read"]],
+    ["students", "My students", "Your children's records and who accessed them.", ["parent:students:read", "parent:health:read"]],
     ["billings", "Billing and packages", "Balances, packages and invoices.", ["parent:billing:read", "parent:billing:write"]],
     [
       "resources",
