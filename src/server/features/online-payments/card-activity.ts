@@ -14,6 +14,7 @@ import { payerAccount } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import type { Config } from "../../env.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { cardSeen } from "./saved-cards.ts";
 import { stripeKeysOf } from "./stripe-keys.ts";
 
 /** How many of the latest tries and payments are shown: older ones are in the ledger and the audit log. */
@@ -61,12 +62,10 @@ export async function viewCardActivity(db: Database, config: Config, actor: Acto
       .where(and(eq(savedCard.organizationId, organizationId), eq(savedCard.accountId, accountId)));
     const tries = await accountAutopayTriesQuery(tx, organizationId, accountId);
     const checkouts = await accountCheckoutsQuery(tx, organizationId, accountId);
-    const hasCard = Boolean(card?.stripePaymentMethodId && card.last4);
     return {
       available: (await stripeKeysOf(tx, config, organizationId)) !== null,
       currency: await workspaceCurrency(tx, organizationId),
-      card: hasCard ? { brand: card!.brand ?? "card", last4: card!.last4!, expMonth: card!.expMonth ?? null, expYear: card!.expYear ?? null } : null,
-      autopay: hasCard && card!.autopay,
+      ...cardSeen(card),
       autopayTries: tries.map(({ charge, invoiceNumber }) => ({
         id: charge.id,
         invoiceId: charge.invoiceId,

@@ -47,15 +47,20 @@ async function cardRow(tx: Queryable, organizationId: string, accountId: string)
   return row;
 }
 
-async function stateOf(tx: Queryable, config: Config, organizationId: string, accountId: string): Promise<SavedCardState> {
-  const row = await cardRow(tx, organizationId, accountId);
-  const available = (await stripeKeysOf(tx, config, organizationId)) !== null;
-  const { autopayDisputeWindowDays } = await readSettings(tx, organizationId, "billing");
+/** What the family and the admin see of a saved card (null until Stripe has given its payment method), and whether autopay is on. */
+export function cardSeen(row: SavedCardRow | undefined): Pick<SavedCardState, "card" | "autopay"> {
   const card =
     row?.stripePaymentMethodId && row.last4
       ? { brand: row.brand ?? "card", last4: row.last4, expMonth: row.expMonth ?? null, expYear: row.expYear ?? null }
       : null;
-  return { available, card, autopay: Boolean(card && row?.autopay), disputeWindowDays: autopayDisputeWindowDays };
+  return { card, autopay: Boolean(card && row?.autopay) };
+}
+
+async function stateOf(tx: Queryable, config: Config, organizationId: string, accountId: string): Promise<SavedCardState> {
+  const row = await cardRow(tx, organizationId, accountId);
+  const available = (await stripeKeysOf(tx, config, organizationId)) !== null;
+  const { autopayDisputeWindowDays } = await readSettings(tx, organizationId, "billing");
+  return { available, ...cardSeen(row), disputeWindowDays: autopayDisputeWindowDays };
 }
 
 /** GET /parent/billing/accounts/{accountId}/card */
