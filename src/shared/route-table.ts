@@ -47,6 +47,12 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["members", "Members", "Everyone in your workspace, and the invitations you sent.", ["admin:members:read", "admin:members:write"]],
     ["tutors", "Tutors", "The tutors of your workspace.", ["admin:tutors:read", "admin:tutors:write"]],
     ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write", "admin:health:read", "admin:health:write"]],
+    [
+      "health",
+      "Student health",
+      "Every student's health card by risk, the alerts, and the rules that score them.",
+      ["admin:health:read", "admin:health:write"],
+    ],
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
@@ -70,6 +76,18 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...details("admin", [
     ["students/:studentId", "Student", "A student's record, guardians, tutors and access log.", ["admin:students:read", "admin:students:write"]],
     ["tutors/:memberId", "Tutor", "A tutor's profile, rates, availability and students.", ["admin:tutors:read", "admin:tutors:write"]],
+    [
+      "health/rules",
+      "Health rules",
+      "The rules that score students' health: tune them, preview the change, publish a version.",
+      ["admin:health:read", "admin:health:write"],
+    ],
+    [
+      "health/alerts",
+      "Alerts",
+      "Open alerts on students, billing and reports: acknowledge, plan an action, dismiss.",
+      ["admin:health:read", "admin:health:write"],
+    ],
     ["sessions/:sessionId", "Session", "A session's details, report, summaries and recordings.", ["admin:sessions:read", "admin:sessions:write"]],
     [
       "billing/invoices/:invoiceId",
@@ -108,6 +126,8 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...details("parent", [
     ["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]],
+    ["health-rules", "Health rules", "The thresholds behind your children's health cards, and their history.", ["parent:health:read"]],
+    ["alerts", "Alerts", "Alerts on your children: attendance, hours left, invoices.", ["parent:health:read"]],
     ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read", "parent:students:write"]],
     [
       "billings/invoices/:invoiceId",
@@ -162,6 +182,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...details("tutor", [
     ["students/:studentId", "Student", "An assigned student's record.", ["tutor:students:read"]],
+    ["alerts", "Alerts", "Alerts on your students: attendance, engagement, reports to file.", ["tutor:students:read"]],
     ["sessions/:sessionId", "Session", "A session: details, report, summaries and recordings.", ["tutor:jobs:read", "tutor:jobs:write"]],
   ]),
 ];

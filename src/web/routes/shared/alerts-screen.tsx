@@ -1,0 +1,5 @@
+import { PageHeader } from "../../components/ui/page-header.tsx";
+
+export default function Screen() {
+  return <PageHeader title="Alerts" />;
+}
