@@ -61,6 +61,7 @@ import {
 } from "../src/server/db/billing-schema.ts";
 import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/pay-schema.ts";
 import { healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
+import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPreference } from "../src/server/db/alerts-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -128,6 +129,11 @@ export const WRITABLE_TABLES = {
   studentHealth,
   studentHealthDay,
   studentHealthDue,
+  healthAlert,
+  healthContest,
+  healthExcusal,
+  notificationPreference,
+  alertDigest,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

@@ -26,8 +26,8 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
   const studentId = randomUUID();
   const sessionId = randomUUID();
   const seriesId = randomUUID();
-  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId] = Array.from(
-    { length: 11 },
+  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId, contestId] = Array.from(
+    { length: 12 },
     () => randomUUID(),
   );
   const statements = [
@@ -91,6 +91,12 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, figures, reasons, computed_at) values (${org}, ${studentId}, 1, 0, 'on_track', 0, 0, 'on_track', '{}', '[]', now())`,
     sql`insert into student_health_day (organization_id, student_id, day, score, band, family_score, family_band, rule_version) values (${org}, ${studentId}, '2026-01-05', 0, 'on_track', 0, 'on_track', 1)`,
     sql`insert into student_health_due (organization_id, student_id, due_since) values (${org}, ${studentId}, now())`,
+    // Alerts: one open on the student, a family's contest of the session, its excusal, a member's preferences and digest day.
+    sql`insert into health_alert (organization_id, student_id, kind, severity, family_visible, title, evidence, opened_at, updated_at) values (${org}, ${studentId}, 'missedShare', 'watch', true, 'Missed', '[]', now(), now())`,
+    sql`insert into health_contest (organization_id, id, student_id, session_id, point, message, raised_at) values (${org}, ${contestId}, ${studentId}, ${sessionId}, 'attendance', 'Excused', now())`,
+    sql`insert into health_excusal (organization_id, session_id, student_id, contest_id, excused_at) values (${org}, ${sessionId}, ${studentId}, ${contestId}, now())`,
+    sql`insert into notification_preference (organization_id, member_id, alert_digest, topics, updated_at) values (${org}, ${id("m-parent")}, false, '{learning}', now())`,
+    sql`insert into alert_digest (organization_id, member_id, day, until, alerts) values (${org}, ${id("m-parent")}, '2026-01-05', now(), 1)`,
   ];
   for (const statement of statements) await db.execute(statement);
 }
@@ -321,6 +327,12 @@ describe("row-level security", () => {
       // A published version of the health rules is what cards cite: never rewritten.
       "update health_rule_version set changes = 'rewritten'",
       "delete from health_rule_version",
+      // Alerts and contests are the card's history: their status changes, they are never deleted.
+      "delete from health_alert",
+      "delete from health_contest",
+      "update health_excusal set excused_at = now()",
+      "delete from health_excusal",
+      "delete from alert_digest",
     ];
     for (const statement of writes) {
       const outcome = await attempt("app", ORG_A, statement);
