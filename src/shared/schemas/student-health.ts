@@ -127,6 +127,22 @@ export const healthReasonSchema = z.object({
 });
 export type HealthReason = z.infer<typeof healthReasonSchema>;
 
+/**
+ * Billing beside the card (never in the score): package hours left now (null when the student
+ * was never on a package), the pace they are used at over the window, when they run out at
+ * that pace, and the family's invoices overdue long enough to be an alert.
+ */
+export const healthBillingSchema = z.object({
+  minutesLeft: z.number().int().nullable(),
+  lowBalanceMinutes: z.number().int(),
+  minutesPerWeek: z.number().int(),
+  runOutOn: z.string().nullable(),
+  overdueInvoices: z.array(
+    z.object({ invoiceId: z.string(), number: z.string(), dueOn: z.string(), daysOverdue: z.number().int(), outstandingMinor: z.number().int() }),
+  ),
+});
+export type HealthBillingFacts = z.infer<typeof healthBillingSchema>;
+
 /** The card's figures over the window. */
 export const healthFiguresSchema = z.object({
   windowFrom: z.string(),
@@ -151,6 +167,8 @@ export const healthFiguresSchema = z.object({
   scores: z.array(z.number().int()),
   homework: z.object({ set: z.number().int(), completed: z.number().int(), partly: z.number().int(), notDone: z.number().int() }),
   daysSinceLastSession: z.number().int().nullable(),
+  /** Absent from cards computed before billing facts were kept, and from a tutor's view. */
+  billing: healthBillingSchema.optional(),
 });
 export type HealthFigures = z.infer<typeof healthFiguresSchema>;
 
@@ -207,6 +225,8 @@ export const healthCardSchema = z.object({
   pointsTotal: z.number().int(),
   reasons: z.array(healthReasonSchema),
   figures: healthFiguresSchema.nullable(),
+  /** The workspace's currency, for the billing figures. */
+  currency: z.string(),
   /** The last weeks' scores, a point per day computed, oldest first. */
   trend: z.array(healthTrendPointSchema),
 });

@@ -7,8 +7,9 @@
  */
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Area } from "../../../shared/roles.ts";
-import type { HealthCardView, OwnHealth } from "../../../shared/schemas/student-health.ts";
+import type { HealthCardView, HealthFigures, OwnHealth } from "../../../shared/schemas/student-health.ts";
 import type { Actor } from "../../core/audit.ts";
+import { workspaceCurrency } from "../../core/currency.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import type { Database } from "../../db/client.ts";
 import { studentHealth, studentHealthDay } from "../../db/health-schema.ts";
@@ -45,12 +46,18 @@ async function cardRow(tx: Queryable, organizationId: string, studentId: string)
   return row;
 }
 
+function withoutBilling(figures: HealthFigures): HealthFigures {
+  const { billing: _billing, ...rest } = figures;
+  return rest;
+}
+
 /** GET /{admin,tutor,parent}/students/{studentId}/health */
 export async function viewHealthCard(db: Database, actor: Actor, area: "admin" | "tutor" | "parent", studentId: string, now: Date): Promise<HealthCardView> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const record = await visibleStudent(tx, actor, area, studentId, now);
     const row = await cardRow(tx, organizationId, record.id);
+    const currency = await workspaceCurrency(tx, organizationId);
     if (!row) {
       return {
         studentId: record.id,
@@ -63,6 +70,7 @@ export async function viewHealthCard(db: Database, actor: Actor, area: "admin" |
         pointsTotal: 0,
         reasons: [],
         figures: null,
+        currency,
         trend: [],
       };
     }
@@ -84,7 +92,9 @@ export async function viewHealthCard(db: Database, actor: Actor, area: "admin" |
       band: family ? row.familyBand : row.band,
       pointsTotal: family ? reasons.reduce((sum, reason) => sum + reason.points, 0) : row.pointsTotal,
       reasons,
-      figures: row.figures,
+      // A family's billing is theirs to see; a tutor's card leaves it out.
+      figures: area === "tutor" ? withoutBilling(row.figures) : row.figures,
+      currency,
       // A family's trend is of the score they are shown.
       trend: days.map((day) => ({ day: day.day, score: family ? day.familyScore : day.score, band: family ? day.familyBand : day.band })),
     };

@@ -2,13 +2,19 @@
  * Recomputing students' health cards: the rules in force, the students' facts, each one's card
  * scored (rules.ts) and written as their current card and as today's point of their trend (the
  * day in the workspace's zone: the day's last computation wins). Their due marks are removed,
- * paused and former students' too: they are not scored.
+ * paused and former students' too: they are not scored. The students' alerts are brought in
+ * line in the same transaction (alert-sync.ts): opened, updated, or cleared and resolved.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { workspaceCurrency } from "../../core/currency.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import type { Database } from "../../db/client.ts";
 import { studentHealth, studentHealthDay, studentHealthDue } from "../../db/health-schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { INVOICE_OVERDUE_DAYS, wantedAlerts } from "./alert-rules.ts";
+import { syncAlerts } from "./alert-sync.ts";
+import { loadBillingFacts } from "./billing-facts.ts";
+import { applyExcusals } from "./excusals.ts";
 import { loadHealthFacts } from "./facts.ts";
 import { scoreStudent } from "./rules.ts";
 import { rulesInForce } from "./rules-in-force.ts";
@@ -31,8 +37,38 @@ export async function recomputeWithin(tx: Transaction, organizationId: string, s
     .for("update");
   const { version, rules } = await rulesInForce(tx, organizationId, now);
   const facts = await loadHealthFacts(tx, organizationId, studentIds, now, rules.windowWeeks);
+  await applyExcusals(tx, organizationId, facts);
   const today = await workspaceToday(tx, organizationId, now);
-  const cards = [...facts].map(([studentId, studentFacts]) => ({ studentId, card: scoreStudent(studentFacts, rules) }));
+  const scored = [...facts].map(([studentId, studentFacts]) => ({ studentId, card: scoreStudent(studentFacts, rules) }));
+  const billing = await loadBillingFacts(
+    tx,
+    organizationId,
+    new Map(scored.map(({ studentId, card }) => [studentId, { receivedMinutes: card.figures.receivedMinutes, windowWeeks: rules.windowWeeks }])),
+    now,
+    today,
+    INVOICE_OVERDUE_DAYS,
+  );
+  // The billing facts ride with the figures (shown beside the score, never in it).
+  const cards = scored.map(({ studentId, card }) => {
+    const studentBilling = billing.get(studentId);
+    if (!studentBilling) return { studentId, card };
+    const { onPackages: _onPackages, ...shown } = studentBilling;
+    return { studentId, card: { ...card, figures: { ...card.figures, billing: shown } } };
+  });
+  const currency = await workspaceCurrency(tx, organizationId);
+  const cardOf = new Map(cards.map(({ studentId, card }) => [studentId, card]));
+  await syncAlerts(
+    tx,
+    organizationId,
+    studentIds.map((studentId) => {
+      const card = cardOf.get(studentId);
+      if (!card) return { studentId, card: null, wanted: [] };
+      const inputs = { card, billing: billing.get(studentId), sessions: facts.get(studentId)!.sessions, now, currency, windowWeeks: rules.windowWeeks };
+      return { studentId, card, wanted: wantedAlerts(inputs) };
+    }),
+    now,
+    today,
+  );
   if (cards.length > 0) {
     await tx
       .insert(studentHealth)
