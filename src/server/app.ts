@@ -12,7 +12,7 @@ import { tutorRoutes } from "./features/tutors/index.ts";
 import { billingRoutes } from "./features/billing/index.ts";
 import { tutorPayRoutes } from "./features/tutor-pay/index.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/index.ts";
-import { studentHealthRoutes } from "./features/student-health/index.ts";
+import { alertRoutes, studentHealthRoutes } from "./features/student-health/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
@@ -75,6 +75,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", tutorPayRoutes(deps));
   api.route("/", onlinePaymentRoutes(deps));
   api.route("/", studentHealthRoutes(deps));
+  api.route("/", alertRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {

@@ -47,6 +47,7 @@ export const PERMISSIONS = {
   tutor: [
     "tutor:read",
     "tutor:students:read",
+    "tutor:health:write",
     "tutor:jobs:read",
     "tutor:jobs:write",
     "tutor:resources:read",

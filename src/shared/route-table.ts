@@ -160,7 +160,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...area("tutor", [
     ["dashboard", "Dashboard", "Your students and sessions at a glance.", ["tutor:read"]],
-    ["students", "My students", "The students assigned to you.", ["tutor:students:read"]],
+    ["students", "My students", "The students assigned to you.", ["tutor:students:read", "tutor:health:write"]],
     ["calendar", "Jobs", "Your sessions (jobs) calendar.", ["tutor:jobs:read", "tutor:jobs:write"]],
     [
       "crm",

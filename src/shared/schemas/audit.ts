@@ -87,6 +87,10 @@ export const AUDIT_ACTIONS = {
   PAY_RUN_PAID: "Pay run marked paid",
   PAY_RUN_EXPORTED: "Pay run downloaded",
   HEALTH_RULES_PUBLISHED: "Health rules published",
+  HEALTH_ALERT_UPDATED: "Health alert acknowledged, planned or dismissed",
+  HEALTH_CONTEST_RAISED: "Health data point questioned by a family",
+  HEALTH_CONTEST_ANSWERED: "Health question answered",
+  NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

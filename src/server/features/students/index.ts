@@ -1,3 +1,3 @@
 /** Student records: what the app mounts. */
 export { studentRoutes } from "./routes.ts";
-export { visibleStudents } from "./policy.ts";
+export { type StudentReader, studentsVisibleTo, visibleStudents } from "./policy.ts";

@@ -21,16 +21,28 @@ import type { Area } from "../../../shared/roles.ts";
 
 const NOTHING = sql`false`;
 
+/** Who is looking: a signed-in viewer, or a member a job acts for (an alert digest's reader). */
+export interface StudentReader {
+  organizationId: string | null;
+  memberId: string | null;
+  userId: string;
+}
+
 /** The condition on `student` rows the viewer may see through `area` at `now` (deps.clock). */
 export function visibleStudents(viewer: Viewer, area: Area, now: Date): SQL {
-  const organizationId = viewer.organizationId;
+  return studentsVisibleTo({ organizationId: viewer.organizationId, memberId: viewer.membership?.id ?? null, userId: viewer.user.id }, area, now);
+}
+
+/** The same condition for a reader given by their membership. */
+export function studentsVisibleTo(reader: StudentReader, area: Area, now: Date): SQL {
+  const organizationId = reader.organizationId;
   if (!organizationId) return NOTHING;
   const inWorkspace = eq(student.organizationId, organizationId);
   switch (area) {
     case "admin":
       return inWorkspace;
     case "tutor": {
-      const memberId = viewer.membership?.id;
+      const memberId = reader.memberId;
       if (!memberId) return NOTHING;
       // An erased record holds nothing a tutor needs; its assignments stay only as history.
       return and(
@@ -40,7 +52,7 @@ export function visibleStudents(viewer: Viewer, area: Area, now: Date): SQL {
       )!;
     }
     case "parent": {
-      const memberId = viewer.membership?.id;
+      const memberId = reader.memberId;
       if (!memberId) return NOTHING;
       return and(
         inWorkspace,
@@ -48,7 +60,7 @@ export function visibleStudents(viewer: Viewer, area: Area, now: Date): SQL {
       )!;
     }
     case "student":
-      return and(inWorkspace, eq(student.userId, viewer.user.id))!;
+      return and(inWorkspace, eq(student.userId, reader.userId))!;
   }
 }
 
