@@ -64,6 +64,8 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "creditNoteId") return records.creditNoteId;
   if (name === "taxRateId") return records.taxRateId;
   if (name === "payRunId") return records.payRunId;
+  if (name === "alertId") return records.alertId;
+  if (name === "contestId") return records.contestId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -86,6 +88,11 @@ function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/pay/tutors/{memberId}/adjustments"))
     return { category: "travel", amountMinor: 1, reason: "Matrix probe", earnedOn: "2026-01-01", idempotencyKey: "matrix-probe-adjustment" };
   if (operation.path.endsWith("/pay/runs/{payRunId}/paid")) return { paidOn: "2026-01-01", reference: "Matrix probe" };
+  // Planning an action may be repeated, so every allowed cell reaches the alert.
+  if (operation.path.endsWith("/alerts/{alertId}")) return { status: "action_planned", note: "Matrix probe", on: "2026-01-01" };
+  if (operation.path.endsWith("/contests/{contestId}/answer")) return { outcome: "answered", answer: "Matrix probe" };
+  if (operation.path.endsWith("/health/contests") && operation.method === "POST")
+    return { sessionId: world.recordsOfA.sessionId, point: "attendance", message: "Matrix probe" };
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);

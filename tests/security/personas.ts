@@ -10,6 +10,8 @@ import { type Role } from "../../src/shared/roles.ts";
 import { permissionsOf, type Permission } from "../../src/shared/permissions.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { member, organization, session, student, twoFactor, user } from "../../src/server/db/schema.ts";
+import { healthAlert, healthContest } from "../../src/server/db/alerts-schema.ts";
+import { withWorkspace } from "../../src/server/db/tenant.ts";
 import { WRITABLE_TABLES } from "../db.ts";
 import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
@@ -136,6 +138,9 @@ export interface World {
     taxRateId: string;
     /** A draft pay run of A. */
     payRunId: string;
+    /** An open alert on S1, and the parent persona's open question about S1's session. */
+    alertId: string;
+    contestId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -217,6 +222,39 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   const payRun = await admin.client.post("/api/admin/pay/runs", { date: "2026-01-15" });
   if (payRun.status !== 201) throw new Error(`Drafting a pay run answered ${payRun.status}: ${payRun.text}`);
 
+  // Student health: an alert on S1 and a family's question, written directly (the recompute opens
+  // alerts from a student's history; a question needs a session that has taken place).
+  const [alert, contest] = await withWorkspace(ctx.db, admin.organizationId, async (tx) => {
+    const at = new Date();
+    const [opened] = await tx
+      .insert(healthAlert)
+      .values({
+        organizationId: admin.organizationId,
+        studentId: related.id,
+        kind: "missedShare",
+        severity: "watch",
+        familyVisible: true,
+        title: "Matrix alert",
+        evidence: [],
+        openedAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: healthAlert.id });
+    const [asked] = await tx
+      .insert(healthContest)
+      .values({
+        organizationId: admin.organizationId,
+        studentId: related.id,
+        sessionId: taughtSession.items[0]!.id,
+        point: "attendance",
+        message: "Matrix question",
+        raisedByUserId: parent.user.id,
+        raisedAt: at,
+      })
+      .returning({ id: healthContest.id });
+    return [opened!, asked!];
+  });
+
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
     return row!.joinCode;
@@ -239,6 +277,8 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       creditNoteId: credited.body.id,
       taxRateId: taxRate.body.id,
       payRunId: payRun.body.id,
+      alertId: alert.id,
+      contestId: contest.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {
