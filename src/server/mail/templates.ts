@@ -266,6 +266,26 @@ export const mails = {
     subject: notices.length === 1 ? `Billing from ${workspace}: ${notices[0]!.split("\n")[0]}` : `Billing from ${workspace}: ${notices.length} updates`,
     text: `Hello ${name},\n\n${notices.map((notice) => `- ${notice}`).join("\n")}${attached.length > 0 ? `\n\nAttached: ${attached.join(", ")}.` : ""}\n\nYour invoices, payments and statements:\n\n${url}\n\nGlassroom`,
   }),
+  /** A member's one alert mail of the day: the alerts opened since the last, one line each. */
+  alertDigest: ({
+    to,
+    name,
+    workspace,
+    lines,
+    url,
+    settingsUrl,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    lines: string[];
+    url: string;
+    settingsUrl: string;
+  }): Mail => ({
+    to,
+    subject: lines.length === 1 ? `Alert in ${workspace}: ${lines[0]}` : `${lines.length} new alerts in ${workspace}`,
+    text: `Hello ${name},\n\n${lines.length === 1 ? "A new alert" : `${lines.length} new alerts`} since your last digest:\n\n${lines.map((line) => `- ${line}`).join("\n")}\n\nEach alert with its reason and evidence:\n\n${url}\n\nOne digest a day at most. Turn it off or choose its topics in your settings:\n\n${settingsUrl}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,
