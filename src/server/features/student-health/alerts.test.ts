@@ -16,7 +16,9 @@ import { fixedClock } from "../../core/clock.ts";
 import { healthAlert } from "../../db/alerts-schema.ts";
 import { invoice } from "../../db/billing-schema.ts";
 import { auditLog } from "../../db/schema.ts";
+import { recomputeDueStudents } from "./due-job.ts";
 import { recomputeStudents } from "./recompute.ts";
+import { markUnreportedDue } from "./report-watch-job.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -161,7 +163,9 @@ describe("a report missing", () => {
     await recompute(cast.noah);
     expect(await storedAlerts(cast.noah)).toEqual([]);
     clock.advance(2 * HOUR);
-    await recompute(cast.noah);
+    // The hourly watch marks Noah due as his session passes 48 hours unreported.
+    expect(await markUnreportedDue(t.deps)).toEqual({ students: 1 });
+    expect(await recomputeDueStudents(t.deps)).toEqual({ students: 1 });
     const [missing] = await storedAlerts(cast.noah);
     expect(missing).toMatchObject({
       kind: "reportMissing",
