@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
+import { AlertsSummary } from "../../features/health-alerts/components/alerts-summary.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
 import { GettingStarted, TwoFactorReminder } from "../../features/workspace/components/getting-started.tsx";
@@ -70,6 +71,7 @@ export default function AdminDashboard() {
               ))}
             </SimpleGrid>
             <Stack gap="md" mt="lg">
+              <AlertsSummary area="admin" />
               <Suspense fallback={<LoadingState label="cancellation requests" />}>
                 <OpenCancellationRequests area="admin" />
               </Suspense>

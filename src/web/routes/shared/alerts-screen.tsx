@@ -1,5 +1,27 @@
+import { Stack } from "@mantine/core";
+import { useLocation } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { AlertsList } from "../../features/health-alerts/components/alerts-list.tsx";
 
-export default function Screen() {
-  return <PageHeader title="Alerts" />;
+/**
+ * A tutor's or a guardian's alerts: a tutor's on their assigned students (learning and
+ * reports; billing is the office's), a guardian's the family-visible ones on their children.
+ */
+export default function Alerts() {
+  const area = useLocation().pathname.startsWith("/tutor/") ? "tutor" : "parent";
+  return (
+    <>
+      <PageHeader
+        title="Alerts"
+        description={
+          area === "tutor"
+            ? "Your students whose attendance, engagement or reports need attention. Acknowledge an alert or plan what you will do; each resolves itself when its condition clears."
+            : "What needs attention for your children. Each alert resolves itself when its condition clears; the reason behind it is on your child's health card."
+        }
+      />
+      <Stack gap="md" pb={64}>
+        <AlertsList area={area} topics={area === "tutor" ? ["learning", "reports"] : ["learning", "billing"]} />
+      </Stack>
+    </>
+  );
 }

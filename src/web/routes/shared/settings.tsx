@@ -14,6 +14,7 @@ import { SessionsSection } from "../../features/settings/components/sessions-sec
 import { TwoFactorSection } from "../../features/settings/components/two-factor-section.tsx";
 import { WorkspaceSection } from "../../features/settings/components/workspace-section.tsx";
 import { WorkspacesSection } from "../../features/settings/components/workspaces-section.tsx";
+import { NotificationSettings } from "../../features/health-alerts/components/notification-settings.tsx";
 import { TutorProfileSections } from "../../features/tutor-profile/components/tutor-profile-sections.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
@@ -43,6 +44,15 @@ export default function Settings() {
               <SessionsSection />
               {data.membershipStatus === "active" ? <CalendarFeedSection /> : null}
               <WorkspacesSection me={data} />
+              <Can permission="admin:settings:write">
+                <NotificationSettings area="admin" />
+              </Can>
+              <Can permission="tutor:settings:write">
+                <NotificationSettings area="tutor" />
+              </Can>
+              <Can permission="parent:settings:write">
+                <NotificationSettings area="parent" />
+              </Can>
               <Can permission="admin:settings:write">
                 <WorkspaceSection />
                 <SessionSettingsSection />
