@@ -4,6 +4,9 @@ import type { HealthBand, HealthCardView, HealthReason } from "../../../../share
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
+import { CardBilling } from "../../health-alerts/components/card-billing.tsx";
+import { ContestThread } from "../../health-alerts/components/contest-thread.tsx";
+import { QuestionButton } from "../../health-alerts/components/question-button.tsx";
 import { useHealthCard, type HealthCardArea } from "../api.ts";
 
 export const BAND_LABELS: Record<HealthBand, string> = { on_track: "On track", watch: "Watch", act: "Act" };
@@ -28,7 +31,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-function Reason({ reason, area }: { reason: HealthReason; area: HealthCardArea }) {
+function Reason({ reason, area, studentId }: { reason: HealthReason; area: HealthCardArea; studentId: string }) {
   const { moment } = useDateTime();
   return (
     <List.Item>
@@ -43,7 +46,10 @@ function Reason({ reason, area }: { reason: HealthReason; area: HealthCardArea }
                 <Anchor component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
                   {moment(item.startsAt, "short")}
                 </Anchor>
-                : {item.note}
+                : {item.note}{" "}
+                {area === "parent" ? (
+                  <QuestionButton studentId={studentId} sessionId={item.sessionId} sessionLabel={moment(item.startsAt, "short")} note={item.note} />
+                ) : null}
               </List.Item>
             ))}
           </List>
@@ -90,15 +96,17 @@ function Card({ card, area }: { card: HealthCardView; area: HealthCardArea }) {
           value={figures.daysSinceLastSession === null ? "None yet" : figures.daysSinceLastSession === 0 ? "Today" : `${figures.daysSinceLastSession} days ago`}
         />
       </SimpleGrid>
+      {area !== "tutor" && figures.billing ? <CardBilling billing={figures.billing} currency={card.currency} area={area} windowWeeks={figures.windowWeeks} /> : null}
       {card.reasons.length === 0 ? (
         <Text size="sm">No rule fires: nothing to watch.</Text>
       ) : (
         <List spacing="sm" aria-label="Why: the rules that fire">
           {card.reasons.map((reason) => (
-            <Reason key={reason.rule} reason={reason} area={area} />
+            <Reason key={reason.rule} reason={reason} area={area} studentId={card.studentId} />
           ))}
         </List>
       )}
+      {area !== "tutor" ? <ContestThread area={area} studentId={card.studentId} /> : null}
       <Text size="xs" c="dimmed">
         Over the last {figures.windowWeeks} weeks; computed {instant(card.computedAt!)} under version {card.ruleVersion} of the rules.
       </Text>
@@ -114,6 +122,13 @@ export function HealthCardSection({ area, studentId }: { area: HealthCardArea; s
       <QueryState query={card} label="the health card">
         {(data) => <Card card={data} area={area} />}
       </QueryState>
+      {area === "parent" ? (
+        <Text size="sm">
+          <Anchor component={Link} to="/parent/health-rules" inherit>
+            How the score is worked out
+          </Anchor>
+        </Text>
+      ) : null}
     </SectionCard>
   );
 }
