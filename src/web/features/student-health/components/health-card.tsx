@@ -10,8 +10,11 @@ import { QuestionButton } from "../../health-alerts/components/question-button.t
 import { useHealthCard, type HealthCardArea } from "../api.ts";
 
 export const BAND_LABELS: Record<HealthBand, string> = { on_track: "On track", watch: "Watch", act: "Act" };
-/** Dark shades: filled badges keep WCAG AA contrast with white text. */
-export const BAND_COLORS: Record<HealthBand, string> = { on_track: "teal.9", watch: "orange.9", act: "red.9" };
+/**
+ * Dark shades: filled badges keep WCAG AA contrast with white text (Mantine's darkest orange,
+ * #d9480f, gives 4.3:1, so "watch" is a deeper amber of its own: 6.1:1).
+ */
+export const BAND_COLORS: Record<HealthBand, string> = { on_track: "teal.9", watch: "#a33a00", act: "red.9" };
 
 const DESCRIPTIONS: Record<HealthCardArea, string> = {
   admin: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",
