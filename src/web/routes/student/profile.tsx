@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { OWN_ACCESS_LOG_PATH, useOwnRecord } from "../../features/records/api.ts";
 import { AccessLogSection } from "../../features/records/components/access-log-section.tsx";
 import { RecordState } from "../../features/records/components/record-states.tsx";
+import { OwnHealthSection } from "../../features/student-health/components/own-health-card.tsx";
 import { StudentRecordView } from "../../features/students/components/student-record-view.tsx";
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
@@ -17,7 +18,7 @@ export default function StudentProfile() {
 
   return (
     <Stack gap="md" pb={64}>
-      <PageHeader title="My profile" description="Your student record, and who looked at or changed it." />
+      <PageHeader title="My profile" description="Your student record, your attendance and progress, and who looked at or changed your record." />
       <RecordState
         query={record}
         notFound={
@@ -33,6 +34,7 @@ export default function StudentProfile() {
         {(student) => (
           <>
             <StudentRecordView student={student} area="student" timeZone={timeZone} />
+            <OwnHealthSection />
             <AccessLogSection
               path={OWN_ACCESS_LOG_PATH}
               timeZone={timeZone}
