@@ -44,7 +44,7 @@ export default function About() {
       </Section>
       <Section title="Where it is going" id="roadmap">
         <Text maw={760}>
-          Sessions, reports, summaries, records and the access log are in place. Next come student health cards and alerts, hour packages and invoicing, a CRM
+          Sessions, reports, summaries, records, the access log, and student health cards with alerts are in place. Next come hour packages and invoicing, a CRM
           for enquiries, reports and analytics, and resources for tutors and families — see the{" "}
           <Link to="/product/overview" className="feature-link">
             product overview

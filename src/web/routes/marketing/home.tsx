@@ -15,14 +15,12 @@ const CAPABILITIES: readonly Feature[] = [
   {
     title: "Student health cards",
     to: "/product/health",
-    planned: true,
-    body: "Attendance, engagement, homework and assessment trends per student, with a green, amber or red status and the reasons behind it.",
+    body: "Attendance, minutes against the plan, engagement, understanding, homework and scores per student over 8 weeks, with a risk score that is the sum of named rules' points: on track, watch or act, each reason in words with its sessions.",
   },
   {
     title: "Alerts and risk",
     to: "/product/health",
-    planned: true,
-    body: "Rules you tune — two no-shows in 30 days, engagement falling, no session in three weeks — raise an alert before a student drifts away.",
+    body: "Rules you tune and publish as versions (10% of sessions missed, two misses in a row, no session in 21 days) open alerts in each person's list and daily digest, and the alerts resolve themselves when the condition clears.",
   },
   {
     title: "CRM",
@@ -84,7 +82,7 @@ export default function Home() {
       <Section
         title="What Glassroom does"
         id="capabilities"
-        intro="Sessions, reports, summaries, records and the access log work today. The parts marked Coming are being built now."
+        intro="Sessions, reports, summaries, records, the access log, and student health cards with alerts work today. The parts marked Coming are being built now."
       >
         <FeatureGrid features={CAPABILITIES} />
       </Section>
@@ -95,6 +93,7 @@ export default function Home() {
             "Families see every session of their child, past and upcoming, and can ask for a cancellation.",
             "Every summary a tutor shares reaches the guardians by email and stays on the child's page.",
             "Parents see who opened or changed their child's record, and when: the access log is theirs to read.",
+            "Parents see their child's health card, read every rule behind its score and its history, and can question any data point.",
             "Parents can download everything held about their child, and a workspace can erase a student's data on request.",
             "Each workspace is isolated in the database itself, and the code that does all this is open to check.",
           ]}

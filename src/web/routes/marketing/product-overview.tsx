@@ -42,6 +42,16 @@ const TODAY: readonly Feature[] = [
     body: "Every change and every read of a student's record is logged; parents see their child's log; admins filter and export the whole log.",
   },
   {
+    title: "Student health cards",
+    to: "/product/health",
+    body: "Attendance, minutes against the plan, engagement, understanding, homework and scores per student, with a risk score that is the sum of the points of named rules, each reason in words.",
+  },
+  {
+    title: "Alerts and risk",
+    to: "/product/health",
+    body: "Rules with thresholds you tune and publish as versions that families can read; alerts in each person's list and daily digest that resolve themselves when the condition clears.",
+  },
+  {
     title: "Two-factor sign-in",
     to: "/company/security-privacy",
     body: "Authenticator-app codes for any account, Google sign-in where the operator sets it up.",
@@ -49,18 +59,6 @@ const TODAY: readonly Feature[] = [
 ];
 
 const COMING: readonly Feature[] = [
-  {
-    title: "Student health cards",
-    planned: true,
-    to: "/product/health",
-    body: "Attendance, engagement, homework and assessment trends with a status and the reasons for it.",
-  },
-  {
-    title: "Alerts and risk",
-    planned: true,
-    to: "/product/health",
-    body: "Rules with thresholds you tune, alerts that resolve themselves when the condition clears.",
-  },
   { title: "CRM", planned: true, body: "Leads from your enquiry form, a pipeline to enrolment, follow-up tasks, one-click conversion into a student." },
   {
     title: "Billing and packages",

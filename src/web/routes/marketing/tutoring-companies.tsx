@@ -42,8 +42,8 @@ export default function TutoringCompanies() {
             },
             {
               problem: "You learn a student is drifting away when they cancel",
-              planned: true,
-              answer: "Health cards and alert rules (no-shows, falling engagement, no session in weeks, packages running out) are being built.",
+              answer:
+                "Each student has a health card whose risk score adds up named rules (sessions missed, misses in a row, engagement falling, no session in 21 days). Alerts reach admins, and the student's tutors for learning, in their list and a daily digest, with packages running low and overdue invoices for admins.",
             },
             {
               problem: "Enquiries, packages and invoices live in other tools",
