@@ -36,3 +36,16 @@ export async function markActiveStudentsDue(tx: Transaction, organizationId: str
     on conflict (organization_id, student_id) do update set due_since = least(student_health_due.due_since, excluded.due_since)`);
   return result.rowCount ?? 0;
 }
+
+/**
+ * The active students of a payer account (a payment, a void, hours granted: their billing
+ * alerts may clear). Marked in the same transaction as the billing change.
+ */
+export async function markAccountDue(tx: Transaction, organizationId: string, accountId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into student_health_due (organization_id, student_id, due_since)
+    select organization_id, id, ${now.toISOString()}::timestamptz from student
+    where organization_id = ${organizationId} and payer_account_id = ${accountId} and status = 'active'
+    order by id
+    on conflict (organization_id, student_id) do update set due_since = least(student_health_due.due_since, excluded.due_since)`);
+}

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { markAccountDue } from "../../core/health-due.ts";
 import { holdWorkspaceCurrency } from "../../core/currency.ts";
 import { allocation, creditNote, invoice, payment } from "../../db/billing-schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
@@ -146,12 +147,14 @@ async function insertAllocation(
   return row!;
 }
 
-async function addToPaid(tx: Transaction, organizationId: string, invoiceId: string, amountMinor: number): Promise<InvoiceRow> {
+async function addToPaid(tx: Transaction, context: LedgerContext, invoiceId: string, amountMinor: number): Promise<InvoiceRow> {
   const [row] = await tx
     .update(invoice)
     .set({ paidMinor: sql`${invoice.paidMinor} + ${amountMinor}` })
-    .where(and(eq(invoice.organizationId, organizationId), eq(invoice.id, invoiceId)))
+    .where(and(eq(invoice.organizationId, context.organizationId), eq(invoice.id, invoiceId)))
     .returning();
+  // An invoice paid may no longer be overdue: the family's health alerts are read again.
+  await markAccountDue(tx, context.organizationId, row!.accountId, context.now);
   return row!;
 }
 
@@ -176,7 +179,7 @@ export async function allocate(tx: Transaction, context: LedgerContext, request:
   if (amountMinor > unallocated)
     throw invalidField("amountMinor", `Only ${unallocated} of the ${source.paymentId ? "payment" : "credit note"} is unallocated.`);
   const row = await insertAllocation(tx, context, source, invoiceId, amountMinor);
-  const paid = await addToPaid(tx, organizationId, invoiceId, amountMinor);
+  const paid = await addToPaid(tx, context, invoiceId, amountMinor);
   if (paid.paidMinor === paid.totalMinor) await activatePurchasesOfInvoice(tx, context, invoiceId);
   return row;
 }
@@ -209,7 +212,7 @@ export async function releasePaymentAllocations(tx: Transaction, context: Ledger
     released.push(await insertAllocation(tx, context, { paymentId: row.paymentId! }, invoiceId, -part));
     remaining -= part;
   }
-  await addToPaid(tx, organizationId, invoiceId, -amountMinor);
+  await addToPaid(tx, context, invoiceId, -amountMinor);
   return released;
 }
 
@@ -235,7 +238,7 @@ export async function releaseAllocationsOfPayment(tx: Transaction, context: Ledg
     const part = Math.min(remaining, Number(row.heldMinor));
     await lockedInvoice(tx, organizationId, row.invoiceId);
     released.push(await insertAllocation(tx, context, { paymentId }, row.invoiceId, -part));
-    await addToPaid(tx, organizationId, row.invoiceId, -part);
+    await addToPaid(tx, context, row.invoiceId, -part);
     remaining -= part;
   }
   if (remaining > 0) throw new RangeError(`payment ${paymentId} holds ${amountMinor - remaining} on invoices; ${amountMinor} cannot be released`);

@@ -7,6 +7,7 @@
  * same minutes.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { markAccountDue } from "../../core/health-due.ts";
 import type { HourPool, HoursSummary } from "../../../shared/schemas/billing-packages.ts";
 import { workspaceZone } from "../../core/workspace-time.ts";
 import { billingNotice, hourGrant, invoiceLine, ledgerEntry, packagePurchase } from "../../db/billing-schema.ts";
@@ -121,6 +122,8 @@ export async function activateFreePurchase(tx: Transaction, context: LedgerConte
 async function activate(tx: Transaction, context: LedgerContext, purchases: PurchaseRow[], invoiceId: string | null): Promise<HourGrantRow[]> {
   const { organizationId, now } = context;
   const grants: HourGrantRow[] = [];
+  // Hours granted may lift a student above the low-balance mark: their health alerts are read again.
+  for (const accountId of new Set(purchases.map((purchase) => purchase.accountId))) await markAccountDue(tx, organizationId, accountId, now);
   for (const purchase of purchases) {
     const [grant] = await tx
       .insert(hourGrant)
