@@ -7,7 +7,7 @@ import { QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { useDateTime } from "../../features/session/display-time-zone.ts";
 import { useFamilyHealthRules } from "../../features/student-health/api.ts";
-import { BAND_LABELS } from "../../features/student-health/components/health-card.tsx";
+import { BAND_LABELS } from "../../features/student-health/bands.ts";
 
 /** What each band means for a family, beside the range of scores it covers. */
 const BAND_MEANING: Record<HealthBand, string> = {

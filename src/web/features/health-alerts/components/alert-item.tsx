@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, List, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { Alert, AlertStatus, AlertTopic } from "../../../../shared/schemas/health-alerts.ts";
 import { useDateTime } from "../../session/display-time-zone.ts";
-import { BAND_COLORS, BAND_LABELS } from "../../student-health/components/health-card.tsx";
+import { BAND_COLORS, BAND_LABELS } from "../../student-health/bands.ts";
 import type { AlertArea } from "../api.ts";
 import { AlertActions } from "./alert-actions.tsx";
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import type { HealthBand, HealthCardView, HealthReason } from "../../../../shared/schemas/student-health.ts";
+import type { HealthCardView, HealthReason } from "../../../../shared/schemas/student-health.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
@@ -8,13 +8,10 @@ import { CardBilling } from "../../health-alerts/components/card-billing.tsx";
 import { ContestThread } from "../../health-alerts/components/contest-thread.tsx";
 import { QuestionButton } from "../../health-alerts/components/question-button.tsx";
 import { useHealthCard, type HealthCardArea } from "../api.ts";
+import { BAND_COLORS, BAND_LABELS } from "../bands.ts";
 
-export const BAND_LABELS: Record<HealthBand, string> = { on_track: "On track", watch: "Watch", act: "Act" };
-/**
- * Dark shades: filled badges keep WCAG AA contrast with white text (Mantine's darkest orange,
- * #d9480f, gives 4.3:1, so "watch" is a deeper amber of its own: 6.1:1).
- */
-export const BAND_COLORS: Record<HealthBand, string> = { on_track: "teal.9", watch: "#a33a00", act: "red.9" };
+/** Until every screen imports them from bands.ts. */
+export { BAND_COLORS, BAND_LABELS };
 
 const DESCRIPTIONS: Record<HealthCardArea, string> = {
   admin: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",
@@ -99,7 +96,9 @@ function Card({ card, area }: { card: HealthCardView; area: HealthCardArea }) {
           value={figures.daysSinceLastSession === null ? "None yet" : figures.daysSinceLastSession === 0 ? "Today" : `${figures.daysSinceLastSession} days ago`}
         />
       </SimpleGrid>
-      {area !== "tutor" && figures.billing ? <CardBilling billing={figures.billing} currency={card.currency} area={area} windowWeeks={figures.windowWeeks} /> : null}
+      {area !== "tutor" && figures.billing ? (
+        <CardBilling billing={figures.billing} currency={card.currency} area={area} windowWeeks={figures.windowWeeks} />
+      ) : null}
       {card.reasons.length === 0 ? (
         <Text size="sm">No rule fires: nothing to watch.</Text>
       ) : (
