@@ -31,7 +31,6 @@ const CAPABILITIES: readonly Feature[] = [
   {
     title: "Billing and packages",
     to: "/product/pricing",
-    planned: true,
     body: "Hour packages that sessions draw down, numbered invoices, payments, and balances that families can see.",
   },
   {

@@ -56,16 +56,15 @@ const TODAY: readonly Feature[] = [
     to: "/company/security-privacy",
     body: "Authenticator-app codes for any account, Google sign-in where the operator sets it up.",
   },
+  {
+    title: "Billing and packages",
+    to: "/product/pricing",
+    body: "Hour packages, numbered invoices with PDF, payments recorded or taken online, tutor pay per period.",
+  },
 ];
 
 const COMING: readonly Feature[] = [
   { title: "CRM", planned: true, body: "Leads from your enquiry form, a pipeline to enrolment, follow-up tasks, one-click conversion into a student." },
-  {
-    title: "Billing and packages",
-    planned: true,
-    to: "/product/pricing",
-    body: "Hour packages, numbered invoices with PDF, payments recorded or taken online, tutor pay per period.",
-  },
   { title: "Reports and analytics", planned: true, body: "Revenue, hours, retention, utilisation and progress over a date range, with CSV export." },
   { title: "Resources and handbooks", planned: true, body: "Files and links for tutors, parents and students, by category, with search." },
 ];

@@ -37,8 +37,8 @@ export default function SoloTutors() {
             },
             {
               problem: "Chasing payments for hour packages",
-              planned: true,
-              answer: "Hour packages that each session draws down, invoices and payment status that families can see are being built.",
+              answer:
+                "Hour packages that each session draws down, numbered invoices with PDFs, card payments and autopay through your own Stripe account, and a balance families can check line by line.",
             },
           ]}
         />

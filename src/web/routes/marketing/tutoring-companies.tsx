@@ -47,8 +47,8 @@ export default function TutoringCompanies() {
             },
             {
               problem: "Enquiries, packages and invoices live in other tools",
-              planned: true,
-              answer: "A CRM pipeline, hour packages, invoices and tutor pay are being built into the same workspace.",
+              answer:
+                "Hour packages, invoices, payments (by hand or by card) and tutor pay runs already live in the same workspace; a CRM pipeline for enquiries is being built.",
             },
           ]}
         />
