@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaRoutesOf } from "../../src/shared/route-table.ts";
 import { MEMBER_ROLES } from "../../src/shared/roles.ts";
 import { PERMISSIONS } from "../../src/shared/permissions.ts";
+import { DEFAULT_HEALTH_RULES } from "../../src/shared/schemas/student-health.ts";
 import { ApiClient, type ApiResponse } from "../client.ts";
 import { mailQueueDrained } from "../db.ts";
 import { createTestApp } from "../setup/test-app.ts";
@@ -93,6 +94,8 @@ function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/contests/{contestId}/answer")) return { outcome: "answered", answer: "Matrix probe" };
   if (operation.path.endsWith("/health/contests") && operation.method === "POST")
     return { sessionId: world.recordsOfA.sessionId, point: "attendance", message: "Matrix probe" };
+  // Rules that hold together (the act band above the watch band), so that the preview runs for those allowed.
+  if (operation.path === "/api/admin/health/rules/preview") return { rules: DEFAULT_HEALTH_RULES };
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);

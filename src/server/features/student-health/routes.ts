@@ -1,6 +1,6 @@
 /**
  * Student health's operations: the risk rules as published versions (/admin/health/rules: read,
- * history, publish), the rules in force as families read them (/parent/health/rules), and a
+ * history, preview, publish), the rules in force as families read them (/parent/health/rules), and a
  * student's card in each area (/admin, /tutor, /parent …/students/{id}/health; /student/health).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
@@ -12,10 +12,12 @@ import {
   healthRulesPublishSchema,
   healthRulesVersionSchema,
 } from "../../../shared/schemas/student-health.ts";
+import { healthRulesPreviewRequestSchema, healthRulesPreviewSchema } from "../../../shared/schemas/student-health-preview.ts";
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { viewHealthCard, viewOwnHealth } from "./cards.ts";
+import { previewHealthRules } from "./preview.ts";
 import { listHealthRuleVersions, publishHealthRules, viewFamilyHealthRules, viewHealthRules } from "./rule-versions.ts";
 
 const TAG = ["Student health"];
@@ -33,6 +35,14 @@ const versionsRoute = defineOperation(needs("admin:health:read"), {
   tags: TAG,
   summary: "Every published version of the health rules, newest first, with who published it and what changed",
   responses: { 200: { description: "The versions.", content: jsonContent(healthRulesHistorySchema) }, ...errorResponses },
+});
+const previewRoute = defineOperation(needs("admin:health:read"), {
+  method: "post",
+  path: "/admin/health/rules/preview",
+  tags: TAG,
+  summary: "Preview proposed health rules: each band's students now and under them, and who would change band and why (nothing is written)",
+  request: { body: { required: true, content: jsonContent(healthRulesPreviewRequestSchema) } },
+  responses: { 200: { description: "The preview.", content: jsonContent(healthRulesPreviewSchema) }, ...errorResponses },
 });
 const publishRoute = defineOperation(needs("admin:health:write"), {
   method: "put",
@@ -83,6 +93,7 @@ export function studentHealthRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(rulesRoute, async (c) => c.json(await viewHealthRules(deps.db, actorOf(c), deps.clock.now()), 200))
     .openapi(versionsRoute, async (c) => c.json(await listHealthRuleVersions(deps.db, actorOf(c), deps.clock.now()), 200))
+    .openapi(previewRoute, async (c) => c.json(await previewHealthRules(deps.db, actorOf(c), c.req.valid("json").rules, deps.clock.now()), 200))
     .openapi(publishRoute, async (c) => c.json(await publishHealthRules(deps.db, actorOf(c), c.req.valid("json"), deps.clock.now()), 200))
     .openapi(familyRulesRoute, async (c) => c.json(await viewFamilyHealthRules(deps.db, actorOf(c), deps.clock.now()), 200))
     .openapi(adminCardRoute, async (c) => c.json(await viewHealthCard(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, deps.clock.now()), 200))

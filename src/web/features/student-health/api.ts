@@ -1,6 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { FamilyHealthRules, HealthCardView, OwnHealth } from "../../../shared/schemas/student-health.ts";
-import { api } from "../../lib/api-client.ts";
+import type { HealthRulesPreview, HealthRulesPreviewRequest } from "../../../shared/schemas/student-health-preview.ts";
+import type { HealthRulesHistory, HealthRulesPublish, HealthRulesVersion } from "../../../shared/schemas/student-health.ts";
+import { api, ApiError } from "../../lib/api-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
 
 /** The areas that read a student's whole card (the student reads their own figures elsewhere). */
 export type HealthCardArea = "admin" | "tutor" | "parent";
@@ -23,3 +26,43 @@ export const ownHealthKey = [...healthKeys.all, "own"] as const;
 export const useFamilyHealthRules = () => useQuery({ queryKey: familyHealthRulesKey, queryFn: () => api.get<FamilyHealthRules>("/parent/health/rules") });
 
 export const useOwnHealth = () => useQuery({ queryKey: ownHealthKey, queryFn: () => api.get<OwnHealth>("/student/health") });
+
+// ---- The rules editor (/admin/health/rules): the rules in force, every version, preview and publish ----
+
+export const healthRulesKeys = {
+  all: () => [...healthKeys.all, "rules"] as const,
+  current: () => [...healthRulesKeys.all(), "current"] as const,
+  versions: () => [...healthRulesKeys.all(), "versions"] as const,
+};
+
+export const useHealthRules = () => useQuery({ queryKey: healthRulesKeys.current(), queryFn: () => api.get<HealthRulesVersion>("/admin/health/rules") });
+
+export const useHealthRuleVersions = () =>
+  useQuery({ queryKey: healthRulesKeys.versions(), queryFn: () => api.get<HealthRulesHistory>("/admin/health/rules/versions") });
+
+/** Who would change band under the rules proposed (nothing is written). */
+export const usePreviewHealthRules = () =>
+  useMutation({ mutationFn: (input: HealthRulesPreviewRequest) => api.post<HealthRulesPreview>("/admin/health/rules/preview", input) });
+
+/** Refused because another version was published since the one edited. */
+export const isStaleRulesEdit = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.issues.some((issue) => issue.path[0] === "baseVersion");
+
+/**
+ * Publishes the next version; after it the versions are read again. A stale edit (another
+ * version published since) reads the rules again, after `onStale` is told why.
+ */
+export function usePublishHealthRules(onStale?: (message: string) => void) {
+  return useMutation({
+    mutationFn: (input: HealthRulesPublish) => api.put<HealthRulesVersion>("/admin/health/rules", input),
+    onSuccess: async (published) => {
+      queryClient.setQueryData(healthRulesKeys.current(), published);
+      await queryClient.invalidateQueries({ queryKey: healthRulesKeys.versions() });
+    },
+    onError: async (error) => {
+      if (!isStaleRulesEdit(error)) return;
+      onStale?.(error.message);
+      await queryClient.invalidateQueries({ queryKey: healthRulesKeys.all() });
+    },
+  });
+}
