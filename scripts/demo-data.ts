@@ -3,6 +3,8 @@
  * students, most of them in families (some with two children, some with two guardians), a
  * few adult learners. Plain data; scripts/demo-seed.ts makes it real through the API.
  */
+import type { HomeworkCompletion } from "../src/shared/schemas/session-reports.ts";
+import type { HealthBand, HealthRuleKey } from "../src/shared/schemas/student-health.ts";
 
 export const DEMO_PASSWORD = "Brightpath-Demo-2026";
 
@@ -508,6 +510,128 @@ export const DEMO_REPORT_TOPICS: Record<string, [topics: string, homework: strin
     ["The Progressive Era", "Short answer practice: three prompts"],
   ],
 };
+
+/**
+ * A session of the term that did not take place as planned, each through the API at the moment
+ * it happened: a no-show (the tutor's report marks the student absent), a cancellation inside
+ * the workspace's notice period (24 hours: charged at the policy's late share) or one in good
+ * time (`noticeDays` before: not charged). The front desk takes the family's call.
+ */
+export type DemoMiss =
+  { kind: "no_show" } | { kind: "late_cancelled"; reason: string; noticeHours: number } | { kind: "cancelled"; reason: string; noticeDays: number };
+
+/**
+ * A student whose term goes less well than the others', so that the health cards at the end
+ * of the seed span the bands for believable and different reasons. By week of DEMO_TERM's past
+ * (0 the oldest, 5 the latest): the sessions missed, and the ratings and homework their reports
+ * give (null for a week missed; the others' reports follow the seed's ordinary pattern).
+ * `expected` is the card the seed must end with (tests/demo-seed.test.ts checks it): its band
+ * under the default rules and the rules that fire.
+ */
+export interface DemoHealthStory {
+  student: string;
+  /** In words, for whoever reads the demo: what the card should tell. */
+  story: string;
+  misses?: Partial<Record<number, DemoMiss>>;
+  understanding?: (number | null)[];
+  engagement?: (number | null)[];
+  homework?: (HomeworkCompletion | null)[];
+  expected: { band: Exclude<HealthBand, "on_track">; rules: HealthRuleKey[] };
+}
+
+/** Six to watch and four to act on; every other active student ends the term on track. */
+export const DEMO_HEALTH_STORIES: DemoHealthStory[] = [
+  {
+    student: "Chloe Bennett",
+    story: "One no-show in six weeks, otherwise steady: a miss share of 17% is worth watching.",
+    misses: { 1: { kind: "no_show" } },
+    understanding: [3, null, 3, 4, 4, 4],
+    expected: { band: "watch", rules: ["missedShare"] },
+  },
+  {
+    student: "Owen Sullivan",
+    story: "Comes every week, but the homework is mostly not done and his engagement has dropped.",
+    understanding: [3, 3, 3, 3, 3, 3],
+    engagement: [4, 4, 3, 2, 3, 2],
+    homework: ["none_set", "completed", "not_done", "partly", "not_done", "not_done"],
+    expected: { band: "watch", rules: ["lowEngagement", "homeworkNotDone"] },
+  },
+  {
+    student: "Minh Nguyen",
+    story: "Understanding of forces slipping from 4 to 3, and engagement at 2 in two of the last three sessions.",
+    understanding: [4, 4, 4, 3, 3, 3],
+    engagement: [4, 4, 3, 2, 2, 3],
+    homework: ["none_set", "completed", "completed", "partly", "completed", "completed"],
+    expected: { band: "watch", rules: ["lowEngagement", "understandingFalling"] },
+  },
+  {
+    student: "Freja Andersson",
+    story:
+      "Away for three weeks on a family trip, every session cancelled in good time: no session attended for over three weeks and half the planned minutes lost.",
+    misses: {
+      3: { kind: "cancelled", reason: "Family trip abroad for three weeks; Freja picks up again when they are back.", noticeDays: 3 },
+      4: { kind: "cancelled", reason: "Family trip abroad for three weeks; Freja picks up again when they are back.", noticeDays: 10 },
+      5: { kind: "cancelled", reason: "Family trip abroad for three weeks; Freja picks up again when they are back.", noticeDays: 17 },
+    },
+    expected: { band: "watch", rules: ["dosage", "noRecentSession"] },
+  },
+  {
+    student: "Elena Popescu",
+    story: "One late cancellation for a clinic shift, and her understanding of the medical vocabulary slipping.",
+    misses: { 4: { kind: "late_cancelled", reason: "Elena called two hours before: her shift at the clinic was extended.", noticeHours: 2 } },
+    understanding: [4, 4, 4, 3, null, 3],
+    engagement: [4, 4, 4, 4, null, 4],
+    homework: ["none_set", "completed", "completed", "partly", null, "completed"],
+    expected: { band: "watch", rules: ["missedShare", "understandingFalling"] },
+  },
+  {
+    student: "Mason Thompson",
+    story: "Two weeks cancelled in good time for a family matter, and the reading homework not done since.",
+    misses: {
+      2: { kind: "cancelled", reason: "A family matter: Mason will be back in two weeks.", noticeDays: 2 },
+      3: { kind: "cancelled", reason: "A family matter: Mason will be back in two weeks.", noticeDays: 9 },
+    },
+    understanding: [3, 3, null, null, 3, 3],
+    homework: ["none_set", "not_done", null, null, "not_done", "not_done"],
+    expected: { band: "watch", rules: ["dosage", "homeworkNotDone"] },
+  },
+  {
+    student: "Tyler Brooks",
+    story: "Chronic absence: no-shows for the last three weeks running, nothing attended for over three weeks.",
+    misses: { 3: { kind: "no_show" }, 4: { kind: "no_show" }, 5: { kind: "no_show" } },
+    expected: { band: "act", rules: ["missedShare", "consecutiveMisses", "dosage", "noRecentSession"] },
+  },
+  {
+    student: "Gianna Russo",
+    story: "A pattern of late cancellations: every other week the family calls on the day.",
+    misses: {
+      1: { kind: "late_cancelled", reason: "Her mother called that afternoon: the soccer tournament ran late.", noticeHours: 3 },
+      3: { kind: "late_cancelled", reason: "Called at lunchtime: Gianna has a cold.", noticeHours: 4 },
+      5: { kind: "late_cancelled", reason: "Called an hour before: a school rehearsal was moved to today.", noticeHours: 1 },
+    },
+    expected: { band: "act", rules: ["missedShare", "dosage"] },
+  },
+  {
+    student: "Hannah Goldberg",
+    story: "A no-show, and since then understanding falling from 4 to 2, low engagement and homework not done.",
+    misses: { 3: { kind: "no_show" } },
+    understanding: [4, 4, 3, null, 2, 2],
+    engagement: [3, 3, 3, null, 2, 2],
+    homework: ["none_set", "completed", "not_done", null, "not_done", "not_done"],
+    expected: { band: "act", rules: ["missedShare", "understandingFalling", "lowEngagement", "homeworkNotDone"] },
+  },
+  {
+    student: "Roberto Silva",
+    story: "Juggling work shifts: a no-show and a late cancellation, and no time left for homework.",
+    misses: {
+      1: { kind: "no_show" },
+      3: { kind: "late_cancelled", reason: "Roberto called an hour before: asked to cover a shift at work.", noticeHours: 1 },
+    },
+    understanding: [3, null, 3, null, 3, 3],
+    homework: ["none_set", null, "not_done", null, "not_done", "not_done"],
+    expected: { band: "act", rules: ["missedShare", "dosage", "homeworkNotDone"] },
+  },
+];
 
 /** What the demo's parents give as reasons when they ask to cancel a coming session. */
 export const DEMO_CANCELLATION_REASONS = [

@@ -22,6 +22,7 @@ import {
   DEMO_CANCELLATION_REASONS,
   DEMO_CARDS,
   DEMO_FAMILIES,
+  DEMO_HEALTH_STORIES,
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
   DEMO_PENDING_INVITATION,
@@ -31,6 +32,8 @@ import {
   DEMO_TUTORS,
   DEMO_WORKSPACE,
   familyEmail,
+  type DemoHealthStory,
+  type DemoMiss,
   type DemoStudent,
 } from "./demo-data.ts";
 import {
@@ -64,10 +67,20 @@ export interface DemoSummary {
   students: number;
   assignments: number;
   /**
-   * Sessions of the term: completed (past, reported), a no-show, past ones still to report,
-   * scheduled and cancelled (future); and the summaries shared with families.
+   * Sessions of the term: completed (past, reported), no-shows, cancelled late (past, charged),
+   * cancelled in good time in the past weeks (`excused`), past ones still to report, scheduled
+   * and cancelled (future); and the summaries shared with families.
    */
-  sessions: { completed: number; noShow: number; unreported: number; scheduled: number; cancelled: number; summariesShared: number };
+  sessions: {
+    completed: number;
+    noShow: number;
+    lateCancelled: number;
+    excused: number;
+    unreported: number;
+    scheduled: number;
+    cancelled: number;
+    summariesShared: number;
+  };
   /** Open cancellation requests, asked by parents, for the tutors' and the admin's dashboards. */
   cancellationRequests: number;
   billing: DemoBillingSummary;
@@ -118,13 +131,15 @@ interface TermAssignment {
   tutorMemberId: string;
   tutorName: string;
   studentId: string;
+  /** The student's term, when it is one of DEMO_HEALTH_STORIES. */
+  story: DemoHealthStory | undefined;
   subject: string;
 }
 
 /**
  * A weekly series per current assignment of an active student, through the sessions API: the
- * last DEMO_TERM.pastWeeks occurrences to report (each a ReportJob, filed in time order by
- * fileReport), the next
+ * last DEMO_TERM.pastWeeks occurrences to report or, in a student's story, to miss (each a
+ * ReportJob, played in time order by playWeek), the next
  * DEMO_TERM.futureWeeks scheduled, and one of them cancelled by the family (a holiday). No
  * tutor or student is booked twice: each takes the tutor's first free slot that does not
  * overlap the student's.
@@ -141,7 +156,7 @@ async function seedTerm(
   const overlaps = (key: string, slot: WeeklySlot) =>
     (taken.get(key) ?? []).some((other) => other.weekday === slot.weekday && Math.abs(other.start - slot.start) < DEMO_TERM.minutes);
   const book = (key: string, slot: WeeklySlot) => taken.set(key, [...(taken.get(key) ?? []), { weekday: slot.weekday, start: slot.start }]);
-  const totals = { completed: 0, noShow: 0, unreported: 0, scheduled: 0, cancelled: 0, summariesShared: 0 };
+  const totals = { completed: 0, noShow: 0, lateCancelled: 0, excused: 0, unreported: 0, scheduled: 0, cancelled: 0, summariesShared: 0 };
   for (const [index, item] of assignments.entries()) {
     const slot = weeklySlots(tutors.get(item.tutorMemberId)!.week).find(
       (candidate) => !overlaps(item.tutorMemberId, candidate) && !overlaps(item.studentId, candidate),
@@ -170,7 +185,15 @@ async function seedTerm(
     });
     const past = items.slice(0, DEMO_TERM.pastWeeks);
     for (const [week, session] of past.entries())
-      reports.push({ tutor: tutors.get(item.tutorMemberId)!.client, index, item, week, latest: week === past.length - 1, session });
+      reports.push({
+        tutor: tutors.get(item.tutorMemberId)!.client,
+        index,
+        item,
+        week,
+        latest: week === past.length - 1,
+        session,
+        miss: item.story?.misses?.[week],
+      });
     totals.scheduled += DEMO_TERM.futureWeeks;
     if (index === 0) {
       const holiday = items[DEMO_TERM.pastWeeks + 3]!;
@@ -203,7 +226,11 @@ async function askToCancel(ctx: FactoryContext, parents: DemoAccount[]): Promise
   return asked;
 }
 
-/** A past session's report, filed by its tutor two hours after it ended (the demo clock is moved there), or at once if that is still to come. */
+/**
+ * A past session's turn: its report, filed by its tutor two hours after it ended (the demo
+ * clock is moved there), or at once if that is still to come; or, when the student's story
+ * misses it by cancelling, its cancellation at the moment the family called.
+ */
 interface ReportJob {
   tutor: ApiClient;
   /** The series' place among the term's series, and the week in it. */
@@ -211,36 +238,58 @@ interface ReportJob {
   item: TermAssignment;
   week: number;
   latest: boolean;
-  session: { id: string; endsAt: string };
+  session: { id: string; startsAt: string; endsAt: string };
+  /** How the student's story misses this week, if it does. */
+  miss: DemoMiss | undefined;
 }
 
 const HOUR = 3_600_000;
-const filedAt = (job: ReportJob) => Date.parse(job.session.endsAt) + 2 * HOUR;
+/** When the job happens: the family's call before the session, else two hours after it ended. */
+const filedAt = ({ miss, session }: ReportJob) => {
+  if (miss?.kind === "late_cancelled") return Date.parse(session.startsAt) - miss.noticeHours * HOUR;
+  if (miss?.kind === "cancelled") return Date.parse(session.startsAt) - miss.noticeDays * DAY;
+  return Date.parse(session.endsAt) + 2 * HOUR;
+};
 
 /**
- * One past week's report, as the session's tutor files it two hours after the session (the
- * access log names who wrote each report and shared each summary), and its summary shared an
- * hour later: varied attendance, ratings and scores; the latest week's summary is left as a
- * draft. Every fifth series leaves its latest session unreported (the missing-report lists),
- * and one student missed a session (a no-show). Filing a report bills the session.
+ * One past week's turn. Mostly the report, as the session's tutor files it two hours after the
+ * session (the access log names who wrote each report and shared each summary), and its
+ * summary shared an hour later: varied attendance, ratings and scores; the latest week's
+ * summary is left as a draft. Every fifth series leaves its latest session unreported (the
+ * missing-report lists). The students of DEMO_HEALTH_STORIES miss sessions (a no-show in the
+ * report; a cancellation, late or in good time, by the front desk when the family called) and
+ * get the ratings and homework their story gives. Filing a report or cancelling late bills the
+ * session under the cancellation policy.
  */
-async function fileReport(clock: DemoClock, job: ReportJob, totals: DemoSummary["sessions"]): Promise<void> {
-  const { tutor, index, item, week, latest, session } = job;
+async function playWeek(clock: DemoClock, admin: ApiClient, job: ReportJob, totals: DemoSummary["sessions"]): Promise<void> {
+  const { tutor, index, item, week, latest, session, miss } = job;
+  if (miss?.kind === "late_cancelled" || miss?.kind === "cancelled") {
+    clock.travelTo(new Date(Math.min(filedAt(job), Date.now())));
+    const cancelled = await admin.post(`/api/admin/sessions/${session.id}/cancel`, { scope: "this", reason: miss.reason });
+    if (cancelled.status !== 200) throw new Error(`Cancelling a session failed with ${cancelled.status}: ${cancelled.text}`);
+    const [status] = (cancelled.body as { items: { status: string }[] }).items.map((saved) => saved.status);
+    if (status !== miss.kind) throw new Error(`A session the story cancels as ${miss.kind} was ${status}`);
+    if (miss.kind === "late_cancelled") totals.lateCancelled++;
+    else totals.excused++;
+    return;
+  }
   if (latest && index % 5 === 1) {
     totals.unreported++;
     return;
   }
   const topics = DEMO_REPORT_TOPICS[item.subject] ?? [["Review of recent class work", "Finish the class worksheet"]];
-  const absent = index === 2 && week === 1;
+  const absent = miss?.kind === "no_show";
   const [covered, homework] = topics[week % topics.length]!;
+  const story = item.story;
   const entry = absent
     ? { studentId: item.studentId, attendance: "absent", previousHomework: "none_set", understanding: null, engagement: null, scorePercent: null }
     : {
         studentId: item.studentId,
         attendance: (index + week) % 9 === 0 ? "late" : "present",
-        previousHomework: week === 0 ? "none_set" : (["completed", "completed", "partly", "completed", "not_done"] as const)[(index + week) % 5],
-        understanding: 2 + ((index + week) % 4),
-        engagement: 3 + ((index * 2 + week) % 3),
+        previousHomework:
+          story?.homework?.[week] ?? (week === 0 ? "none_set" : (["completed", "completed", "partly", "completed", "not_done"] as const)[(index + week) % 5]),
+        understanding: story?.understanding?.[week] ?? 2 + ((index + week) % 4),
+        engagement: story?.engagement?.[week] ?? 3 + ((index * 2 + week) % 3),
         scorePercent: week % 3 === 2 ? 55 + ((index * 7 + week * 5) % 43) : null,
       };
   // Two hours after the session, or now for one that ended less than that ago.
@@ -268,6 +317,11 @@ const localDate = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone
 async function approve(admin: ApiClient, memberId: string, role: "tutor" | "parent"): Promise<void> {
   const response = await admin.post(`/api/admin/approvals/${memberId}/approve`, { role });
   if (response.status !== 200) throw new Error(`Approving ${memberId} as ${role} failed with ${response.status}: ${response.text}`);
+}
+
+/** A student's story, if DEMO_HEALTH_STORIES tells one (each is told of one active student with one subject). */
+function storyOf(name: string): DemoHealthStory | undefined {
+  return DEMO_HEALTH_STORIES.find((story) => story.student === name);
 }
 
 /** A confirmed, approved member; its client holds no session (the demo's people sign in themselves). */
@@ -338,7 +392,8 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
         rateOverrideMinor: child.grade === "Adult learner" ? 6000 : null,
       });
       assignmentCount++;
-      if ((child.status ?? "active") === "active") term.push({ tutorMemberId, tutorName: tutors.get(tutorMemberId)!.name, studentId: record.id, subject });
+      if ((child.status ?? "active") === "active")
+        term.push({ tutorMemberId, tutorName: tutors.get(tutorMemberId)!.name, studentId: record.id, story: storyOf(child.name), subject });
     }
     // Every fifth student also had a tutor last school year: history on the tutor's page.
     if (index % 5 === 0) {
@@ -382,6 +437,9 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
     }
   }
   for (const learner of DEMO_ADULT_LEARNERS) await addStudent(learner);
+  for (const story of DEMO_HEALTH_STORIES) {
+    if (term.filter((item) => item.story === story).length !== 1) throw new Error(`${story.student}'s health story needs an active student with one subject`);
+  }
   // The term, in time order: packages at its start, reports as the weeks pass, a month's
   // invoices, payments days later; then back to today.
   const termStart = new Date(Date.now() - (DEMO_TERM.pastWeeks * 7 + 1) * DAY);
@@ -398,8 +456,8 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const sessions = await seedTerm(admin.client, tutors, term, reports);
   reports.sort((a, b) => filedAt(a) - filedAt(b));
   const fileReportsUntil = async (moment: number) => {
-    // Every report filed by then (its charge in the ledger before what happens at `moment`); its summary may be shared an hour later.
-    while (reports.length > 0 && filedAt(reports[0]!) <= moment) await fileReport(clock, reports.shift()!, sessions);
+    // Every report filed (or session missed) by then (its charge in the ledger before what happens at `moment`); its summary may be shared an hour later.
+    while (reports.length > 0 && filedAt(reports[0]!) <= moment) await playWeek(clock, admin.client, reports.shift()!, sessions);
   };
   // The term's pay runs happen in time order among the reports, invoices and payments.
   const payDue = [...payPlan.steps];
@@ -435,7 +493,7 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   await cards?.payInvoiceOnline(invoices);
   await autopay(autopayAt(7, 0.75));
   await advanceTo(Date.now());
-  for (const job of reports.splice(0)) await fileReport(clock, job, sessions);
+  for (const job of reports.splice(0)) await playWeek(clock, admin.client, job, sessions);
   clock.backToNow();
   const questions = await questionLines(ctx, admin.client, invoices, familyAccounts);
   const correction = await correctAttendance(admin.client, invoices, familyAccounts);

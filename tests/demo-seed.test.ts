@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_CARDS, DEMO_PASSWORD, familyEmail } from "../scripts/demo-data.ts";
+import { DEMO_ADMIN, DEMO_CARDS, DEMO_HEALTH_STORIES, DEMO_PASSWORD, familyEmail } from "../scripts/demo-data.ts";
 import { demoClock } from "../scripts/demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
@@ -21,6 +21,7 @@ import {
   user,
   workspaceInvitation,
 } from "../src/server/db/schema.ts";
+import { studentHealth } from "../src/server/db/health-schema.ts";
 import { signIn } from "./factories.ts";
 import { runAutopay } from "../src/server/features/online-payments/index.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
@@ -71,7 +72,7 @@ describe("the demo seed (npm run demo)", () => {
 
   it("makes an admin, tutors with profiles and weeks, 40 students, families, assignments, logins and pending work", async () => {
     console.log(
-      `Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${summary.sessions.completed + summary.sessions.noShow + summary.sessions.unreported + summary.sessions.scheduled + summary.sessions.cancelled} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`,
+      `Demo seed: ${summary.accounts.length} accounts, ${summary.students} students, ${summary.assignments} assignments, ${Object.entries(summary.sessions).reduce((sum, [key, value]) => (key === "summariesShared" ? sum : sum + value), 0)} sessions, ${summary.sessions.summariesShared} shared summaries in ${seconds.toFixed(1)} s`,
     );
     const members = await t.db
       .select({ role: member.role, status: member.status, total: count() })
@@ -139,24 +140,28 @@ describe("the demo seed (npm run demo)", () => {
     expect(unconfirmed).toEqual([]);
   });
 
-  it("makes a term of weekly sessions: the past weeks reported (a no-show, a few still to report), the coming weeks scheduled, one cancelled", async () => {
+  it("makes a term of weekly sessions: the past weeks reported (no-shows, late cancellations and cancellations in good time in the students' stories, a few still to report), the coming weeks scheduled, one cancelled", async () => {
     const statuses = await t.db
       .select({ status: tutoringSession.status, total: count() })
       .from(tutoringSession)
       .where(inWorkspace(tutoringSession))
       .groupBy(tutoringSession.status);
-    const { completed, noShow, unreported, scheduled, cancelled, summariesShared } = summary.sessions;
+    const { completed, noShow, lateCancelled, excused, unreported, scheduled, cancelled, summariesShared } = summary.sessions;
     expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({
       completed,
       no_show: noShow,
+      late_cancelled: lateCancelled,
       scheduled: scheduled + unreported,
-      cancelled,
+      cancelled: cancelled + excused,
     });
-    // One in the term, and one the tutor re-marked after the family had paid for it.
-    expect(noShow).toBe(2);
+    // The stories' misses, and one no-show the tutor re-marked after the family had paid for the session.
+    const misses = (kind: string) => DEMO_HEALTH_STORIES.flatMap((story) => Object.values(story.misses ?? {})).filter((miss) => miss?.kind === kind).length;
+    expect(noShow).toBe(misses("no_show") + 1);
+    expect(lateCancelled).toBe(misses("late_cancelled"));
+    expect(excused).toBe(misses("cancelled"));
     expect(cancelled).toBe(1);
     expect(unreported).toBeGreaterThan(0);
-    const series = (completed + noShow + unreported) / DEMO_TERM.pastWeeks;
+    const series = (completed + noShow + lateCancelled + excused + unreported) / DEMO_TERM.pastWeeks;
     expect(series).toBeGreaterThanOrEqual(40);
     expect((await t.db.select({ total: count() }).from(sessionSeries).where(inWorkspace(sessionSeries)))[0]!.total).toBe(series);
     const now = new Date();
@@ -296,13 +301,57 @@ describe("the demo seed (npm run demo)", () => {
     expect(grants.rows[0]!.n).toBe(summary.billing.packagesSold + 1);
   });
 
-  it("scores every active student's health card from the term's sessions and reports", async () => {
-    const cards = await t.db.execute<{ band: string; n: number }>(
-      sql`select band, count(*)::int as n from student_health where organization_id = ${summary.organizationId} group by band`,
+  it("scores every active student's health card from the term's sessions and reports: most on track, the stories' students to watch or act on for the reasons their term gives", async () => {
+    const cards = await t.db
+      .select({ name: student.name, band: studentHealth.band, score: studentHealth.score, reasons: studentHealth.reasons, figures: studentHealth.figures })
+      .from(studentHealth)
+      .innerJoin(student, and(eq(student.organizationId, studentHealth.organizationId), eq(student.id, studentHealth.studentId)))
+      .where(inWorkspace(studentHealth));
+    expect(cards).toHaveLength(37);
+    const inBand = (band: string) => cards.filter((card) => card.band === band);
+    console.log(
+      `Health cards: ${inBand("on_track").length} on track, ${inBand("watch").length} watch, ${inBand("act").length} act; ${cards
+        .filter((card) => card.band !== "on_track")
+        .map((card) => `${card.name} ${card.score} (${card.reasons.map((reason) => reason.rule).join(", ")})`)
+        .join("; ")}`,
     );
-    expect(cards.rows.reduce((sum, row) => sum + row.n, 0)).toBe(37);
-    // The no-show of the term makes one student's attendance a reason to watch.
-    expect(cards.rows.find((row) => row.band === "watch")?.n ?? 0).toBeGreaterThanOrEqual(1);
+    expect(inBand("on_track").length).toBeGreaterThanOrEqual(Math.floor(0.65 * cards.length));
+    expect(inBand("watch").length).toBeGreaterThanOrEqual(1);
+    expect(inBand("act").length).toBeGreaterThanOrEqual(1);
+    for (const story of DEMO_HEALTH_STORIES) {
+      const card = cards.find((candidate) => candidate.name === story.student);
+      expect({ student: story.student, band: card?.band, rules: card?.reasons.map((reason) => reason.rule).sort() }).toEqual({
+        student: story.student,
+        band: story.expected.band,
+        rules: [...story.expected.rules].sort(),
+      });
+    }
+    // Everyone else is on track, but for the child whose attendance the tutor corrected after
+    // payment when that no-show is 10% or more of their sessions (a single subject).
+    const others = cards.filter((card) => card.band !== "on_track" && !DEMO_HEALTH_STORIES.some((story) => story.student === card.name));
+    expect(others.length).toBeLessThanOrEqual(1);
+    for (const card of others) {
+      expect(card).toMatchObject({ band: "watch", figures: { noShows: 1, missed: 1 } });
+      expect(card.reasons.map((reason) => reason.rule)).toContain("missedShare");
+    }
+  });
+
+  it("bills the sessions missed as the cancellation policy says: no-shows and late cancellations at their shares, cancellations in good time not at all", async () => {
+    const [policy] = (
+      await t.db.execute<{ late: number; noShow: number }>(sql`
+        select late_cancellation_share_bps as late, no_show_share_bps as "noShow" from cancellation_policy_version
+        where organization_id = ${summary.organizationId} order by version desc limit 1`)
+    ).rows;
+    const { rows } = await t.db.execute<{ status: string; minutes: number; billed: number }>(sql`
+      select s.status, (extract(epoch from s.ends_at - s.starts_at) / 60)::int as minutes,
+        (coalesce((select -sum(m.minutes) from hour_movement m where m.organization_id = s.organization_id and m.session_id = s.id), 0)
+         + coalesce((select sum(e.minutes) from ledger_entry e where e.organization_id = s.organization_id and e.session_id = s.id and e.kind = 'session_charge'
+                       and not exists (select 1 from ledger_entry r where r.organization_id = e.organization_id and r.reverses_entry_id = e.id)), 0))::int as billed
+      from tutoring_session s
+      where s.organization_id = ${summary.organizationId} and s.status in ('no_show', 'late_cancelled', 'cancelled')`);
+    const share = { no_show: policy!.noShow, late_cancelled: policy!.late, cancelled: 0 } as Record<string, number>;
+    expect(rows).toHaveLength(summary.sessions.noShow + summary.sessions.lateCancelled + summary.sessions.excused + summary.sessions.cancelled);
+    expect(rows.filter((row) => row.billed !== Math.round((row.minutes * share[row.status]!) / 10_000))).toEqual([]);
   });
 
   it("pays the tutors for the term: fortnightly runs confirmed and paid, an adjustment, and this fortnight's run drafted with the correction paid back", async () => {
