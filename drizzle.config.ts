@@ -2,6 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./src/server/db/schema.ts", "./src/server/db/billing-schema.ts", "./src/server/db/pay-schema.ts", "./src/server/db/health-schema.ts", "./src/server/db/alerts-schema.ts"],
+  schema: [
+    "./src/server/db/schema.ts",
+    "./src/server/db/billing-schema.ts",
+    "./src/server/db/pay-schema.ts",
+    "./src/server/db/health-schema.ts",
+    "./src/server/db/alerts-schema.ts",
+  ],
   out: "./src/server/db/migrations",
 });
