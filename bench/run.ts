@@ -1,18 +1,19 @@
 /**
- * `npm run bench [-- NAME...]`: runs the benchmarks (all five, or those named), prints each
+ * `npm run bench [-- NAME...]`: runs the benchmarks (all six, or those named), prints each
  * one's figures as tables and stores them in bench/results/latest.json and
  * bench/results/<date>.json. Benchmarks never fail on a time; the run fails only when a
  * benchmark could not run at all.
  */
 import os from "node:os";
 import { apiThroughput } from "./api-throughput.ts";
+import { healthRecompute } from "./health-recompute.ts";
 import { lighthouse } from "./lighthouse.ts";
 import { pageWeight } from "./page-weight.ts";
 import { queryScaling } from "./query-scaling.ts";
 import { formatTable, saveBenchmark, describeMachine, type Benchmark } from "./support/report.ts";
 import { startup } from "./startup.ts";
 
-const BENCHMARKS: Benchmark[] = [apiThroughput, pageWeight, lighthouse, queryScaling, startup];
+const BENCHMARKS: Benchmark[] = [apiThroughput, pageWeight, lighthouse, queryScaling, healthRecompute, startup];
 
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const unknown = asked.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
