@@ -1,0 +1,1 @@
+CREATE INDEX "student_health_due_claim_idx" ON "student_health_due" USING btree ("organization_id","due_since","student_id");
