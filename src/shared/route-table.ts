@@ -47,12 +47,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["members", "Members", "Everyone in your workspace, and the invitations you sent.", ["admin:members:read", "admin:members:write"]],
     ["tutors", "Tutors", "The tutors of your workspace.", ["admin:tutors:read", "admin:tutors:write"]],
     ["students", "Students", "The students of your workspace.", ["admin:students:read", "admin:students:write", "admin:health:read", "admin:health:write"]],
-    [
-      "health",
-      "Student health",
-      "Every student's health card by risk, the alerts, and the rules that score them.",
-      ["admin:health:read", "admin:health:write"],
-    ],
+    ["health", "Student health", "Students' health cards by risk.", ["admin:health:read", "admin:health:write"]],
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
@@ -76,18 +71,8 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ...details("admin", [
     ["students/:studentId", "Student", "A student's record, guardians, tutors and access log.", ["admin:students:read", "admin:students:write"]],
     ["tutors/:memberId", "Tutor", "A tutor's profile, rates, availability and students.", ["admin:tutors:read", "admin:tutors:write"]],
-    [
-      "health/rules",
-      "Health rules",
-      "The rules that score students' health: tune them, preview the change, publish a version.",
-      ["admin:health:read", "admin:health:write"],
-    ],
-    [
-      "health/alerts",
-      "Alerts",
-      "Open alerts on students, billing and reports: acknowledge, plan an action, dismiss.",
-      ["admin:health:read", "admin:health:write"],
-    ],
+    ["health/rules", "Health rules", "Tune, preview and publish the health rules.", ["admin:health:read", "admin:health:write"]],
+    ["health/alerts", "Alerts", "Alerts on students, and families' questions.", ["admin:health:read", "admin:health:write"]],
     ["sessions/:sessionId", "Session", "A session's details, report, summaries and recordings.", ["admin:sessions:read", "admin:sessions:write"]],
     [
       "billing/invoices/:invoiceId",
@@ -126,8 +111,8 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...details("parent", [
     ["students/:studentId", "Student", "Your child's record and who accessed it.", ["parent:students:read"]],
-    ["health-rules", "Health rules", "The thresholds behind your children's health cards, and their history.", ["parent:health:read"]],
-    ["alerts", "Alerts", "Alerts on your children: attendance, hours left, invoices.", ["parent:health:read"]],
+    ["health-rules", "Health rules", "How the health score is worked out.", ["parent:health:read"]],
+    ["alerts", "Alerts", "Alerts on your children.", ["parent:health:read"]],
     ["sessions/:sessionId", "Session", "A session of your child: details, summary and recordings.", ["parent:students:read", "parent:students:write"]],
     [
       "billings/invoices/:invoiceId",
@@ -182,7 +167,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
   ]),
   ...details("tutor", [
     ["students/:studentId", "Student", "An assigned student's record.", ["tutor:students:read"]],
-    ["alerts", "Alerts", "Alerts on your students: attendance, engagement, reports to file.", ["tutor:students:read"]],
+    ["alerts", "Alerts", "Alerts on your students.", ["tutor:students:read"]],
     ["sessions/:sessionId", "Session", "A session: details, report, summaries and recordings.", ["tutor:jobs:read", "tutor:jobs:write"]],
   ]),
 ];
