@@ -1,4 +1,3 @@
 /** Student records: what the app mounts. */
 export { studentRoutes } from "./routes.ts";
 export { type StudentReader, studentsVisibleTo, visibleStudents } from "./policy.ts";
-export { studentSearch, tutorsOf } from "./queries.ts";
