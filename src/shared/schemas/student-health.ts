@@ -5,6 +5,8 @@
  * missing 10% or more of what was scheduled.
  */
 import { z } from "zod";
+import { authIdField, pageOf, pageQuerySchema, searchQueryField } from "./fields.ts";
+import { personRefSchema } from "./students.ts";
 
 export const HEALTH_BANDS = ["on_track", "watch", "act"] as const;
 export type HealthBand = (typeof HEALTH_BANDS)[number];
@@ -250,3 +252,61 @@ export const ownHealthSchema = z.object({
     .nullable(),
 });
 export type OwnHealth = z.infer<typeof ownHealthSchema>;
+
+/** How a health list is ordered: by risk (the default), by name, or by the change over the last week. */
+export const HEALTH_LIST_SORTS = ["score", "name", "change"] as const;
+export type HealthListSort = (typeof HEALTH_LIST_SORTS)[number];
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** A list's trend compares the card with the latest daily snapshot at least this many days old. */
+export const HEALTH_TREND_COMPARE_DAYS = 7;
+
+/** A tutor's caseload: the same filters as the workspace's list, without the tutor. */
+export const caseloadQuerySchema = pageQuerySchema.extend({
+  q: searchQueryField,
+  band: z.enum(HEALTH_BANDS, { error: "Band must be on_track, watch or act." }).optional(),
+  rule: z.enum(HEALTH_RULE_KEYS, { error: `Rule must be one of ${HEALTH_RULE_KEYS.join(", ")}.` }).optional(),
+  sort: z.enum(HEALTH_LIST_SORTS, { error: "Sort must be score, name or change." }).default("score"),
+  /** Without it: the highest score, the name from A, the largest rise first. */
+  direction: z.enum(SORT_DIRECTIONS, { error: "Direction must be asc or desc." }).optional(),
+});
+export type CaseloadQuery = z.infer<typeof caseloadQuerySchema>;
+/** The workspace's list: the caseload's filters and a tutor (their member id): only the students assigned to them. */
+export const healthListQuerySchema = caseloadQuerySchema.extend({ tutorId: authIdField("Tutor").optional() });
+export type HealthListQuery = z.infer<typeof healthListQuerySchema>;
+
+export const HEALTH_TREND_DIRECTIONS = ["up", "down", "flat"] as const;
+export type HealthTrendDirection = (typeof HEALTH_TREND_DIRECTIONS)[number];
+/** The score now against the latest snapshot at least a week old ("up 12 since 20 Nov"); up is more risk. */
+export const healthListTrendSchema = z.object({
+  since: z.string(),
+  score: z.number().int(),
+  change: z.number().int(),
+  direction: z.enum(HEALTH_TREND_DIRECTIONS),
+});
+export type HealthListTrend = z.infer<typeof healthListTrendSchema>;
+
+/** A student in a health list, from their stored card; the card fields are null until it is first computed. */
+export const healthListItemSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  score: z.number().int().nullable(),
+  band: z.enum(HEALTH_BANDS).nullable(),
+  /** The reason with the most points; null when none fires or the card is not computed yet. */
+  topReason: z.string().nullable(),
+  ruleVersion: z.number().int().nullable(),
+  computedAt: z.string().nullable(),
+  /** The tutors with a current assignment. */
+  tutors: z.array(personRefSchema),
+  /** Null without a snapshot a week old. */
+  trend: healthListTrendSchema.nullable(),
+});
+export type HealthListItem = z.infer<typeof healthListItemSchema>;
+export const healthListPageSchema = pageOf(healthListItemSchema);
+export type HealthListPage = z.infer<typeof healthListPageSchema>;
+
+/** A child in their family's health summary: the family's score and band, and the top reason families may read. */
+export const familyHealthItemSchema = healthListItemSchema.omit({ tutors: true });
+export type FamilyHealthItem = z.infer<typeof familyHealthItemSchema>;
+export const familyHealthListSchema = z.object({ items: z.array(familyHealthItemSchema) });
+export type FamilyHealthList = z.infer<typeof familyHealthListSchema>;

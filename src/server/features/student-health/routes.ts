@@ -1,12 +1,17 @@
 /**
  * Student health's operations: the risk rules as published versions (/admin/health/rules: read,
  * history, preview, publish), the rules in force as families read them (/parent/health/rules), and a
- * student's card in each area (/admin, /tutor, /parent …/students/{id}/health; /student/health).
+ * student's card in each area (/admin, /tutor, /parent …/students/{id}/health; /student/health), and
+ * the lists of cards: the workspace's by risk, a tutor's caseload, a family's children (…/health/students).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  caseloadQuerySchema,
+  familyHealthListSchema,
   familyHealthRulesSchema,
   healthCardSchema,
+  healthListPageSchema,
+  healthListQuerySchema,
   ownHealthSchema,
   healthRulesHistorySchema,
   healthRulesPublishSchema,
@@ -17,6 +22,7 @@ import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { viewHealthCard, viewOwnHealth } from "./cards.ts";
+import { listFamilyHealth, listStudentHealth } from "./lists.ts";
 import { previewHealthRules } from "./preview.ts";
 import { listHealthRuleVersions, publishHealthRules, viewFamilyHealthRules, viewHealthRules } from "./rule-versions.ts";
 
@@ -89,6 +95,40 @@ const ownRoute = defineOperation(needs("student:read"), {
   responses: { 200: { description: "The figures (scored: false until first computed).", content: jsonContent(ownHealthSchema) }, ...errorResponses },
 });
 
+const listRoute = defineOperation(needs("admin:health:read"), {
+  method: "get",
+  path: "/admin/health/students",
+  tags: TAG,
+  summary:
+    "The workspace's active students by their stored card: score, band, top reason, tutors and the change over a week; filter by band, tutor or rule, search by name, a page at a time",
+  request: { query: healthListQuerySchema },
+  responses: {
+    200: { description: "One page; students not scored yet come last, without a card.", content: jsonContent(healthListPageSchema) },
+    ...errorResponses,
+  },
+});
+const caseloadRoute = defineOperation(needs("tutor:students:read"), {
+  method: "get",
+  path: "/tutor/health/students",
+  tags: TAG,
+  summary: "The tutor's caseload: their currently assigned students by risk, each with their stored card, a page at a time",
+  request: { query: caseloadQuerySchema },
+  responses: {
+    200: { description: "One page; students not scored yet come last, without a card.", content: jsonContent(healthListPageSchema) },
+    ...errorResponses,
+  },
+});
+const familyListRoute = defineOperation(needs("parent:health:read"), {
+  method: "get",
+  path: "/parent/health/students",
+  tags: TAG,
+  summary: "The parent's children by name, each with the score and band of the rules families see and the top reason they may read",
+  responses: {
+    200: { description: "The children (a card's fields are null until it is first computed).", content: jsonContent(familyHealthListSchema) },
+    ...errorResponses,
+  },
+});
+
 export function studentHealthRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(rulesRoute, async (c) => c.json(await viewHealthRules(deps.db, actorOf(c), deps.clock.now()), 200))
@@ -99,5 +139,8 @@ export function studentHealthRoutes(deps: AppDeps) {
     .openapi(adminCardRoute, async (c) => c.json(await viewHealthCard(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, deps.clock.now()), 200))
     .openapi(tutorCardRoute, async (c) => c.json(await viewHealthCard(deps.db, actorOf(c), "tutor", c.req.valid("param").studentId, deps.clock.now()), 200))
     .openapi(parentCardRoute, async (c) => c.json(await viewHealthCard(deps.db, actorOf(c), "parent", c.req.valid("param").studentId, deps.clock.now()), 200))
-    .openapi(ownRoute, async (c) => c.json(await viewOwnHealth(deps.db, actorOf(c), deps.clock.now()), 200));
+    .openapi(ownRoute, async (c) => c.json(await viewOwnHealth(deps.db, actorOf(c), deps.clock.now()), 200))
+    .openapi(listRoute, async (c) => c.json(await listStudentHealth(deps.db, actorOf(c), "admin", c.req.valid("query"), deps.clock.now()), 200))
+    .openapi(caseloadRoute, async (c) => c.json(await listStudentHealth(deps.db, actorOf(c), "tutor", c.req.valid("query"), deps.clock.now()), 200))
+    .openapi(familyListRoute, async (c) => c.json(await listFamilyHealth(deps.db, actorOf(c), deps.clock.now()), 200));
 }

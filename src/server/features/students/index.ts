@@ -1,3 +1,4 @@
 /** Student records: what the app mounts. */
 export { studentRoutes } from "./routes.ts";
 export { type StudentReader, studentsVisibleTo, visibleStudents } from "./policy.ts";
+export { studentSearch, tutorsOf } from "./queries.ts";

@@ -49,7 +49,12 @@ export async function guardiansOf(tx: Queryable, organizationId: string, student
 }
 
 /** The tutors with a not-ended assignment to each student, by student id (one query). */
-async function tutorsOf(tx: Queryable, organizationId: string, studentIds: string[], now: Date): Promise<Map<string, { memberId: string; name: string }[]>> {
+export async function tutorsOf(
+  tx: Queryable,
+  organizationId: string,
+  studentIds: string[],
+  now: Date,
+): Promise<Map<string, { memberId: string; name: string }[]>> {
   const byStudent = new Map<string, { memberId: string; name: string }[]>();
   if (studentIds.length === 0) return byStudent;
   const rows = await tx
