@@ -14,6 +14,13 @@ describe("list params in the address", () => {
     expect(readListParams(new URLSearchParams(`q=${"x".repeat(150)}`), CHOICES).q).toHaveLength(100);
   });
 
+  it("read a filter whose values are records through its test", () => {
+    const choices = { tutor: (value: string) => /^[a-z0-9-]+$/.test(value) };
+    expect(readListParams(new URLSearchParams("tutor=member-7"), choices).tutor).toBe("member-7");
+    expect(readListParams(new URLSearchParams("tutor=%3Cscript%3E"), choices).tutor).toBeNull();
+    expect(writeListParams({ q: "", tutor: "member-7", page: 1 }, choices).toString()).toBe("tutor=member-7");
+  });
+
   it("write only what differs from the defaults", () => {
     expect(writeListParams({ q: "", role: null, status: null, page: 1 }, CHOICES).toString()).toBe("");
     expect(writeListParams({ q: "Ann Lee", role: "tutor", status: "former", page: 2 }, CHOICES).toString()).toBe("q=Ann+Lee&role=tutor&status=former&page=2");

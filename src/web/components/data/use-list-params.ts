@@ -2,11 +2,16 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useUrlSearchParams } from "../../lib/url-search-params.ts";
 
-/** Each filter of a list and the values it may take, e.g. `{ role: MEMBER_ROLES, status: MEMBERSHIP_STATUSES }`. */
-export type FilterChoices = Readonly<Record<string, readonly string[]>>;
+/**
+ * Each filter of a list and the values it may take, e.g. `{ role: MEMBER_ROLES, status: MEMBERSHIP_STATUSES }`,
+ * or a test of the value for a filter whose values are records (a tutor's id).
+ */
+export type FilterChoices = Readonly<Record<string, readonly string[] | ((value: string) => boolean)>>;
 
 /** A list's search, filters and page as the URL holds them (?q=&role=&status=&page=); no filter is null. */
-export type ListParams<F extends FilterChoices> = { q: string; page: number } & { -readonly [K in keyof F]: F[K][number] | null };
+export type ListParams<F extends FilterChoices> = { q: string; page: number } & {
+  -readonly [K in keyof F]: (F[K] extends readonly string[] ? F[K][number] : string) | null;
+};
 
 const MAX_SEARCH = 100;
 const MAX_PAGE = 100_000;
@@ -20,7 +25,8 @@ export function readListParams<F extends FilterChoices>(params: URLSearchParams,
   };
   for (const [key, values] of Object.entries(choices)) {
     const value = params.get(key);
-    list[key] = value !== null && values.includes(value) ? value : null;
+    const valid = typeof values === "function" ? values : (candidate: string) => values.includes(candidate);
+    list[key] = value !== null && valid(value) ? value : null;
   }
   return list as ListParams<F>;
 }
@@ -97,7 +103,7 @@ export function useListParams<F extends FilterChoices>(choices: F) {
       setSentQ("");
       apply({ q: "", page: 1 } as Partial<ListParams<F>>, true);
     },
-    setFilter: <K extends keyof F & string>(key: K, value: F[K][number] | null) => apply({ [key]: value, page: 1 } as Partial<ListParams<F>>, false),
+    setFilter: <K extends keyof F & string>(key: K, value: ListParams<F>[K]) => apply({ [key]: value, page: 1 } as Partial<ListParams<F>>, false),
     setPage: (page: number) => apply({ page } as Partial<ListParams<F>>, false),
     /** No search, no filter, page 1. */
     clear: () => {

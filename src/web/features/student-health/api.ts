@@ -1,5 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type { FamilyHealthRules, HealthCardView, OwnHealth } from "../../../shared/schemas/student-health.ts";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  FamilyHealthList,
+  FamilyHealthRules,
+  HealthBand,
+  HealthCardView,
+  HealthListPage,
+  HealthListSort,
+  HealthRuleKey,
+  OwnHealth,
+  SortDirection,
+} from "../../../shared/schemas/student-health.ts";
 import type { HealthRulesPreview, HealthRulesPreviewRequest } from "../../../shared/schemas/student-health-preview.ts";
 import type { HealthRulesHistory, HealthRulesPublish, HealthRulesVersion } from "../../../shared/schemas/student-health.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
@@ -11,6 +21,9 @@ export type HealthCardArea = "admin" | "tutor" | "parent";
 export const healthKeys = {
   all: ["student-health"] as const,
   card: (area: HealthCardArea, studentId: string) => [...healthKeys.all, "card", area, studentId] as const,
+  lists: () => [...healthKeys.all, "list"] as const,
+  list: (area: HealthListArea, filters: HealthListFilters) => [...healthKeys.lists(), area, filters] as const,
+  familyList: () => [...healthKeys.all, "family-list"] as const,
 };
 
 export const useHealthCard = (area: HealthCardArea, studentId: string) =>
@@ -66,3 +79,44 @@ export function usePublishHealthRules(onStale?: (message: string) => void) {
     },
   });
 }
+
+// ---- The lists of cards: the workspace's by risk (/admin/health), a tutor's caseload, a family's children ----
+
+export type HealthListArea = "admin" | "tutor";
+
+/** What a health list asks for; null is no filter (and the server's order: highest risk first). */
+export interface HealthListFilters {
+  q: string;
+  band: HealthBand | null;
+  rule: HealthRuleKey | null;
+  tutorId: string | null;
+  sort: HealthListSort | null;
+  direction: SortDirection | null;
+  page: number;
+  pageSize: number;
+}
+
+export const HEALTH_LIST_PAGE_SIZE = 25;
+
+export function healthListQueryString(filters: HealthListFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set("q", filters.q.trim());
+  for (const key of ["band", "rule", "tutorId", "sort", "direction"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  params.set("page", String(filters.page));
+  params.set("pageSize", String(filters.pageSize));
+  return params.toString();
+}
+
+/** A page of the workspace's students (admin) or of the tutor's caseload, by their stored cards. */
+export const useHealthList = (area: HealthListArea, filters: HealthListFilters) =>
+  useQuery({
+    queryKey: healthKeys.list(area, filters),
+    queryFn: () => api.get<HealthListPage>(`/${area}/health/students?${healthListQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The parent's children with the family's score, band and top reason. */
+export const useFamilyHealthList = () => useQuery({ queryKey: healthKeys.familyList(), queryFn: () => api.get<FamilyHealthList>("/parent/health/students") });

@@ -25,6 +25,12 @@ const DueReports = lazy(() => import("../../features/session-reports/components/
 const FamilySummaries = lazy(() =>
   import("../../features/session-reports/components/family-summaries.tsx").then((module) => ({ default: module.FamilySummaries })),
 );
+const CaseloadSection = lazy(() =>
+  import("../../features/student-health/components/caseload-section.tsx").then((module) => ({ default: module.CaseloadSection })),
+);
+const FamilyHealthSummary = lazy(() =>
+  import("../../features/student-health/components/family-health-summary.tsx").then((module) => ({ default: module.FamilyHealthSummary })),
+);
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -106,6 +112,9 @@ export default function MemberDashboard() {
           >
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
+        ) : null}
+        {role === "tutor" || role === "parent" ? (
+          <Suspense fallback={<LoadingState label="students' health" />}>{role === "tutor" ? <CaseloadSection /> : <FamilyHealthSummary />}</Suspense>
         ) : null}
         {role === "tutor" ? (
           <Suspense fallback={<LoadingState label="cancellation requests" />}>
