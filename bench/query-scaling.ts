@@ -39,6 +39,10 @@ import { checkoutStatusQuery, packagesOnSaleQuery } from "../src/server/features
 import { accountAutopayTriesQuery, accountCheckoutsQuery } from "../src/server/features/online-payments/card-activity.ts";
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import { accountIdSql, generateBilling } from "./billing-data.ts";
+import { FILTERED_RULE, generateHealthCards } from "./health-card-data.ts";
+import { familyHealthQuery, healthCountQuery, healthListWhere, healthPageQuery, unscoredPageQuery } from "../src/server/features/student-health/lists.ts";
+import { visibleStudents } from "../src/server/features/students/policy.ts";
+import type { CaseloadQuery, HealthListQuery } from "../src/shared/schemas/student-health.ts";
 import { checkoutAttemptIdOf, currentPayPeriod, generateCardPayments, generateTutorPay, invoiceIdOf, md5Uuid, payRunIdOf } from "./pay-card-data.ts";
 import type { Benchmark, BenchmarkReport } from "./support/report.ts";
 import { formatInt, median, ms, round } from "./support/stats.ts";
@@ -134,6 +138,9 @@ const LOADED_TABLES = [
   "checkout_attempt",
   "saved_card",
   "autopay_charge",
+  "health_rule_version",
+  "student_health",
+  "student_health_day",
 ];
 
 /**
@@ -180,6 +187,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   const actionCase = ACTIONS.map(([action, share]) => `when g % ${total} < ${(cumulative += share)} then '${action}'`).join(" ");
   const students = Math.min(to, STUDENT_CAP);
   await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
+  await generateHealthCards(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateSessions(db, from, to);
   await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
   await generateTutorPay(db, ORGANIZATION_ID, NOW);
@@ -324,6 +332,14 @@ const openCancellations = (area: "tutor" | "admin") => ({
   run: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area),
   explain: (db: Queryable) => openRequestsQuery(db, { viewer: SESSION_VIEWERS[area] }, area).toSQL(),
 });
+/** The health lists' conditions for a viewer of the area (visibleStudents, active students, the filters), as listStudentHealth makes them. */
+const healthWhere = (area: "admin" | "tutor", filters: Partial<HealthListQuery> = {}) =>
+  healthListWhere(visibleStudents(SESSION_VIEWERS[area], area, NOW), ORGANIZATION_ID, filters, NOW);
+const healthPage = (area: "admin" | "tutor", filters: Partial<HealthListQuery>, sort: Pick<HealthListQuery, "sort" | "direction">, pageSize: number) => {
+  const query = (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere(area, filters), sort, pageSize, 0, NOW);
+  return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
+};
+const BY_RISK = { sort: "score", direction: "desc" } as const satisfies Pick<CaseloadQuery, "sort" | "direction">;
 /** Billing's "today" and the month the batch preview invoices. */
 const TODAY = NOW.toISOString().slice(0, 10);
 const MONTH_AGO = new Date(NOW.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -644,6 +660,79 @@ const QUERIES: KeyQuery[] = [
     run: (db: Queryable) => packagesOnSaleQuery(db, ORGANIZATION_ID),
     explain: (db: Queryable) => packagesOnSaleQuery(db, ORGANIZATION_ID).toSQL(),
   },
+  {
+    name: "health list: page of 25 by risk",
+    kind: "list page",
+    source: "healthPageQuery (listStudentHealth, /admin/health/students: active students' cards, highest score first, each with its snapshot a week old)",
+    index: "student_health_score_idx",
+    ...healthPage("admin", {}, BY_RISK, 25),
+  },
+  {
+    name: "health list: the total",
+    kind: "count",
+    source:
+      "healthCountQuery without a card filter (every matching student, scored or not, counted on student alone: linear by nature, as the students list's)",
+    inWorkspace: true,
+    run: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin")),
+    explain: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin")).toSQL(),
+  },
+  {
+    name: "health list: band watch, the total",
+    kind: "count",
+    source: "healthCountQuery with band = watch (the matching cards joined to their students: linear in the cards)",
+    inWorkspace: true,
+    run: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })),
+    explain: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })).toSQL(),
+  },
+  {
+    name: "health list: band watch, page of 25 by risk",
+    kind: "filtered search",
+    source: "healthPageQuery with band = watch (2 students in 10)",
+    index: "student_health_score_idx",
+    ...healthPage("admin", { band: "watch" }, BY_RISK, 25),
+  },
+  {
+    name: `health list: rule ${FILTERED_RULE}, page of 25 by risk`,
+    kind: "filtered search",
+    source: `healthPageQuery with reasons @> '[{"rule":"${FILTERED_RULE}"}]' (1 card in 10)`,
+    index: "student_health_score_idx",
+    ...healthPage("admin", { rule: FILTERED_RULE }, BY_RISK, 25),
+  },
+  {
+    name: "health list: page of 25 by the week's change",
+    kind: "list page",
+    source: "healthPageQuery sorted by change (score minus the snapshot a week old: every active card's snapshot is read, linear by nature)",
+    ...healthPage("admin", {}, { sort: "change", direction: "desc" }, 25),
+  },
+  {
+    name: "health list: the unscored tail, page of 25",
+    kind: "list page",
+    source: "unscoredPageQuery (the students without a card yet, by name: read after the last scored page)",
+    inWorkspace: true,
+    run: (db: Queryable) => unscoredPageQuery(db, ORGANIZATION_ID, healthWhere("admin"), 25, 0),
+    explain: (db: Queryable) => unscoredPageQuery(db, ORGANIZATION_ID, healthWhere("admin"), 25, 0).toSQL(),
+  },
+  {
+    name: "health: a tutor's caseload, the dashboard's 5 and the total",
+    kind: "list page",
+    source: "healthCountQuery, then healthPageQuery with the tutor's visibleStudents (/tutor/health/students?pageSize=5)",
+    index: "assignment_tutor_idx",
+    inWorkspace: true,
+    run: async (db: Queryable) => {
+      await healthCountQuery(db, ORGANIZATION_ID, healthWhere("tutor"));
+      return healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0, NOW);
+    },
+    explain: (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0, NOW).toSQL(),
+  },
+  {
+    name: "health: a family's children",
+    kind: "list page",
+    source: "familyHealthQuery (/parent/health/students: the guardian's children with the family's score and top reason)",
+    index: "student_guardian_member_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW), NOW),
+    explain: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW), NOW).toSQL(),
+  },
 ];
 
 interface PlanNode {
@@ -771,6 +860,7 @@ async function run(): Promise<BenchmarkReport> {
           `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log, half the entries name a student. Students stop at ${formatInt(STUDENT_CAP)}: in the last column the students queries see ${formatInt(STUDENT_CAP)} students among more members and entries. Each student has a guardian and a tutor; 7% are paused.`,
           `Sessions: one every ${SESSION_STEP_MINUTES} minutes going back from ${NOW.toISOString().slice(0, 10)} (history grows, a week holds about ${Math.round((7 * 24 * 60) / SESSION_STEP_MINUTES)} at every size from 10k), an hour long, over ${SESSION_TUTORS} tutors and the first ${formatInt(SESSION_STUDENTS)} students, one student each; the week read is the last seven days.`,
           `Tutor pay (bench/pay-card-data.ts): an earning per completed session, a pay run per fortnight with a line per earning (the current fortnight's run a draft, the one before confirmed, older ones paid); the statement read is ${SEARCHED_TUTOR}'s last 90 days, the run read the draft. Card payments: a Checkout attempt per invoice (1 in 5 for a package), a saved card for 1 family in 19 (half with autopay on), autopay's tries for every invoice of a family with a card (declined and tried again when unpaid).`,
+          "Health (bench/health-card-data.ts): a card per student but 1 in 50 (not scored yet), under the default rules: 1 in 10 act (with misses in a row), 2 in 10 watch, the rest on track; eight daily snapshots each over the last five weeks. The lists read as an admin, the tutor searched for and the card-payments family's guardian.",
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",
