@@ -336,7 +336,7 @@ const openCancellations = (area: "tutor" | "admin") => ({
 const healthWhere = (area: "admin" | "tutor", filters: Partial<HealthListQuery> = {}) =>
   healthListWhere(visibleStudents(SESSION_VIEWERS[area], area, NOW), ORGANIZATION_ID, filters, NOW);
 const healthPage = (area: "admin" | "tutor", filters: Partial<HealthListQuery>, sort: Pick<HealthListQuery, "sort" | "direction">, pageSize: number) => {
-  const query = (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere(area, filters), sort, pageSize, 0, NOW);
+  const query = (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere(area, filters), sort, pageSize, 0);
   return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
 };
 const BY_RISK = { sort: "score", direction: "desc" } as const satisfies Pick<CaseloadQuery, "sort" | "direction">;
@@ -720,9 +720,9 @@ const QUERIES: KeyQuery[] = [
     inWorkspace: true,
     run: async (db: Queryable) => {
       await healthCountQuery(db, ORGANIZATION_ID, healthWhere("tutor"));
-      return healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0, NOW);
+      return healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0);
     },
-    explain: (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0, NOW).toSQL(),
+    explain: (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0).toSQL(),
   },
   {
     name: "health: a family's children",
@@ -730,8 +730,8 @@ const QUERIES: KeyQuery[] = [
     source: "familyHealthQuery (/parent/health/students: the guardian's children with the family's score and top reason)",
     index: "student_guardian_member_idx",
     inWorkspace: true,
-    run: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW), NOW),
-    explain: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW), NOW).toSQL(),
+    run: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW)),
+    explain: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW)).toSQL(),
   },
 ];
 

@@ -60,7 +60,7 @@ import {
   taxRate,
 } from "../src/server/db/billing-schema.ts";
 import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/pay-schema.ts";
-import { healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
+import { healthRulesPreview, healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
 import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPreference } from "../src/server/db/alerts-schema.ts";
 
 /**
@@ -129,6 +129,7 @@ export const WRITABLE_TABLES = {
   studentHealth,
   studentHealthDay,
   studentHealthDue,
+  healthRulesPreview,
   healthAlert,
   healthContest,
   healthExcusal,

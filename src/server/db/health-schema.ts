@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { HealthRulesPreview } from "../../shared/schemas/student-health-preview.ts";
 import { HEALTH_BANDS, type HealthFigures, type HealthReason, type HealthRules } from "../../shared/schemas/student-health.ts";
 import { user } from "./auth-schema.ts";
 import { organizationIdColumn, workspaceIsolation } from "./columns.ts";
@@ -50,12 +51,25 @@ export const studentHealth = pgTable(
     figures: jsonb("figures").$type<HealthFigures>().notNull(),
     reasons: jsonb("reasons").$type<HealthReason[]>().notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+    /**
+     * The latest daily snapshot at least a week old when the card was computed (every card is
+     * recomputed at least nightly): the lists' trend, stored so that ordering by the week's
+     * change reads an index instead of every card's history. Null without such a snapshot.
+     */
+    weekOldDay: date("week_old_day"),
+    weekOldScore: integer("week_old_score"),
+    weekOldFamilyScore: integer("week_old_family_score"),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.studentId] }),
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
     foreignKey({ columns: [table.organizationId, table.ruleVersion], foreignColumns: [healthRuleVersion.organizationId, healthRuleVersion.version] }),
     index("student_health_score_idx").on(table.organizationId, table.score.desc(), table.studentId),
+    // A band's page by risk, and its total.
+    index("student_health_band_score_idx").on(table.organizationId, table.band, table.score.desc().nullsLast(), table.studentId),
+    // The order by the week's change, either way, those without a week-old snapshot last.
+    index("student_health_change_desc_idx").on(table.organizationId, sql`(score - week_old_score) desc nulls last`, table.studentId),
+    index("student_health_change_asc_idx").on(table.organizationId, sql`(score - week_old_score) asc nulls last`, table.studentId),
     check("student_health_score_check", sql`score between 0 and 100 and family_score between 0 and score`),
     bandCheck("student_health", "band"),
     bandCheck("student_health", "family_band"),
@@ -105,5 +119,33 @@ export const studentHealthDue = pgTable(
     // every due row per batch of 100 (bench/health-recompute.ts).
     index("student_health_due_claim_idx").on(table.organizationId, table.dueSince, table.studentId),
     workspaceIsolation("student_health_due"),
+  ],
+).enableRLS();
+
+/**
+ * A preview of proposed rules (who would change band), run by a job because it scores every
+ * active student: queued by the admin's request, then done with its result or failed with its
+ * reason. Previews are working copies, not history: those older than a day are deleted when
+ * the next is asked for.
+ */
+export const healthRulesPreview = pgTable(
+  "health_rules_preview",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").notNull(),
+    rules: jsonb("rules").$type<HealthRules>().notNull(),
+    status: text("status", { enum: ["queued", "done", "failed"] }).notNull(),
+    result: jsonb("result").$type<HealthRulesPreview>(),
+    error: text("error"),
+    requestedByUserId: text("requested_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index("health_rules_preview_requested_idx").on(table.organizationId, table.requestedAt),
+    check("health_rules_preview_status_check", sql`status in ('queued', 'done', 'failed')`),
+    check("health_rules_preview_result_check", sql`(status = 'done') = (result is not null)`),
+    workspaceIsolation("health_rules_preview"),
   ],
 ).enableRLS();

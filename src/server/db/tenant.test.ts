@@ -26,10 +26,8 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
   const studentId = randomUUID();
   const sessionId = randomUUID();
   const seriesId = randomUUID();
-  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId, contestId] = Array.from(
-    { length: 12 },
-    () => randomUUID(),
-  );
+  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId, contestId, previewId] =
+    Array.from({ length: 13 }, () => randomUUID());
   const statements = [
     sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
     sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
@@ -91,6 +89,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, figures, reasons, computed_at) values (${org}, ${studentId}, 1, 0, 'on_track', 0, 0, 'on_track', '{}', '[]', now())`,
     sql`insert into student_health_day (organization_id, student_id, day, score, band, family_score, family_band, rule_version) values (${org}, ${studentId}, '2026-01-05', 0, 'on_track', 0, 'on_track', 1)`,
     sql`insert into student_health_due (organization_id, student_id, due_since) values (${org}, ${studentId}, now())`,
+    sql`insert into health_rules_preview (organization_id, id, rules, status, requested_at) values (${org}, ${previewId}, '{}', 'queued', now())`,
     // Alerts: one open on the student, a family's contest of the session, its excusal, a member's preferences and digest day.
     sql`insert into health_alert (organization_id, student_id, kind, severity, family_visible, title, evidence, opened_at, updated_at) values (${org}, ${studentId}, 'missedShare', 'watch', true, 'Missed', '[]', now(), now())`,
     sql`insert into health_contest (organization_id, id, student_id, session_id, point, message, raised_at) values (${org}, ${contestId}, ${studentId}, ${sessionId}, 'attendance', 'Excused', now())`,

@@ -35,6 +35,8 @@ async function writeCard(
 ) {
   const score = reasons.reduce((sum, [, points]) => sum + points, 0);
   const familyScore = reasons.filter(([, , familyVisible]) => familyVisible).reduce((sum, [, points]) => sum + points, 0);
+  // The latest snapshot at least a week old, as the recompute stores it on the card.
+  const weekOld = snapshots.filter(([daysAgo]) => daysAgo >= 7).sort(([a], [b]) => a - b)[0];
   await t.db.insert(studentHealth).values({
     organizationId,
     studentId,
@@ -48,6 +50,9 @@ async function writeCard(
     figures: {} as HealthFigures,
     reasons: reasons.map(([rule, points, familyVisible]) => ({ rule, points, reason: `The ${rule} reason: +${points}`, familyVisible, evidence: [] })),
     computedAt: clock.now(),
+    weekOldDay: weekOld ? dayBefore(weekOld[0]) : null,
+    weekOldScore: weekOld?.[1] ?? null,
+    weekOldFamilyScore: weekOld?.[1] ?? null,
   });
   for (const [daysAgo, earlier] of snapshots)
     await t.db.insert(studentHealthDay).values({
@@ -129,6 +134,8 @@ beforeAll(async () => {
     familyBand: "watch",
     ruleVersion: version,
   });
+  // The recompute stores that snapshot on her card as the week-old one.
+  await recomputeStudents(t.deps.db, id, [cast.maya], clock.now());
   // Another workspace's student with a card: never in Ada's lists.
   ids.olive = (await createStudent(cast.otherAdmin.client, { name: "Olive Other" })).id;
   const otherVersion = (await cast.otherAdmin.client.get("/api/admin/health/rules")).body.version as number;

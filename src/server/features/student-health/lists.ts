@@ -1,7 +1,8 @@
 /**
  * Health lists: the workspace's active students by risk (admins), a tutor's caseload, and a
  * family's children. Each row is the student's stored card (never recomputed here) with its
- * trend: the score against the latest daily snapshot at least a week old.
+ * trend: the score against the latest daily snapshot at least a week old, which the recompute
+ * stores on the card.
  *
  * Who is listed is the students' own visibility (visibleStudents) as a SQL condition, so a
  * student outside it is simply not there. Students whose card is not computed yet (new since
@@ -13,7 +14,6 @@
 import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Area } from "../../../shared/roles.ts";
 import {
-  HEALTH_TREND_COMPARE_DAYS,
   type CaseloadQuery,
   type FamilyHealthList,
   type HealthListItem,
@@ -24,10 +24,10 @@ import {
 import type { Actor } from "../../core/audit.ts";
 import { qualified } from "../../core/sql.ts";
 import type { Database } from "../../db/client.ts";
-import { studentHealth, studentHealthDay } from "../../db/health-schema.ts";
+import { studentHealth } from "../../db/health-schema.ts";
 import { assignment, student } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
-import { notEnded, workspaceToday } from "../assignments/index.ts";
+import { notEnded } from "../assignments/index.ts";
 import { studentSearch, tutorsOf, visibleStudents } from "../students/index.ts";
 
 /** What a list is narrowed by: conditions on the student (who, search, tutor) and on the card (band, rule). */
@@ -58,24 +58,6 @@ export function healthListWhere(
   };
 }
 
-/** The latest snapshot at least a week old (the workspace's today, in its zone) of the student whose id is `studentId`. */
-function weekOldSnapshot(tx: Queryable, organizationId: string, now: Date, studentId: SQL) {
-  return tx
-    .select({ day: studentHealthDay.day, score: studentHealthDay.score, familyScore: studentHealthDay.familyScore })
-    .from(studentHealthDay)
-    .where(
-      and(
-        eq(studentHealthDay.organizationId, organizationId),
-        // Correlated with the outer query's student, written qualified (drizzle leaves a lone table's columns bare).
-        sql`${studentHealthDay.studentId} = ${studentId}`,
-        sql`${studentHealthDay.day} <= ${workspaceToday(organizationId, now)} - ${HEALTH_TREND_COMPARE_DAYS}::int`,
-      ),
-    )
-    .orderBy(desc(studentHealthDay.day))
-    .limit(1)
-    .as("week_old");
-}
-
 const cardJoin = and(eq(student.organizationId, studentHealth.organizationId), eq(student.id, studentHealth.studentId));
 const cardFields = {
   studentId: student.id,
@@ -85,6 +67,8 @@ const cardFields = {
   topReason: studentHealth.topReason,
   ruleVersion: studentHealth.ruleVersion,
   computedAt: studentHealth.computedAt,
+  previousDay: studentHealth.weekOldDay,
+  previousScore: studentHealth.weekOldScore,
 };
 
 /**
@@ -99,53 +83,30 @@ function orderBy({ sort, direction }: Sort, score: SQLWrapper, name: SQLWrapper,
   return direction === "asc" ? [sql`${score} asc nulls first`, desc(id)] : [sql`${score} desc nulls last`, asc(id)];
 }
 
+/** The week's change, the order of the student_health_change_{desc,asc}_idx indexes. */
+const weekChange = sql`(${studentHealth.score} - ${studentHealth.weekOldScore})`;
+
 /**
- * A page of the scored students matching `where`, in the order asked, each with the snapshot a
- * week old. By score or name the page is cut first and only its students' snapshots are read;
- * by the change, the change is the order, so every matching card's snapshot is read before the
- * page is cut. Exported for the query-scaling benchmark, which EXPLAINs the list's own builder.
+ * A page of the scored students matching `where`, in the order asked, each with its trend (the
+ * snapshot a week old stored on the card). Every order reads an index of student_health: by
+ * score (or a band's score), by name through the students', by the week's change through its
+ * expression's (those without a week-old snapshot last). Exported for the query-scaling
+ * benchmark, which EXPLAINs the list's own builder.
  */
-export function healthPageQuery(tx: Queryable, organizationId: string, where: HealthListWhere, sort: Sort, limit: number, offset: number, now: Date) {
+export function healthPageQuery(tx: Queryable, organizationId: string, where: HealthListWhere, sort: Sort, limit: number, offset: number) {
   const matching = and(eq(studentHealth.organizationId, organizationId), where.students, where.cards);
-  if (sort.sort === "change") {
-    const previous = weekOldSnapshot(tx, organizationId, now, qualified("student", "id"));
-    // Without a week-old snapshot there is no change to compare: after those with one.
-    const change = sql`(${studentHealth.score} - ${previous.score}) ${sql.raw(sort.direction === "asc" ? "asc" : "desc")} nulls last`;
-    return tx
-      .select({ ...cardFields, previousDay: previous.day, previousScore: previous.score })
-      .from(studentHealth)
-      .innerJoin(student, cardJoin)
-      .leftJoinLateral(previous, sql`true`)
-      .where(matching)
-      .orderBy(change, desc(studentHealth.score), asc(student.name), asc(student.id))
-      .limit(limit)
-      .offset(offset);
-  }
-  const page = tx
+  const order =
+    sort.sort === "change"
+      ? [sql`${weekChange} ${sql.raw(sort.direction === "asc" ? "asc" : "desc")} nulls last`, asc(studentHealth.studentId)]
+      : orderBy(sort, studentHealth.score, student.name, studentHealth.studentId);
+  return tx
     .select(cardFields)
     .from(studentHealth)
     .innerJoin(student, cardJoin)
     .where(matching)
-    .orderBy(...orderBy(sort, studentHealth.score, student.name, studentHealth.studentId))
+    .orderBy(...order)
     .limit(limit)
-    .offset(offset)
-    .as("page");
-  const previous = weekOldSnapshot(tx, organizationId, now, qualified("page", "id"));
-  return tx
-    .select({
-      studentId: page.studentId,
-      name: page.name,
-      score: page.score,
-      band: page.band,
-      topReason: page.topReason,
-      ruleVersion: page.ruleVersion,
-      computedAt: page.computedAt,
-      previousDay: previous.day,
-      previousScore: previous.score,
-    })
-    .from(page)
-    .leftJoinLateral(previous, sql`true`)
-    .orderBy(...orderBy(sort, page.score, page.name, page.studentId));
+    .offset(offset);
 }
 
 /** The students matching `where` without a card yet, by name: the list's tail. */
@@ -198,7 +159,7 @@ async function healthPage(tx: Queryable, organizationId: string, where: HealthLi
   const offset = (page - 1) * pageSize;
   const [counted] = await healthCountQuery(tx, organizationId, where);
   const total = counted?.total ?? 0;
-  const rows = offset < total ? await healthPageQuery(tx, organizationId, where, query, pageSize, offset, now) : [];
+  const rows = offset < total ? await healthPageQuery(tx, organizationId, where, query, pageSize, offset) : [];
   let unscored: Awaited<ReturnType<typeof unscoredPageQuery>> = [];
   if (!where.cards && rows.length < pageSize && offset + rows.length < total) {
     // The page reaches past the scored students: the unscored follow from where those end (a
@@ -253,8 +214,7 @@ const familyTopReason = sql<
   where (r.value ->> 'familyVisible')::boolean order by r.position limit 1)`;
 
 /** The family's list, by name (a family has a few children: no paging). Exported for the benchmark. */
-export function familyHealthQuery(tx: Queryable, organizationId: string, viewerCondition: SQL, now: Date) {
-  const previous = weekOldSnapshot(tx, organizationId, now, qualified("student", "id"));
+export function familyHealthQuery(tx: Queryable, organizationId: string, viewerCondition: SQL) {
   return tx
     .select({
       studentId: student.id,
@@ -264,12 +224,11 @@ export function familyHealthQuery(tx: Queryable, organizationId: string, viewerC
       topReason: familyTopReason,
       ruleVersion: studentHealth.ruleVersion,
       computedAt: studentHealth.computedAt,
-      previousDay: previous.day,
-      previousScore: previous.familyScore,
+      previousDay: studentHealth.weekOldDay,
+      previousScore: studentHealth.weekOldFamilyScore,
     })
     .from(student)
     .leftJoin(studentHealth, cardJoin)
-    .leftJoinLateral(previous, sql`true`)
     .where(and(eq(student.organizationId, organizationId), viewerCondition, eq(student.status, "active")))
     .orderBy(asc(student.name), asc(student.id));
 }
@@ -278,7 +237,7 @@ export function familyHealthQuery(tx: Queryable, organizationId: string, viewerC
 export async function listFamilyHealth(db: Database, actor: Actor, now: Date): Promise<FamilyHealthList> {
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
-    const rows = await familyHealthQuery(tx, organizationId, visibleStudents(actor.viewer, "parent", now), now);
+    const rows = await familyHealthQuery(tx, organizationId, visibleStudents(actor.viewer, "parent", now));
     return {
       items: rows.map(({ previousDay, previousScore, computedAt, ...row }) => ({
         ...row,

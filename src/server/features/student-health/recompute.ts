@@ -5,7 +5,8 @@
  * paused and former students' too: they are not scored. The students' alerts are brought in
  * line in the same transaction (alert-sync.ts): opened, updated, or cleared and resolved.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { HEALTH_TREND_COMPARE_DAYS } from "../../../shared/schemas/student-health.ts";
 import { workspaceCurrency } from "../../core/currency.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import type { Database } from "../../db/client.ts";
@@ -18,6 +19,31 @@ import { applyExcusals } from "./excusals.ts";
 import { loadHealthFacts } from "./facts.ts";
 import { scoreStudent } from "./rules.ts";
 import { rulesInForce } from "./rules-in-force.ts";
+
+/**
+ * Each student's latest daily snapshot at least HEALTH_TREND_COMPARE_DAYS before `today`: the
+ * trend the lists show and order by, stored on the card because every card is recomputed at
+ * least nightly.
+ */
+async function weekOldSnapshots(tx: Transaction, organizationId: string, studentIds: readonly string[], today: string) {
+  const rows = await tx
+    .selectDistinctOn([studentHealthDay.studentId], {
+      studentId: studentHealthDay.studentId,
+      day: studentHealthDay.day,
+      score: studentHealthDay.score,
+      familyScore: studentHealthDay.familyScore,
+    })
+    .from(studentHealthDay)
+    .where(
+      and(
+        eq(studentHealthDay.organizationId, organizationId),
+        inArray(studentHealthDay.studentId, [...studentIds]),
+        sql`${studentHealthDay.day} <= ${today}::date - ${HEALTH_TREND_COMPARE_DAYS}::int`,
+      ),
+    )
+    .orderBy(asc(studentHealthDay.studentId), desc(studentHealthDay.day));
+  return new Map(rows.map(({ studentId, ...snapshot }) => [studentId, snapshot]));
+}
 
 /** Recomputes the cards of these students, in one transaction of their workspace; how many were scored. */
 export async function recomputeStudents(db: Database, organizationId: string, studentIds: readonly string[], now: Date): Promise<number> {
@@ -56,6 +82,7 @@ export async function recomputeWithin(tx: Transaction, organizationId: string, s
     return { studentId, card: { ...card, figures: { ...card.figures, billing: shown } } };
   });
   const currency = await workspaceCurrency(tx, organizationId);
+  const weekOld = await weekOldSnapshots(tx, organizationId, studentIds, today);
   const cardOf = new Map(cards.map(({ studentId, card }) => [studentId, card]));
   await syncAlerts(
     tx,
@@ -86,6 +113,9 @@ export async function recomputeWithin(tx: Transaction, organizationId: string, s
           figures: card.figures,
           reasons: card.reasons,
           computedAt: now,
+          weekOldDay: weekOld.get(studentId)?.day ?? null,
+          weekOldScore: weekOld.get(studentId)?.score ?? null,
+          weekOldFamilyScore: weekOld.get(studentId)?.familyScore ?? null,
         })),
       )
       .onConflictDoUpdate({
@@ -101,6 +131,9 @@ export async function recomputeWithin(tx: Transaction, organizationId: string, s
           figures: sql`excluded.figures`,
           reasons: sql`excluded.reasons`,
           computedAt: sql`excluded.computed_at`,
+          weekOldDay: sql`excluded.week_old_day`,
+          weekOldScore: sql`excluded.week_old_score`,
+          weekOldFamilyScore: sql`excluded.week_old_family_score`,
         },
       });
     await tx
