@@ -39,12 +39,12 @@ BEGIN
     PERFORM set_config('app.organization_id', workspace, true);
     UPDATE student_health AS card
     SET week_old_day = old.day, week_old_score = old.score, week_old_family_score = old.family_score
-    FROM LATERAL (
-      SELECT day, score, family_score FROM student_health_day AS snapshot
-      WHERE snapshot.organization_id = card.organization_id AND snapshot.student_id = card.student_id AND snapshot.day <= current_date - 7
-      ORDER BY day DESC LIMIT 1
+    FROM (
+      SELECT DISTINCT ON (student_id) organization_id, student_id, day, score, family_score FROM student_health_day
+      WHERE organization_id = workspace AND day <= current_date - 7
+      ORDER BY student_id, day DESC
     ) AS old
-    WHERE card.organization_id = workspace;
+    WHERE card.organization_id = old.organization_id AND card.student_id = old.student_id;
   END LOOP;
   PERFORM set_config('app.organization_id', '', true);
 END $$;
