@@ -12,7 +12,7 @@ import { AdminInvoicesList } from "../../features/billing/components/admin-invoi
 import { AdminLedgerVerification } from "../../features/billing/components/admin-ledger-verification.tsx";
 import { AdminPackages } from "../../features/billing/components/admin-packages.tsx";
 import { AdminPaymentsList } from "../../features/billing/components/admin-payments-list.tsx";
-import { useUrlSearchParams } from "../../lib/url-search-params.ts";
+import { useUrlTab } from "../../lib/use-url-tab.ts";
 
 const TABS: Record<BillingTab, { label: string; panel: () => ReactNode }> = {
   families: { label: "Families", panel: () => <AdminAccountsList /> },
@@ -27,39 +27,20 @@ const TABS: Record<BillingTab, { label: string; panel: () => ReactNode }> = {
   exports: { label: "Exports", panel: () => <AdminExports /> },
 };
 
-const isTab = (value: string | null): value is BillingTab => (BILLING_TABS as readonly (string | null)[]).includes(value);
-
 /**
  * Billing: one screen whose tabs (families, invoices, the batch, payments, credit notes,
  * disputes, packages, aged balances, the ledger, exports) are kept in the URL (?tab=), so that
  * Back, a reload and a shared link open the same tab. Only the chosen tab's panel is drawn.
  */
 export default function Billing() {
-  const [params, setParams] = useUrlSearchParams();
-  const requested = params.get("tab");
-  const tab: BillingTab = isTab(requested) ? requested : "families";
+  const [tab, setTab] = useUrlTab(BILLING_TABS);
 
   return (
     <>
       <PageHeader title="Billing" description="Families' balances, invoices, payments, credit notes and packages, and the ledger that records every amount." />
       {/* Bottom room so that the floating Switch Role button never covers the last row. */}
       <Stack gap="md" pb={64}>
-        <Tabs
-          value={tab}
-          // A new tab starts with its own list: the other tab's search, filters and page are left behind.
-          onChange={(value) =>
-            isTab(value) &&
-            setParams(
-              (next) => {
-                for (const key of [...next.keys()]) next.delete(key);
-                if (value !== "families") next.set("tab", value);
-              },
-              { preventScrollReset: true },
-            )
-          }
-          keepMounted={false}
-          activateTabWithKeyboard={false}
-        >
+        <Tabs value={tab} onChange={setTab} keepMounted={false} activateTabWithKeyboard={false}>
           <Tabs.List aria-label="Billing sections" style={{ flexWrap: "wrap" }}>
             {BILLING_TABS.map((key) => (
               <Tabs.Tab key={key} value={key}>

@@ -4,14 +4,12 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PAY_TABS, type PayTab } from "../../features/tutor-pay/api.ts";
 import { PayRunsList } from "../../features/tutor-pay/components/pay-runs-list.tsx";
 import { PayTutorsList } from "../../features/tutor-pay/components/pay-tutors-list.tsx";
-import { useUrlSearchParams } from "../../lib/url-search-params.ts";
+import { useUrlTab } from "../../lib/use-url-tab.ts";
 
 const TABS: Record<PayTab, { label: string; panel: () => ReactNode }> = {
   tutors: { label: "Tutors", panel: () => <PayTutorsList /> },
   runs: { label: "Pay runs", panel: () => <PayRunsList /> },
 };
-
-const isTab = (value: string | null): value is PayTab => (PAY_TABS as readonly (string | null)[]).includes(value);
 
 /**
  * Tutor pay: each tutor's earnings and the workspace's pay runs, in tabs kept in the URL (?tab=)
@@ -19,30 +17,14 @@ const isTab = (value: string | null): value is PayTab => (PAY_TABS as readonly (
  * are a section of Settings, beside billing's.
  */
 export default function Pay() {
-  const [params, setParams] = useUrlSearchParams();
-  const requested = params.get("tab");
-  const tab: PayTab = isTab(requested) ? requested : "tutors";
+  const [tab, setTab] = useUrlTab(PAY_TABS);
 
   return (
     <>
       <PageHeader title="Tutor pay" description="What each tutor earned lesson by lesson, and the pay runs that take it to payroll." />
       {/* Bottom room so that the floating Switch Role button never covers the last row. */}
       <Stack gap="md" pb={64}>
-        <Tabs
-          value={tab}
-          onChange={(value) =>
-            isTab(value) &&
-            setParams(
-              (next) => {
-                for (const key of [...next.keys()]) next.delete(key);
-                if (value !== "tutors") next.set("tab", value);
-              },
-              { preventScrollReset: true },
-            )
-          }
-          keepMounted={false}
-          activateTabWithKeyboard={false}
-        >
+        <Tabs value={tab} onChange={setTab} keepMounted={false} activateTabWithKeyboard={false}>
           <Tabs.List aria-label="Tutor pay sections">
             {PAY_TABS.map((key) => (
               <Tabs.Tab key={key} value={key}>

@@ -28,6 +28,7 @@ const FamilySummaries = lazy(() =>
 const CaseloadSection = lazy(() =>
   import("../../features/student-health/components/caseload-section.tsx").then((module) => ({ default: module.CaseloadSection })),
 );
+const AlertsSummary = lazy(() => import("../../features/health-alerts/components/alerts-summary.tsx").then((module) => ({ default: module.AlertsSummary })));
 const FamilyHealthSummary = lazy(() =>
   import("../../features/student-health/components/family-health-summary.tsx").then((module) => ({ default: module.FamilyHealthSummary })),
 );
@@ -112,6 +113,11 @@ export default function MemberDashboard() {
           >
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
+        ) : null}
+        {role === "tutor" || role === "parent" ? (
+          <Suspense fallback={<LoadingState label="the alerts" />}>
+            <AlertsSummary area={role} />
+          </Suspense>
         ) : null}
         {role === "tutor" || role === "parent" ? (
           <Suspense fallback={<LoadingState label="students' health" />}>{role === "tutor" ? <CaseloadSection /> : <FamilyHealthSummary />}</Suspense>

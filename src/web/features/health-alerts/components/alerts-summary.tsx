@@ -28,7 +28,7 @@ export function AlertsSummary({ area }: { area: AlertArea }) {
       <QueryState query={alerts} label="the alerts">
         {(data) =>
           data.live === 0 ? (
-            <Text size="sm">No open alert.</Text>
+            <Text size="sm">No open alerts.</Text>
           ) : (
             <Stack gap="sm">
               <Text size="sm" fw={600}>

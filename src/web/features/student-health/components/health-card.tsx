@@ -10,9 +10,6 @@ import { QuestionButton } from "../../health-alerts/components/question-button.t
 import { useHealthCard, type HealthCardArea } from "../api.ts";
 import { BAND_COLORS, BAND_LABELS } from "../bands.ts";
 
-/** Until every screen imports them from bands.ts. */
-export { BAND_COLORS, BAND_LABELS };
-
 const DESCRIPTIONS: Record<HealthCardArea, string> = {
   admin: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",
   tutor: "The risk score is the sum of the points of the rules that fire, each with the sessions behind it.",

@@ -18,7 +18,7 @@ import { useListParams } from "../../../components/data/use-list-params.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useTutorOptions } from "../../tutors/api.ts";
 import { HEALTH_LIST_PAGE_SIZE, useHealthList } from "../api.ts";
-import { BAND_LABELS } from "./health-card.tsx";
+import { BAND_LABELS } from "../bands.ts";
 import { HealthBandBadge } from "./health-band-badge.tsx";
 import { HealthTrend } from "./health-trend.tsx";
 
