@@ -4,6 +4,7 @@
  * few adult learners. Plain data; scripts/demo-seed.ts makes it real through the API.
  */
 import type { HomeworkCompletion } from "../src/shared/schemas/session-reports.ts";
+import type { ContestAnswer, ContestPoint } from "../src/shared/schemas/health-alerts.ts";
 import type { HealthBand, HealthRuleKey } from "../src/shared/schemas/student-health.ts";
 
 export const DEMO_PASSWORD = "Brightpath-Demo-2026";
@@ -526,7 +527,8 @@ export type DemoMiss =
  * (0 the oldest, 5 the latest): the sessions missed, and the ratings and homework their reports
  * give (null for a week missed; the others' reports follow the seed's ordinary pattern).
  * `expected` is the card the seed must end with (tests/demo-seed.test.ts checks it): its band
- * under the default rules and the rules that fire.
+ * under the default rules and the rules that fire, after the family's question about it, if
+ * DEMO_HEALTH_QUESTIONS has one that the admin accepted.
  */
 export interface DemoHealthStory {
   student: string;
@@ -536,17 +538,20 @@ export interface DemoHealthStory {
   understanding?: (number | null)[];
   engagement?: (number | null)[];
   homework?: (HomeworkCompletion | null)[];
-  expected: { band: Exclude<HealthBand, "on_track">; rules: HealthRuleKey[] };
+  expected: { band: HealthBand; rules: HealthRuleKey[] };
 }
 
-/** Six to watch and four to act on; every other active student ends the term on track. */
+/**
+ * Five to watch and four to act on, and one whose only miss the family explained and the admin
+ * excused (DEMO_HEALTH_QUESTIONS); every other active student ends the term on track.
+ */
 export const DEMO_HEALTH_STORIES: DemoHealthStory[] = [
   {
     student: "Chloe Bennett",
-    story: "One no-show in six weeks, otherwise steady: a miss share of 17% is worth watching.",
+    story: "One no-show in six weeks, otherwise steady: a miss share of 17% put her on watch until her mother explained it (a fever) and the admin excused it.",
     misses: { 1: { kind: "no_show" } },
     understanding: [3, null, 3, 4, 4, 4],
-    expected: { band: "watch", rules: ["missedShare"] },
+    expected: { band: "on_track", rules: [] },
   },
   {
     student: "Owen Sullivan",
@@ -630,6 +635,67 @@ export const DEMO_HEALTH_STORIES: DemoHealthStory[] = [
     understanding: [3, null, 3, null, 3, 3],
     homework: ["none_set", null, "not_done", null, "not_done", "not_done"],
     expected: { band: "act", rules: ["missedShare", "dosage", "homeworkNotDone"] },
+  },
+];
+
+/**
+ * A family's question about a data point behind their child's card, asked through the API by
+ * the guardian `askedDaysAgo` days before the seed ends, about the session of the student's
+ * story in `week` (DEMO_HEALTH_STORIES' weeks); and the admin's answer `answer.daysAgo` days
+ * before the end, or none: the question waits in the admin's Questions tab.
+ */
+export interface DemoHealthQuestion {
+  student: string;
+  guardian: string;
+  week: number;
+  point: ContestPoint;
+  message: string;
+  askedDaysAgo: number;
+  answer?: { daysAgo: number; body: ContestAnswer };
+}
+
+/** One answered with a reason (the card stays), one accepted (the absence excused, the card scored again), one open. */
+export const DEMO_HEALTH_QUESTIONS: DemoHealthQuestion[] = [
+  {
+    student: "Gianna Russo",
+    guardian: "Anthony Russo",
+    week: 3,
+    point: "attendance",
+    message: "Gianna woke up with a cold and we called as soon as we knew. Should a sick day count as a missed session on her card?",
+    askedDaysAgo: 6,
+    answer: {
+      daysAgo: 5,
+      body: {
+        outcome: "answered",
+        answer:
+          "We hope Gianna is feeling better. The call came four hours before the session, inside our 24-hour notice, so the card counts it as a late cancellation, as it does for every family. If an illness keeps her away for longer, tell us and we will pause her sessions.",
+      },
+    },
+  },
+  {
+    student: "Chloe Bennett",
+    guardian: "Laura Bennett",
+    week: 1,
+    point: "attendance",
+    message: "Chloe had a fever that morning and I left a message on the front desk's voicemail before 9. Could this absence be excused?",
+    askedDaysAgo: 4,
+    answer: {
+      daysAgo: 3,
+      body: {
+        outcome: "accepted",
+        answer: "Thank you: we found your voicemail from 8:40 that morning. The absence is excused and no longer counts on Chloe's card.",
+        correction: { point: "attendance", excuse: true },
+      },
+    },
+  },
+  {
+    student: "Hannah Goldberg",
+    guardian: "Rebecca Goldberg",
+    week: 4,
+    point: "understanding",
+    message:
+      "Hannah told us she followed this lesson well and got most of the practice questions right, so a 2 of 5 for understanding surprised us. Could her tutor have another look?",
+    askedDaysAgo: 1,
   },
 ];
 

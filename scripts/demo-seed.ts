@@ -22,6 +22,7 @@ import {
   DEMO_CANCELLATION_REASONS,
   DEMO_CARDS,
   DEMO_FAMILIES,
+  DEMO_HEALTH_QUESTIONS,
   DEMO_HEALTH_STORIES,
   DEMO_JOIN_REQUEST,
   DEMO_PASSWORD,
@@ -32,6 +33,7 @@ import {
   DEMO_TUTORS,
   DEMO_WORKSPACE,
   familyEmail,
+  type DemoHealthQuestion,
   type DemoHealthStory,
   type DemoMiss,
   type DemoStudent,
@@ -87,6 +89,8 @@ export interface DemoSummary {
   pay: DemoPaySummary;
   /** Card payments through the Stripe test double; null when the seed ran without one. */
   cards: DemoCardsSummary | null;
+  /** Families' questions about their children's cards (DEMO_HEALTH_QUESTIONS): answered with a reason, accepted, still open. */
+  healthQuestions: { answered: number; accepted: number; open: number };
 }
 
 const DAY = 86_400_000;
@@ -311,6 +315,43 @@ async function playWeek(clock: DemoClock, admin: ApiClient, job: ReportJob, tota
   totals.summariesShared++;
 }
 
+/**
+ * The families' questions about their children's cards, as they happened: each guardian asks
+ * about a session of the student's story through the parent API, and the admin answers a day
+ * later, with a reason or by accepting (an absence excused: the card is scored again at once),
+ * or leaves it open in the Questions tab. The clock is moved to each moment and left on it.
+ */
+async function askAboutCards(ctx: FactoryContext, clock: DemoClock, admin: ApiClient, storySessions: ReportJob[]): Promise<DemoSummary["healthQuestions"]> {
+  const moments = DEMO_HEALTH_QUESTIONS.flatMap((question) => [
+    { at: Date.now() - question.askedDaysAgo * DAY, question, step: "ask" as const },
+    ...(question.answer ? [{ at: Date.now() - question.answer.daysAgo * DAY, question, step: "answer" as const }] : []),
+  ]).sort((a, b) => a.at - b.at);
+  const contestIds = new Map<DemoHealthQuestion, string>();
+  const tally = { answered: 0, accepted: 0, open: 0 };
+  for (const { at, question, step } of moments) {
+    clock.travelTo(new Date(at));
+    if (step === "ask") {
+      const job = storySessions.find((candidate) => candidate.item.story?.student === question.student && candidate.week === question.week);
+      if (!job) throw new Error(`${question.student} has no session in week ${question.week} to ask about`);
+      if (Date.parse(job.session.endsAt) > at) throw new Error(`${question.guardian} would ask about a session that has not ended yet`);
+      const parent = await signIn(ctx, familyEmail(question.guardian), DEMO_PASSWORD);
+      const asked = await parent.post<{ id: string }>(`/api/parent/students/${job.item.studentId}/health/contests`, {
+        sessionId: job.session.id,
+        point: question.point,
+        message: question.message,
+      });
+      if (asked.status !== 201) throw new Error(`${question.guardian}'s question failed with ${asked.status}: ${asked.text}`);
+      contestIds.set(question, asked.body.id);
+      if (!question.answer) tally.open++;
+    } else {
+      const answered = await admin.post<{ status: string }>(`/api/admin/health/contests/${contestIds.get(question)}/answer`, question.answer!.body);
+      if (answered.status !== 200) throw new Error(`Answering ${question.guardian}'s question failed with ${answered.status}: ${answered.text}`);
+      tally[question.answer!.body.outcome]++;
+    }
+  }
+  return tally;
+}
+
 /** The calendar date of an instant in the workspace's zone (YYYY-MM-DD). */
 const localDate = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: DEMO_WORKSPACE.timeZone }).format(instant);
 
@@ -454,6 +495,8 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   clock.backToNow();
   const reports: ReportJob[] = [];
   const sessions = await seedTerm(admin.client, tutors, term, reports);
+  // The stories' sessions, which families ask about at the end of the term.
+  const storySessions = reports.filter((job) => job.item.story);
   reports.sort((a, b) => filedAt(a) - filedAt(b));
   const fileReportsUntil = async (moment: number) => {
     // Every report filed (or session missed) by then (its charge in the ledger before what happens at `moment`); its summary may be shared an hour later.
@@ -511,8 +554,10 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const pay: DemoPaySummary = { runsPaid: payPlan.paid(), ...currentPay };
   await cards?.buyPackageOnline(families, products.get(DEMO_CARDS.packageBoughtOnline.packageKey)!);
   const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
+  const healthQuestions = await askAboutCards(ctx, clock, admin.client, storySessions);
+  clock.backToNow();
 
-  // Every student's health card, as the due job would compute it after the term's reports.
+  // Every student's health card, as the due job would compute it after the term's reports (and the absence excused).
   const listed = await admin.client.get<{ items: { id: string }[] }>("/api/admin/students?pageSize=100");
   await recomputeStudents(
     ctx.db,
@@ -537,5 +582,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
     billing,
     pay,
     cards: cards?.done() ?? null,
+    healthQuestions,
   };
 }

@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_CARDS, DEMO_HEALTH_STORIES, DEMO_PASSWORD, familyEmail } from "../scripts/demo-data.ts";
+import { DEMO_ADMIN, DEMO_CARDS, DEMO_HEALTH_QUESTIONS, DEMO_HEALTH_STORIES, DEMO_PASSWORD, familyEmail } from "../scripts/demo-data.ts";
 import { demoClock } from "../scripts/demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "../scripts/demo-seed.ts";
 import { DEMO_TERM } from "../scripts/demo-data.ts";
@@ -22,6 +22,8 @@ import {
   workspaceInvitation,
 } from "../src/server/db/schema.ts";
 import { studentHealth } from "../src/server/db/health-schema.ts";
+import { healthExcusal } from "../src/server/db/alerts-schema.ts";
+import type { ContestList } from "../src/shared/schemas/health-alerts.ts";
 import { signIn } from "./factories.ts";
 import { runAutopay } from "../src/server/features/online-payments/index.ts";
 import { createTestApp, type TestApp } from "./setup/test-app.ts";
@@ -334,6 +336,48 @@ describe("the demo seed (npm run demo)", () => {
       expect(card).toMatchObject({ band: "watch", figures: { noShows: 1, missed: 1 } });
       expect(card.reasons.map((reason) => reason.rule)).toContain("missedShare");
     }
+  });
+
+  it("holds the families' questions about the cards: one answered with a reason, one accepted (the absence excused, the card back on track), one open in the admin's Questions tab", async () => {
+    expect(summary.healthQuestions).toEqual({ answered: 1, accepted: 1, open: 1 });
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    const all = await admin.get<ContestList>("/api/admin/health/contests?state=all");
+    expect(all.status).toBe(200);
+    const byStudent = new Map(all.body.items.map((contest) => [contest.studentName, contest]));
+    expect(all.body.items).toHaveLength(DEMO_HEALTH_QUESTIONS.length);
+    for (const question of DEMO_HEALTH_QUESTIONS) {
+      expect(byStudent.get(question.student)).toMatchObject({
+        point: question.point,
+        message: question.message,
+        raisedByName: question.guardian,
+        status: question.answer?.body.outcome ?? "open",
+        answer: question.answer?.body.answer ?? null,
+        answeredByName: question.answer ? DEMO_ADMIN.name : null,
+      });
+    }
+    // The open one first, in the tab the admin answers from.
+    const open = await admin.get<ContestList>("/api/admin/health/contests?state=open");
+    expect(open.body.items.map((contest) => contest.studentName)).toEqual(
+      DEMO_HEALTH_QUESTIONS.filter((question) => !question.answer).map((question) => question.student),
+    );
+    // The accepted absence is excused on the card (the attendance record and billing keep the no-show); the declined one is not.
+    const accepted = DEMO_HEALTH_QUESTIONS.find((question) => question.answer?.body.outcome === "accepted")!;
+    const excusals = await t.db
+      .select({ contestId: healthExcusal.contestId, sessionId: healthExcusal.sessionId })
+      .from(healthExcusal)
+      .where(inWorkspace(healthExcusal));
+    expect(excusals).toEqual([{ contestId: byStudent.get(accepted.student)!.id, sessionId: byStudent.get(accepted.student)!.sessionId }]);
+    const [session] = await t.db
+      .select({ status: tutoringSession.status })
+      .from(tutoringSession)
+      .where(and(inWorkspace(tutoringSession), eq(tutoringSession.id, excusals[0]!.sessionId)));
+    expect(session!.status).toBe("no_show");
+    const [card] = await t.db
+      .select({ band: studentHealth.band, figures: studentHealth.figures })
+      .from(studentHealth)
+      .innerJoin(student, and(eq(student.organizationId, studentHealth.organizationId), eq(student.id, studentHealth.studentId)))
+      .where(and(inWorkspace(studentHealth), eq(student.name, accepted.student)));
+    expect(card).toMatchObject({ band: "on_track", figures: { missed: 0, excused: 1 } });
   });
 
   it("bills the sessions missed as the cancellation policy says: no-shows and late cancellations at their shares, cancellations in good time not at all", async () => {
