@@ -2,7 +2,9 @@
  * Health cards for the query-scaling benchmark, grown with the students: a card per student as
  * the recompute stores it (the default rules, version 1), but for 1 in 50 (students added since
  * the night's run: not scored yet), and eight daily snapshots each over the last five weeks for
- * the trend. Bands by k mod 10: 0 act (the missed share, misses in a row and the minutes: 50 or
+ * the trend; 1 scored card in 50 more is new this week (only its snapshots of the last week).
+ * Each card holds its latest snapshot at least a week old (week_old_*), as the recompute
+ * writes it; the new ones have none (null), so the order by the week's change puts them last. Bands by k mod 10: 0 act (the missed share, misses in a row and the minutes: 50 or
  * 65), 1 and 2 watch (the missed share, with homework for some: 20 or 30), 3 on track with
  * homework (10), the rest on track with nothing firing. The reasons carry evidence, as real
  * ones do, so that a card is about the size of a real one.
@@ -15,6 +17,10 @@ import { DEFAULT_HEALTH_RULES, type HealthFigures, type HealthReason, type Healt
 export const FILTERED_RULE: HealthRuleKey = "consecutiveMisses";
 /** The days back from "now" of each student's snapshots. */
 const SNAPSHOT_DAYS = [0, 3, 7, 10, 14, 21, 28, 35];
+/** The card's week-old snapshot: the latest of them at least 7 days old. */
+const WEEK_OLD_DAYS = Math.min(...SNAPSHOT_DAYS.filter((days) => days >= 7));
+/** Cards scored for the first time this week (k mod 50 is this): no snapshot a week old yet. */
+const NEW_THIS_WEEK = 25;
 
 const evidence = (count: number, note: string) =>
   Array.from({ length: count }, (_, index) => ({
@@ -94,20 +100,27 @@ export async function generateHealthCards(
     ),
     sql`, `,
   );
+  // The score of each snapshot wanders within 10 of today's (some up, some down, some flat);
+  // the card's week-old fields are its snapshot of WEEK_OLD_DAYS ago, by the same formula.
+  const earlier = (score: string, days: string) => `greatest(0, least(100, ${score} + ((k + ${days}) % 21) - 10))`;
+  const weekOld = earlier("p.score", String(WEEK_OLD_DAYS));
+  const newThisWeek = `k % 50 = ${NEW_THIS_WEEK}`;
   await db.execute(sql`
-    insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, top_reason, figures, reasons, computed_at)
+    insert into student_health (organization_id, student_id, rule_version, score, band, points_total, family_score, family_band, top_reason, figures, reasons, computed_at,
+                                week_old_day, week_old_score, week_old_family_score)
     select ${organizationId}, ${sql.raw(studentId("k"))}, 1, p.score, ${bandOf("p.score")}, p.score, p.score, ${bandOf("p.score")}, p.top_reason,
-           ${json(FIGURES)}, p.reasons, ${now.toISOString()}::timestamptz
+           ${json(FIGURES)}, p.reasons, ${now.toISOString()}::timestamptz,
+           case when not ${sql.raw(newThisWeek)} then (${now.toISOString()}::timestamptz at time zone 'UTC')::date - ${WEEK_OLD_DAYS}::int end,
+           case when not ${sql.raw(newThisWeek)} then ${sql.raw(weekOld)} end, case when not ${sql.raw(newThisWeek)} then ${sql.raw(weekOld)} end
     from generate_series(${from}::int, ${to}::int) as k
     join (values ${profiles}) as p (profile, reasons, score, top_reason) on p.profile = ${profile}
     where k % 50 <> 0`);
-  // The score of each snapshot wanders within 10 of today's (some up, some down, some flat).
-  const earlier = "greatest(0, least(100, h.score + ((k + d) % 21) - 10))";
   await db.execute(sql`
     insert into student_health_day (organization_id, student_id, day, score, band, family_score, family_band, rule_version)
     select ${organizationId}, h.student_id, (${now.toISOString()}::timestamptz at time zone 'UTC')::date - d,
-           ${sql.raw(earlier)}, ${bandOf(earlier)}, ${sql.raw(earlier)}, ${bandOf(earlier)}, 1
+           ${sql.raw(earlier("h.score", "d"))}, ${bandOf(earlier("h.score", "d"))}, ${sql.raw(earlier("h.score", "d"))}, ${bandOf(earlier("h.score", "d"))}, 1
     from generate_series(${from}::int, ${to}::int) as k
     join student_health as h on h.organization_id = ${organizationId} and h.student_id = ${sql.raw(studentId("k"))}
-    cross join unnest(array[${sql.raw(SNAPSHOT_DAYS.join(","))}]) as d`);
+    cross join unnest(array[${sql.raw(SNAPSHOT_DAYS.join(","))}]) as d
+    where d < ${WEEK_OLD_DAYS} or not ${sql.raw(newThisWeek)}`);
 }

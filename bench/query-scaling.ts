@@ -40,6 +40,11 @@ import { accountAutopayTriesQuery, accountCheckoutsQuery } from "../src/server/f
 import { startTestPostgres } from "../tests/test-postgres.ts";
 import { accountIdSql, generateBilling } from "./billing-data.ts";
 import { FILTERED_RULE, generateHealthCards } from "./health-card-data.ts";
+import { generateAlertHistory, generateContests, generateStandingAlerts } from "./health-alert-data.ts";
+import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
+import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
+import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
+import type { AlertListQuery } from "../src/shared/schemas/health-alerts.ts";
 import { familyHealthQuery, healthCountQuery, healthListWhere, healthPageQuery, unscoredPageQuery } from "../src/server/features/student-health/lists.ts";
 import { visibleStudents } from "../src/server/features/students/policy.ts";
 import type { CaseloadQuery, HealthListQuery } from "../src/shared/schemas/student-health.ts";
@@ -141,6 +146,8 @@ const LOADED_TABLES = [
   "health_rule_version",
   "student_health",
   "student_health_day",
+  "health_alert",
+  "health_contest",
 ];
 
 /**
@@ -188,7 +195,17 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   const students = Math.min(to, STUDENT_CAP);
   await generateStudents(db, Math.min(from - 1, STUDENT_CAP) + 1, students, to);
   await generateHealthCards(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
+  await generateStandingAlerts(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateSessions(db, from, to);
+  await generateAlertHistory(db, ORGANIZATION_ID, NOW, from, to, students, studentIdSql);
+  // Session k's student is 1 + k mod 1,000, made in the first step: their guardian is member 10·(s mod (first size / 10)) + 7.
+  const sessionStudent = `(1 + k % ${SESSION_STUDENTS})`;
+  await generateContests(db, ORGANIZATION_ID, NOW, from, to, {
+    sessionId: `md5('t' || k)::uuid`,
+    sessionStudent: studentIdSql(sessionStudent),
+    guardianUser: `'bench-user-' || (10 * (${sessionStudent} % ${Math.floor(SIZES[0]! / 10)}) + 7)`,
+    sessionStartsAt: `(timestamptz '${NOW.toISOString()}' - make_interval(mins => k * ${SESSION_STEP_MINUTES}))`,
+  });
   await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
   await generateTutorPay(db, ORGANIZATION_ID, NOW);
   const invoices = { from: Math.floor((from - 1) / 10) + 1, to: Math.floor(to / 10) };
@@ -340,6 +357,45 @@ const healthPage = (area: "admin" | "tutor", filters: Partial<HealthListQuery>, 
   return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
 };
 const BY_RISK = { sort: "score", direction: "desc" } as const satisfies Pick<CaseloadQuery, "sort" | "direction">;
+/**
+ * The alerts' readers: the admin; tutor 21, whose students (k ≡ 2 mod 100, then mod 1,000 and
+ * 10,000: about 28) are at watch with two standing alerts each; the card-payments family's
+ * guardian (student 950's, with students k ≡ 50 at act). The student whose card's alerts are
+ * read: 20, at act, with its history at every size.
+ */
+const ALERTS_TUTOR = sessionViewer("bench-member-21", "tutor", "bench-user-21");
+const ALERTS_STUDENT_ID = md5Uuid("s20");
+/** A page of alerts as the screens ask for it (the web's PAGE_SIZE). */
+const ALERT_PAGE_SIZE = 20;
+const alertReader = (area: AlertArea) => {
+  const viewer = area === "admin" ? SESSION_VIEWERS.admin : area === "tutor" ? ALERTS_TUTOR : CARD_PAYER;
+  return { organizationId: ORGANIZATION_ID, memberId: viewer.membership.id, userId: viewer.user.id };
+};
+/** The list's conditions for `area`'s reader, as listAlerts makes them. */
+const alertsWhere = (area: AlertArea, query: Pick<AlertListQuery, "state" | "topic" | "studentId">) =>
+  alertListWhere(ORGANIZATION_ID, alertReader(area), area, query, NOW);
+const alertsPage = (area: AlertArea, query: Pick<AlertListQuery, "state" | "topic" | "studentId">) => {
+  const page = (db: Queryable) => alertPageQuery(db, alertsWhere(area, query).filters, ALERT_PAGE_SIZE, 0);
+  return { inWorkspace: true, run: page, explain: (db: Queryable) => page(db).toSQL() };
+};
+/** The list's total and its live count (the badge), as listAlerts runs them after the page; EXPLAINed: the live count. */
+const alertsCounts = (area: AlertArea, query: Pick<AlertListQuery, "state" | "topic" | "studentId">) => ({
+  inWorkspace: true,
+  run: async (db: Queryable) => {
+    const where = alertsWhere(area, query);
+    await alertCountQuery(db, where.filters);
+    return alertCountQuery(db, where.live);
+  },
+  explain: (db: Queryable) => alertCountQuery(db, alertsWhere(area, query).live).toSQL(),
+});
+/** The digest's day: the one before NOW (no digest sent yet, so each member's since is a day ago). */
+const DAY_AGO = new Date(NOW.getTime() - 86_400_000);
+/** The digest's candidates at the current size (their students, and those families see), as the job reads them first. */
+let digestStudents: { all: string[]; family: string[] } = { all: [], family: [] };
+const digestAlerts = (area: AlertArea) => {
+  const query = (db: Queryable) => digestAlertsQuery(db, ORGANIZATION_ID, alertReader(area) as { memberId: string; userId: string }, area, DAY_AGO, NOW);
+  return { inWorkspace: true, run: query, explain: (db: Queryable) => query(db).toSQL() };
+};
 /** Billing's "today" and the month the batch preview invoices. */
 const TODAY = NOW.toISOString().slice(0, 10);
 const MONTH_AGO = new Date(NOW.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -663,7 +719,8 @@ const QUERIES: KeyQuery[] = [
   {
     name: "health list: page of 25 by risk",
     kind: "list page",
-    source: "healthPageQuery (listStudentHealth, /admin/health/students: active students' cards, highest score first, each with its snapshot a week old)",
+    source:
+      "healthPageQuery (listStudentHealth, /admin/health/students: active students' cards, highest score first, each with the week-old snapshot stored on it)",
     index: "student_health_score_idx",
     ...healthPage("admin", {}, BY_RISK, 25),
   },
@@ -679,7 +736,8 @@ const QUERIES: KeyQuery[] = [
   {
     name: "health list: band watch, the total",
     kind: "count",
-    source: "healthCountQuery with band = watch (the matching cards joined to their students: linear in the cards)",
+    source: "healthCountQuery with band = watch (the band's cards from (organization_id, band, score), each joined to its student: linear in the band's cards)",
+    index: "student_health_band_score_idx (migration 0030)",
     inWorkspace: true,
     run: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })),
     explain: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })).toSQL(),
@@ -687,22 +745,30 @@ const QUERIES: KeyQuery[] = [
   {
     name: "health list: band watch, page of 25 by risk",
     kind: "filtered search",
-    source: "healthPageQuery with band = watch (2 students in 10)",
-    index: "student_health_score_idx",
+    source: "healthPageQuery with band = watch (2 students in 10), the band's cards in score order",
+    index: "student_health_band_score_idx (migration 0030)",
     ...healthPage("admin", { band: "watch" }, BY_RISK, 25),
   },
   {
     name: `health list: rule ${FILTERED_RULE}, page of 25 by risk`,
     kind: "filtered search",
-    source: `healthPageQuery with reasons @> '[{"rule":"${FILTERED_RULE}"}]' (1 card in 10)`,
+    source: `healthPageQuery with reasons @> '[{"rule":"${FILTERED_RULE}"}]' (1 card in 10, read in score order until the page is full)`,
     index: "student_health_score_idx",
     ...healthPage("admin", { rule: FILTERED_RULE }, BY_RISK, 25),
   },
   {
-    name: "health list: page of 25 by the week's change",
+    name: "health list: page of 25 by the week's change, largest rise first",
     kind: "list page",
-    source: "healthPageQuery sorted by change (score minus the snapshot a week old: every active card's snapshot is read, linear by nature)",
+    source: "healthPageQuery sorted by change desc (score minus the week-old score stored on the card; cards without one last)",
+    index: "student_health_change_desc_idx (migration 0030)",
     ...healthPage("admin", {}, { sort: "change", direction: "desc" }, 25),
+  },
+  {
+    name: "health list: page of 25 by the week's change, largest fall first",
+    kind: "list page",
+    source: "healthPageQuery sorted by change asc",
+    index: "student_health_change_asc_idx (migration 0030)",
+    ...healthPage("admin", {}, { sort: "change", direction: "asc" }, 25),
   },
   {
     name: "health list: the unscored tail, page of 25",
@@ -732,6 +798,118 @@ const QUERIES: KeyQuery[] = [
     inWorkspace: true,
     run: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW)),
     explain: (db: Queryable) => familyHealthQuery(db, ORGANIZATION_ID, visibleStudents(CARD_PAYER, "parent", NOW)).toSQL(),
+  },
+  {
+    name: `alerts inbox: open, page of ${ALERT_PAGE_SIZE}, newest first`,
+    kind: "list page",
+    source: "alertPageQuery (listAlerts, /admin/health/alerts: the live alerts, open, acknowledged or action planned)",
+    index: "health_alert_inbox_idx",
+    ...alertsPage("admin", { state: "live" }),
+  },
+  {
+    name: "alerts inbox: the total and the open count",
+    kind: "count",
+    source:
+      "alertCountQuery twice (listAlerts' total, then the live count: the inbox's badge and the dashboards' 'N open alerts'): every live alert, linear in them by nature",
+    index: "health_alert_inbox_idx",
+    ...alertsCounts("admin", { state: "live" }),
+  },
+  {
+    name: `alerts inbox: closed, page of ${ALERT_PAGE_SIZE}, newest first`,
+    kind: "list page",
+    source: "alertPageQuery with state = closed (resolved or dismissed: the history)",
+    ...alertsPage("admin", { state: "closed" }),
+  },
+  {
+    name: `alerts: a tutor's, open, page of ${ALERT_PAGE_SIZE}`,
+    kind: "list page",
+    source: "alertPageQuery as /tutor/alerts (the tutor's assigned students, billing's apart)",
+    ...alertsPage("tutor", { state: "live" }),
+  },
+  {
+    name: "alerts: a tutor's, the total and the open count",
+    kind: "count",
+    source: "alertCountQuery twice as /tutor/alerts",
+    ...alertsCounts("tutor", { state: "live" }),
+  },
+  {
+    name: `alerts: a guardian's, open, page of ${ALERT_PAGE_SIZE}`,
+    kind: "list page",
+    source: "alertPageQuery as /parent/alerts (the family-visible alerts on the guardian's children)",
+    ...alertsPage("parent", { state: "live" }),
+  },
+  {
+    name: "alerts: a guardian's, the total and the open count",
+    kind: "count",
+    source: "alertCountQuery twice as /parent/alerts",
+    ...alertsCounts("parent", { state: "live" }),
+  },
+  {
+    name: `alerts: a student's on the card, all, page of ${ALERT_PAGE_SIZE}`,
+    kind: "filtered search",
+    source: "alertPageQuery with studentId, open and closed (the card's alert history)",
+    index: "health_alert_student_idx",
+    ...alertsPage("admin", { state: "all", studentId: ALERTS_STUDENT_ID }),
+  },
+  {
+    name: "contests inbox: open, at most 200",
+    kind: "list page",
+    source: "workspaceContestsQuery (listWorkspaceContests, /admin/health/contests?state=open: oldest first)",
+    index: "health_contest_open_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => workspaceContestsQuery(db, ORGANIZATION_ID, "open"),
+    explain: (db: Queryable) => workspaceContestsQuery(db, ORGANIZATION_ID, "open").toSQL(),
+  },
+  {
+    name: "contests inbox: all, at most 200",
+    kind: "list page",
+    source: "workspaceContestsQuery with state = all (the open ones first, then the others oldest first)",
+    inWorkspace: true,
+    run: (db: Queryable) => workspaceContestsQuery(db, ORGANIZATION_ID, "all"),
+    explain: (db: Queryable) => workspaceContestsQuery(db, ORGANIZATION_ID, "all").toSQL(),
+  },
+  {
+    name: "alert digest: the day's candidates",
+    kind: "list page",
+    source: "digestCandidatesQuery (sendAlertDigests, per workspace: the live alerts opened in the last day)",
+    index: "health_alert_inbox_idx",
+    inWorkspace: true,
+    prepare: async (db: Database) => {
+      const rows = await withWorkspace(db, ORGANIZATION_ID, (tx) => digestCandidatesQuery(tx, ORGANIZATION_ID, DAY_AGO, NOW));
+      digestStudents = {
+        all: [...new Set(rows.map((row) => row.studentId))],
+        family: [...new Set(rows.filter((row) => row.familyVisible).map((row) => row.studentId))],
+      };
+    },
+    run: (db: Queryable) => digestCandidatesQuery(db, ORGANIZATION_ID, DAY_AGO, NOW),
+    explain: (db: Queryable) => digestCandidatesQuery(db, ORGANIZATION_ID, DAY_AGO, NOW).toSQL(),
+  },
+  {
+    name: "alert digest: the members who may read them",
+    kind: "list page",
+    source: "digestReadersQuery (every active admin, the tutors and guardians of the candidates' students)",
+    inWorkspace: true,
+    run: (db: Queryable) => digestReadersQuery(db, ORGANIZATION_ID, digestStudents.all, digestStudents.family, NOW),
+    explain: (db: Queryable) => digestReadersQuery(db, ORGANIZATION_ID, digestStudents.all, digestStudents.family, NOW).toSQL(),
+  },
+  {
+    name: "alert digest: an admin's alerts",
+    kind: "list page",
+    source: "digestAlertsQuery for an admin (every live alert of the last day, by student)",
+    index: "health_alert_inbox_idx",
+    ...digestAlerts("admin"),
+  },
+  {
+    name: "alert digest: a tutor's alerts",
+    kind: "list page",
+    source: "digestAlertsQuery for a tutor (their students', billing's apart)",
+    ...digestAlerts("tutor"),
+  },
+  {
+    name: "alert digest: a guardian's alerts",
+    kind: "list page",
+    source: "digestAlertsQuery for a guardian (the family-visible ones on their children)",
+    ...digestAlerts("parent"),
   },
 ];
 
@@ -860,7 +1038,8 @@ async function run(): Promise<BenchmarkReport> {
           `Data: 5% of members pending, 2% suspended; one audit entry and one member every ${STEP_SECONDS} s going back from ${NOW.toISOString().slice(0, 10)}; ${SEARCHED_ACTION} is 1% of the log, half the entries name a student. Students stop at ${formatInt(STUDENT_CAP)}: in the last column the students queries see ${formatInt(STUDENT_CAP)} students among more members and entries. Each student has a guardian and a tutor; 7% are paused.`,
           `Sessions: one every ${SESSION_STEP_MINUTES} minutes going back from ${NOW.toISOString().slice(0, 10)} (history grows, a week holds about ${Math.round((7 * 24 * 60) / SESSION_STEP_MINUTES)} at every size from 10k), an hour long, over ${SESSION_TUTORS} tutors and the first ${formatInt(SESSION_STUDENTS)} students, one student each; the week read is the last seven days.`,
           `Tutor pay (bench/pay-card-data.ts): an earning per completed session, a pay run per fortnight with a line per earning (the current fortnight's run a draft, the one before confirmed, older ones paid); the statement read is ${SEARCHED_TUTOR}'s last 90 days, the run read the draft. Card payments: a Checkout attempt per invoice (1 in 5 for a package), a saved card for 1 family in 19 (half with autopay on), autopay's tries for every invoice of a family with a card (declined and tried again when unpaid).`,
-          "Health (bench/health-card-data.ts): a card per student but 1 in 50 (not scored yet), under the default rules: 1 in 10 act (with misses in a row), 2 in 10 watch, the rest on track; eight daily snapshots each over the last five weeks. The lists read as an admin, the tutor searched for and the card-payments family's guardian.",
+          "Health (bench/health-card-data.ts): a card per student but 1 in 50 (not scored yet), under the default rules: 1 in 10 act (with misses in a row), 2 in 10 watch, the rest on track; eight daily snapshots each over the last five weeks, and on the card its latest snapshot at least a week old (none for 1 card in 50, scored for the first time this week). The lists read as an admin, the tutor searched for and the card-payments family's guardian.",
+          "Alerts (bench/health-alert-data.ts): standing ones grow with the students (one per rule firing on a watch or act card, and billing's and missing reports' on some students; opened over the last eight weeks; 6 in 10 open, 2 acknowledged, 1.2 action planned, 0.8 dismissed), and N cleared ones at size N (9 in 10 resolved, 1 dismissed), one every 2 minutes going back, over every kind and student. Contests: one on every 20th session, 1 in 20 still open. Read as the admin, tutor 21 (about 28 students at watch) and the card-payments family's guardian; the digest for the day before the run's date.",
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",

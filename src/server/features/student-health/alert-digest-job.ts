@@ -20,7 +20,7 @@ import { workspaceToday, workspaceZone } from "../../core/workspace-time.ts";
 import { alertDigest, healthAlert } from "../../db/alerts-schema.ts";
 import { member, organization, user } from "../../db/auth-schema.ts";
 import { assignment, student, studentGuardian } from "../../db/schema.ts";
-import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { defineScheduledJob } from "../../jobs/define.ts";
 import { mails } from "../../mail/templates.ts";
 import { notEnded } from "../assignments/index.ts";
@@ -60,12 +60,9 @@ export async function sendAlertDigests(deps: Pick<AppDeps, "db" | "logger" | "cl
   return { mails: sent };
 }
 
-async function digestWorkspace(deps: Pick<AppDeps, "jobs" | "config">, tx: Transaction, workspace: { id: string; name: string }, now: Date): Promise<number> {
-  const organizationId = workspace.id;
-  if (hourIn(await workspaceZone(tx, organizationId), now) < DIGEST_FROM_HOUR) return 0;
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  // The alerts any digest could name: live, opened in the last day (the inbox index).
-  const candidates = await tx
+/** The alerts any digest could name: live, opened in the last day (the inbox index). Exported, as the two below, for the query-scaling benchmark. */
+export function digestCandidatesQuery(tx: Queryable, organizationId: string, dayAgo: Date, now: Date) {
+  return tx
     .select({ studentId: healthAlert.studentId, familyVisible: healthAlert.familyVisible })
     .from(healthAlert)
     .where(
@@ -76,15 +73,16 @@ async function digestWorkspace(deps: Pick<AppDeps, "jobs" | "config">, tx: Trans
         lte(healthAlert.openedAt, now),
       ),
     );
-  if (candidates.length === 0) return 0;
-  const studentIds = [...new Set(candidates.map((alert) => alert.studentId))];
-  const familyStudentIds = [...new Set(candidates.filter((alert) => alert.familyVisible).map((alert) => alert.studentId))];
+}
+
+/** The active members who may read one of the candidates: every admin, the tutors of their students, the guardians of the family-visible ones. */
+export function digestReadersQuery(tx: Queryable, organizationId: string, studentIds: string[], familyStudentIds: string[], now: Date) {
   const guardianOfAny =
     familyStudentIds.length === 0
       ? sql`false`
       : sql`exists (select 1 from ${studentGuardian} where ${studentGuardian.organizationId} = ${organizationId}
           and ${studentGuardian.memberId} = ${member.id} and ${inArray(studentGuardian.studentId, familyStudentIds)})`;
-  const readers = await tx
+  return tx
     .select({ memberId: member.id, role: member.role, userId: user.id, email: user.email, name: user.name })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
@@ -99,6 +97,42 @@ async function digestWorkspace(deps: Pick<AppDeps, "jobs" | "config">, tx: Trans
       ),
     )
     .orderBy(asc(member.id));
+}
+
+/** One reader's live alerts opened after `since`, that they may see through `area`, by student. */
+export function digestAlertsQuery(
+  tx: Queryable,
+  organizationId: string,
+  reader: { memberId: string; userId: string },
+  area: AlertArea,
+  since: Date,
+  now: Date,
+) {
+  return tx
+    .select({ kind: healthAlert.kind, title: healthAlert.title, severity: healthAlert.severity, studentName: student.name })
+    .from(healthAlert)
+    .innerJoin(student, and(eq(student.organizationId, healthAlert.organizationId), eq(student.id, healthAlert.studentId)))
+    .where(
+      and(
+        eq(healthAlert.organizationId, organizationId),
+        inArray(healthAlert.status, [...LIVE_ALERT_STATUSES]),
+        gt(healthAlert.openedAt, since),
+        lte(healthAlert.openedAt, now),
+        alertsVisibleTo({ organizationId, memberId: reader.memberId, userId: reader.userId }, area, now),
+      ),
+    )
+    .orderBy(asc(student.name), asc(healthAlert.openedAt));
+}
+
+async function digestWorkspace(deps: Pick<AppDeps, "jobs" | "config">, tx: Transaction, workspace: { id: string; name: string }, now: Date): Promise<number> {
+  const organizationId = workspace.id;
+  if (hourIn(await workspaceZone(tx, organizationId), now) < DIGEST_FROM_HOUR) return 0;
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const candidates = await digestCandidatesQuery(tx, organizationId, dayAgo, now);
+  if (candidates.length === 0) return 0;
+  const studentIds = [...new Set(candidates.map((alert) => alert.studentId))];
+  const familyStudentIds = [...new Set(candidates.filter((alert) => alert.familyVisible).map((alert) => alert.studentId))];
+  const readers = await digestReadersQuery(tx, organizationId, studentIds, familyStudentIds, now);
   const today = await workspaceToday(tx, organizationId, now);
   let sent = 0;
   for (const reader of readers) {
@@ -113,22 +147,7 @@ async function digestWorkspace(deps: Pick<AppDeps, "jobs" | "config">, tx: Trans
       .from(alertDigest)
       .where(and(eq(alertDigest.organizationId, organizationId), eq(alertDigest.memberId, reader.memberId)));
     const since = last?.until && last.until > dayAgo ? last.until : dayAgo;
-    const alerts = (
-      await tx
-        .select({ kind: healthAlert.kind, title: healthAlert.title, severity: healthAlert.severity, studentName: student.name })
-        .from(healthAlert)
-        .innerJoin(student, and(eq(student.organizationId, healthAlert.organizationId), eq(student.id, healthAlert.studentId)))
-        .where(
-          and(
-            eq(healthAlert.organizationId, organizationId),
-            inArray(healthAlert.status, [...LIVE_ALERT_STATUSES]),
-            gt(healthAlert.openedAt, since),
-            lte(healthAlert.openedAt, now),
-            alertsVisibleTo({ organizationId, memberId: reader.memberId, userId: reader.userId }, area, now),
-          ),
-        )
-        .orderBy(asc(student.name), asc(healthAlert.openedAt))
-    ).filter((alert) => topics.has(topicOf(alert.kind)));
+    const alerts = (await digestAlertsQuery(tx, organizationId, reader, area, since, now)).filter((alert) => topics.has(topicOf(alert.kind)));
     if (alerts.length === 0) continue;
     const [claimed] = await tx
       .insert(alertDigest)

@@ -100,13 +100,18 @@ export async function listStudentContests(db: Database, actor: Actor, area: Cont
   });
 }
 
+/** The admin's questions inbox: the open ones first (oldest first), then the others; at most 200. Exported for the query-scaling benchmark. */
+export function workspaceContestsQuery(tx: Queryable, organizationId: string, state: "open" | "all") {
+  return contestQuery(tx)
+    .where(and(eq(healthContest.organizationId, organizationId), state === "open" ? eq(healthContest.status, "open") : undefined))
+    .orderBy(sql`${healthContest.status} <> 'open'`, asc(healthContest.raisedAt))
+    .limit(200);
+}
+
 /** GET /admin/health/contests: the open questions first (oldest first), then the last answered ones. */
 export async function listWorkspaceContests(db: Database, actor: Actor, state: "open" | "all"): Promise<ContestList> {
   return withWorkspace(db, actor.viewer.organizationId, async (tx) => {
-    const rows = await contestQuery(tx)
-      .where(and(eq(healthContest.organizationId, actor.viewer.organizationId), state === "open" ? eq(healthContest.status, "open") : undefined))
-      .orderBy(sql`${healthContest.status} <> 'open'`, asc(healthContest.raisedAt))
-      .limit(200);
+    const rows = await workspaceContestsQuery(tx, actor.viewer.organizationId, state);
     return { items: rows.map(toContest) };
   });
 }
