@@ -8,6 +8,7 @@ export default defineConfig({
     "./src/server/db/pay-schema.ts",
     "./src/server/db/health-schema.ts",
     "./src/server/db/alerts-schema.ts",
+    "./src/server/db/crm-schema.ts",
   ],
   out: "./src/server/db/migrations",
 });

@@ -26,8 +26,23 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
   const studentId = randomUUID();
   const sessionId = randomUUID();
   const seriesId = randomUUID();
-  const [taxRateId, productId, invoiceId, purchaseId, grantId, paymentId, lineId, creditNoteId, disputeId, earningId, payRunId, contestId, previewId] =
-    Array.from({ length: 13 }, () => randomUUID());
+  const [
+    taxRateId,
+    productId,
+    invoiceId,
+    purchaseId,
+    grantId,
+    paymentId,
+    lineId,
+    creditNoteId,
+    disputeId,
+    earningId,
+    payRunId,
+    contestId,
+    previewId,
+    stageId,
+    leadId,
+  ] = Array.from({ length: 15 }, () => randomUUID());
   const statements = [
     sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
     sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
@@ -96,6 +111,12 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into health_excusal (organization_id, session_id, student_id, contest_id, excused_at) values (${org}, ${sessionId}, ${studentId}, ${contestId}, now())`,
     sql`insert into notification_preference (organization_id, member_id, alert_digest, topics, updated_at) values (${org}, ${id("m-parent")}, false, '{learning}', now())`,
     sql`insert into alert_digest (organization_id, member_id, day, until, alerts) values (${org}, ${id("m-parent")}, '2026-01-05', now(), 1)`,
+    // CRM: a stage, a lead in it owned by the tutor, its timeline's first entry, a task, the settings.
+    sql`insert into crm_stage (organization_id, id, name, position, outcome) values (${org}, ${stageId}, 'New', 1, 'open')`,
+    sql`insert into lead (organization_id, id, guardian_name, email, source, owner_member_id, stage_id, stage_entered_at, consent_basis, purge_on, created_at, updated_at) values (${org}, ${leadId}, 'Pat Prospect', ${`pat@${org}.example`}, 'phone', ${id("m-tutor")}, ${stageId}, now(), 'consent', '2027-01-05', now(), now())`,
+    sql`insert into lead_activity (organization_id, lead_id, kind, summary, occurred_at) values (${org}, ${leadId}, 'created', 'Enquired by phone', now())`,
+    sql`insert into crm_task (organization_id, title, due_on, assignee_member_id, lead_id, created_at) values (${org}, 'Call back', '2026-01-06', ${id("m-tutor")}, ${leadId}, now())`,
+    sql`insert into crm_settings (organization_id, updated_at) values (${org}, now())`,
   ];
   for (const statement of statements) await db.execute(statement);
 }
@@ -332,6 +353,10 @@ describe("row-level security", () => {
       "update health_excusal set excused_at = now()",
       "delete from health_excusal",
       "delete from alert_digest",
+      // A lead's timeline is what happened; a stage is archived, never deleted.
+      "update lead_activity set summary = 'rewritten'",
+      "delete from lead_activity",
+      "delete from crm_stage",
     ];
     for (const statement of writes) {
       const outcome = await attempt("app", ORG_A, statement);
