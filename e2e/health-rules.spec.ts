@@ -72,11 +72,30 @@ test.describe("health rules", () => {
     await page.getByRole("button", { name: "Preview", exact: true }).click();
     await expect(page.getByText("The act band must start above the watch band.")).toBeVisible();
 
-    // Watch from 10: the student (10) would move from on track to watch. Enter previews.
+    // Watch from 10: the student (10) would move from on track to watch. Enter previews: the
+    // request queues the preview (202), the server's job scores it, the screen polls until done.
+    // The polls are answered "queued" until released, to see the screen while the job runs.
+    let held = true;
+    await page.route("**/api/admin/health/rules/previews/*", async (route) => {
+      const response = await route.fetch();
+      const state = await response.json();
+      await route.fulfill({ response, json: held ? { ...state, status: "queued", finishedAt: null, result: undefined } : state });
+    });
     await watchFrom.fill("10");
+    const queued = page.waitForResponse((response) => response.url().endsWith("/api/admin/health/rules/preview") && response.request().method() === "POST");
     await watchFrom.press("Enter");
+    const asked = await queued;
+    expect(asked.status()).toBe(202);
+    const { id: previewId } = await asked.json();
+    await expect(page.getByRole("status").filter({ hasText: "Scoring every active student…" })).toBeVisible();
+    await expectAccessible(page);
+    await checkWidths(page, "admin-health-rules-scoring", [320]);
+    held = false;
     const preview = page.getByRole("region", { name: "Preview" });
     await expect(preview).toContainText("1 active student scored under these rules: 1 would change band.");
+    await expect(page.getByRole("status").filter({ hasText: "Preview ready" })).toContainText("Preview ready: 1 of 1 active students would change band.");
+    const stored = await admin.client.get(`/api/admin/health/rules/previews/${previewId}`);
+    expect(await stored.json()).toMatchObject({ id: previewId, status: "done", result: { students: 1, changed: 1 } });
     const moved = preview.getByRole("table", { name: /Students who would change band/ }).getByRole("row", { name: new RegExp(student.name) });
     await expect(moved).toContainText("10 → 10");
     await expect(moved).toContainText("On track");
@@ -104,6 +123,34 @@ test.describe("health rules", () => {
     await expect(newest).toContainText(admin.name);
     await expectAccessible(page);
     await checkWidths(page, "admin-health-rules", [1440, 390, 320]);
+  });
+
+  test("a preview whose job failed says so in plain words, and a newer preview replaces it", async ({ page, api }) => {
+    const { admin } = await calendarWorkspace(api);
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/health/rules");
+    await expect(page.getByText("Version 1 is in force: the defaults every workspace starts with.")).toBeVisible();
+
+    // The job's outcome is answered as a failure, as the server records one.
+    let failing = true;
+    const failure = "The preview could not be completed: scoring the students failed. Preview again; if it keeps failing, contact support.";
+    await page.route("**/api/admin/health/rules/previews/*", async (route) => {
+      const response = await route.fetch();
+      const state = await response.json();
+      const answer = failing ? { ...state, status: "failed", finishedAt: state.requestedAt, result: undefined, error: failure } : state;
+      await route.fulfill({ response, json: answer });
+    });
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    const failed = page.getByRole("alert").filter({ hasText: "Could not preview the rules" });
+    await expect(failed).toContainText(failure);
+    await expect(page.getByRole("region", { name: "Preview" })).toHaveCount(0);
+    await expectAccessible(page);
+
+    failing = false;
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Preview" })).toContainText("1 active student scored under these rules: 0 would change band.");
+    await expect(failed).toHaveCount(0);
   });
 
   test("a publication meanwhile is said clearly, and the form starts again from the version in force", async ({ page, api }) => {

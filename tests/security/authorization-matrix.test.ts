@@ -67,6 +67,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "payRunId") return records.payRunId;
   if (name === "alertId") return records.alertId;
   if (name === "contestId") return records.contestId;
+  if (name === "previewId") return records.previewId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -94,7 +95,7 @@ function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/contests/{contestId}/answer")) return { outcome: "answered", answer: "Matrix probe" };
   if (operation.path.endsWith("/health/contests") && operation.method === "POST")
     return { sessionId: world.recordsOfA.sessionId, point: "attendance", message: "Matrix probe" };
-  // Rules that hold together (the act band above the watch band), so that the preview runs for those allowed.
+  // Rules that hold together (the act band above the watch band), so that the preview is queued for those allowed.
   if (operation.path === "/api/admin/health/rules/preview") return { rules: DEFAULT_HEALTH_RULES };
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };

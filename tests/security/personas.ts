@@ -11,6 +11,8 @@ import { permissionsOf, type Permission } from "../../src/shared/permissions.ts"
 import type { Database } from "../../src/server/db/client.ts";
 import { member, organization, session, student, twoFactor, user } from "../../src/server/db/schema.ts";
 import { healthAlert, healthContest } from "../../src/server/db/alerts-schema.ts";
+import { healthRulesPreview } from "../../src/server/db/health-schema.ts";
+import { DEFAULT_HEALTH_RULES } from "../../src/shared/schemas/student-health.ts";
 import { withWorkspace } from "../../src/server/db/tenant.ts";
 import { WRITABLE_TABLES } from "../db.ts";
 import { ApiClient } from "../client.ts";
@@ -141,6 +143,8 @@ export interface World {
     /** An open alert on S1, and the parent persona's open question about S1's session. */
     alertId: string;
     contestId: string;
+    /** A preview of the health rules asked for by A's admin, still queued. */
+    previewId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -223,8 +227,9 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   if (payRun.status !== 201) throw new Error(`Drafting a pay run answered ${payRun.status}: ${payRun.text}`);
 
   // Student health: an alert on S1 and a family's question, written directly (the recompute opens
-  // alerts from a student's history; a question needs a session that has taken place).
-  const [alert, contest] = await withWorkspace(ctx.db, admin.organizationId, async (tx) => {
+  // alerts from a student's history; a question needs a session that has taken place), and a
+  // preview of the rules as its request leaves it, queued (the matrix runs no preview job).
+  const [alert, contest, preview] = await withWorkspace(ctx.db, admin.organizationId, async (tx) => {
     const at = new Date();
     const [opened] = await tx
       .insert(healthAlert)
@@ -252,7 +257,18 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
         raisedAt: at,
       })
       .returning({ id: healthContest.id });
-    return [opened!, asked!];
+    const [previewed] = await tx
+      .insert(healthRulesPreview)
+      .values({
+        organizationId: admin.organizationId,
+        id: crypto.randomUUID(),
+        rules: DEFAULT_HEALTH_RULES,
+        status: "queued",
+        requestedByUserId: admin.user.id,
+        requestedAt: at,
+      })
+      .returning({ id: healthRulesPreview.id });
+    return [opened!, asked!, previewed!];
   });
 
   const joinCodeOfA = async () => {
@@ -279,6 +295,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       payRunId: payRun.body.id,
       alertId: alert.id,
       contestId: contest.id,
+      previewId: preview.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

@@ -10,7 +10,7 @@ import { hoursExpiryJob, billingDigestJob, overdueRemindersJob, ledgerVerificati
 import { autopayJob } from "../features/online-payments/index.ts";
 import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
-import { alertDigestJob, healthDueJob, healthNightlyJob, reportWatchJob } from "../features/student-health/index.ts";
+import { alertDigestJob, healthDueJob, healthNightlyJob, healthRulesPreviewQueue, reportWatchJob } from "../features/student-health/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
@@ -27,4 +27,5 @@ export const JOBS: readonly JobDefinition[] = [
   healthNightlyJob,
   alertDigestJob,
   reportWatchJob,
+  healthRulesPreviewQueue,
 ];

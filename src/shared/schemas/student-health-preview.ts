@@ -45,3 +45,31 @@ export const healthRulesPreviewSchema = z.object({
   truncated: z.boolean(),
 });
 export type HealthRulesPreview = z.infer<typeof healthRulesPreviewSchema>;
+
+export const HEALTH_RULES_PREVIEW_STATUSES = ["queued", "done", "failed"] as const;
+export type HealthRulesPreviewStatus = (typeof HEALTH_RULES_PREVIEW_STATUSES)[number];
+
+/**
+ * A preview asked for: scoring every active student takes a while in a large workspace, so a
+ * job runs it and the screen polls its state (…/rules/previews/{previewId}) until it is done.
+ */
+export const healthRulesPreviewQueuedSchema = z.object({
+  id: z.string(),
+  status: z.literal("queued"),
+  requestedAt: z.string(),
+});
+export type HealthRulesPreviewQueued = z.infer<typeof healthRulesPreviewQueuedSchema>;
+
+/** A preview's state: queued, done with its result, or failed with the reason in plain words. */
+export const healthRulesPreviewStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(HEALTH_RULES_PREVIEW_STATUSES),
+  requestedAt: z.string(),
+  /** When the job finished, done or failed; null while queued. */
+  finishedAt: z.string().nullable(),
+  /** Present once done. */
+  result: healthRulesPreviewSchema.optional(),
+  /** Present once failed. */
+  error: z.string().optional(),
+});
+export type HealthRulesPreviewState = z.infer<typeof healthRulesPreviewStateSchema>;

@@ -7,6 +7,7 @@ export { healthDueJob } from "./due-job.ts";
 export { healthNightlyJob } from "./nightly-job.ts";
 export { alertDigestJob } from "./alert-digest-job.ts";
 export { reportWatchJob } from "./report-watch-job.ts";
+export { healthRulesPreviewQueue } from "./preview-job.ts";
 export { studentHealthRoutes } from "./routes.ts";
 export { alertRoutes } from "./alert-routes.ts";
 export { recomputeStudents } from "./recompute.ts";

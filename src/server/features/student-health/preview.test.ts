@@ -1,22 +1,25 @@
 /**
  * Previewing proposed health rules: every active student scored under them and compared with
  * their stored card (a student not scored yet, with what the rules in force would give), the
- * bands' counts now and after, and who would change band, the largest change first. Nothing is
- * written. Bad rules are refused on their field; only admins may preview.
+ * bands' counts now and after, and who would change band, the largest change first. The
+ * request queues the preview (202) and the preview job scores it, run here directly on the
+ * test's clock; the screen's poll reads it done or failed. No card is written. Bad rules are
+ * refused on their field; only admins may preview, and only their workspace's previews.
  */
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, type AdminFixture } from "../../../../tests/factories.ts";
 import { lessonMaker, reportLesson } from "../../../../tests/pay-factories.ts";
 import { assignTutor, createStudent } from "../../../../tests/people-factories.ts";
 import { createSessionCast, type SessionCast } from "../../../../tests/session-cast.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type { HealthRulesPreview } from "../../../shared/schemas/student-health-preview.ts";
+import type { HealthRulesPreview, HealthRulesPreviewQueued, HealthRulesPreviewState } from "../../../shared/schemas/student-health-preview.ts";
 import { DEFAULT_HEALTH_RULES, type HealthRules } from "../../../shared/schemas/student-health.ts";
-import type { Actor } from "../../core/audit.ts";
 import { fixedClock } from "../../core/clock.ts";
-import type { MemberContext } from "../../core/context.ts";
-import { healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../../db/health-schema.ts";
+import { healthRulesPreview, healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../../db/health-schema.ts";
+import { JOBS } from "../../jobs/registry.ts";
+import { healthRulesPreviewQueue, PREVIEW_FAILED_MESSAGE, runHealthRulesPreview } from "./preview-job.ts";
 import { previewHealthRules } from "./preview.ts";
 import { recomputeStudents } from "./recompute.ts";
 
@@ -53,9 +56,34 @@ const tuned = (change: (rules: HealthRules) => void): HealthRules => {
   change(rules);
   return rules;
 };
-const preview = (rules: unknown, client = cast.admin.client) => client.post<HealthRulesPreview>("/api/admin/health/rules/preview", { rules });
+const ask = (rules: unknown, client = cast.admin.client) => client.post<HealthRulesPreviewQueued>("/api/admin/health/rules/preview", { rules });
+const poll = (id: string, client = cast.admin.client) => client.get<HealthRulesPreviewState>(`/api/admin/health/rules/previews/${id}`);
 /** The same, for a refusal's error body. */
 const refused = (rules: unknown) => cast.admin.client.post("/api/admin/health/rules/preview", { rules });
+
+/** The preview job as a worker runs it, for the workspace that asked. */
+const runJob = (organizationId: string, previewId: string) => runHealthRulesPreview(t.deps, { organizationId, previewId });
+
+/** Asks for a preview (202, queued), runs its job, and reads it done: its result. */
+async function preview(rules: unknown, fixture: { client: typeof cast.admin.client; organizationId: string } = cast.admin): Promise<HealthRulesPreview> {
+  const asked = await ask(rules, fixture.client);
+  expect(asked.status, asked.text).toBe(202);
+  await runJob(fixture.organizationId, asked.body.id);
+  const read = await poll(asked.body.id, fixture.client);
+  expect(read.status, read.text).toBe(200);
+  expect(read.body).toMatchObject({ id: asked.body.id, status: "done" });
+  return read.body.result!;
+}
+
+/** The workspace's previews as stored, and the preview jobs queued. */
+async function previewRows(organizationId = cast.admin.organizationId) {
+  return t.db.select().from(healthRulesPreview).where(eq(healthRulesPreview.organizationId, organizationId)).orderBy(healthRulesPreview.requestedAt);
+}
+async function queuedJobs(): Promise<{ data: { organizationId: string; previewId: string } }[]> {
+  return (
+    await t.db.execute<{ data: { organizationId: string; previewId: string } }>(sql`select data from pgboss.job where name = ${healthRulesPreviewQueue.name}`)
+  ).rows;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -94,9 +122,7 @@ describe("previewing proposed health rules", () => {
     expect(lena[0]).toMatchObject({ score: 10, band: "on_track" });
     const before = await healthState();
 
-    const answer = await preview(tuned((rules) => (rules.watchFrom = 10)));
-    expect(answer.status, answer.text).toBe(200);
-    const body = answer.body;
+    const body = await preview(tuned((rules) => (rules.watchFrom = 10)));
     // Maya, Noah, Lena, Ava, Ben and Uma; Uma has no card yet.
     expect(body).toMatchObject({ ruleVersion: 1, students: 6, unscored: 1, changed: 1, truncated: false, limit: 200 });
     expect(body.changes).toEqual([
@@ -123,7 +149,7 @@ describe("previewing proposed health rules", () => {
       rules.rules.missedShare.enabled = false;
       rules.rules.lowEngagement.points = 30;
     });
-    const body = (await preview(rules)).body;
+    const body = await preview(rules);
     expect(body.changed).toBe(3);
     expect(body.changes.map((change) => [change.studentName, change.scoreNow, change.scoreAfter, change.bandNow, change.bandAfter])).toEqual([
       ["Ava Absent", 50, 15, "act", "on_track"],
@@ -135,14 +161,14 @@ describe("previewing proposed health rules", () => {
   });
 
   it("lists at most the limit, and says that more change band", async () => {
-    const actor = { viewer: { organizationId: cast.admin.organizationId } as unknown as MemberContext, ipAddress: "127.0.0.1" } satisfies Actor;
     const rules = tuned((rules) => (rules.rules.missedShare.enabled = false));
-    const capped = await previewHealthRules(t.deps.db, actor, rules, clock.now(), 1);
+    const capped = await previewHealthRules(t.deps.db, cast.admin.organizationId, rules, clock.now(), 1);
     expect(capped).toMatchObject({ changed: 2, limit: 1, truncated: true });
     expect(capped.changes.map((change) => change.studentName)).toEqual(["Ava Absent"]);
   });
 
-  it("refuses rules that do not hold together or lack a field, naming it (422)", async () => {
+  it("refuses rules that do not hold together or lack a field, naming it (422), and queues nothing", async () => {
+    const [rowsBefore, jobsBefore] = [await previewRows(), await queuedJobs()];
     const crossed = await refused(tuned((rules) => (rules.actFrom = 10)));
     expect(crossed.status).toBe(422);
     expect(crossed.body.error.issues).toEqual(
@@ -153,14 +179,100 @@ describe("previewing proposed health rules", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.error.issues[0].path).toEqual(["rules", "rules", "dosage", "points"]);
     expect((await cast.admin.client.post("/api/admin/health/rules/preview", {})).status).toBe(422);
+    expect(await previewRows()).toEqual(rowsBefore);
+    expect(await queuedJobs()).toEqual(jobsBefore);
   });
 
-  it("is for admins only: a tutor and a parent are refused (403), and another workspace's admin sees only their own students", async () => {
-    expect((await preview(DEFAULT_HEALTH_RULES, cast.tina.client)).status).toBe(403);
-    expect((await preview(DEFAULT_HEALTH_RULES, cast.parent.client)).status).toBe(403);
-    const other = await preview(DEFAULT_HEALTH_RULES, cast.otherAdmin.client);
-    expect(other.status).toBe(200);
-    expect(other.body).toMatchObject({ students: 0, changed: 0, changes: [] });
+  it("is for admins only: a tutor and a parent are refused (403), and another workspace's admin sees only their own students and previews", async () => {
+    const mine = await ask(DEFAULT_HEALTH_RULES);
+    expect(mine.status, mine.text).toBe(202);
+    for (const someone of [cast.tina, cast.parent]) {
+      expect((await ask(DEFAULT_HEALTH_RULES, someone.client)).status).toBe(403);
+      expect((await poll(mine.body.id, someone.client)).status).toBe(403);
+    }
+    const other = await preview(DEFAULT_HEALTH_RULES, cast.otherAdmin);
+    expect(other).toMatchObject({ students: 0, changed: 0, changes: [] });
+    // The admin's preview is not theirs: the same 404 as one that never was.
+    expect((await poll(mine.body.id, cast.otherAdmin.client)).status).toBe(404);
+    expect((await poll(randomUUID())).status).toBe(404);
+    expect((await poll("not-a-preview")).status).toBe(404);
+    // Nor does a job named with their workspace reach the admin's row.
+    await runJob(cast.otherAdmin.organizationId, mine.body.id);
+    expect((await poll(mine.body.id)).body).toMatchObject({ status: "queued", finishedAt: null });
+  });
+});
+
+describe("the preview as a job", () => {
+  it("is queued: 202 with its id, a queued row and a pg-boss job carrying the workspace and the preview, polled as queued until the job runs", async () => {
+    expect(JOBS).toContain(healthRulesPreviewQueue);
+    const rules = tuned((rules) => (rules.watchFrom = 10));
+    const asked = await ask(rules);
+    expect(asked.status, asked.text).toBe(202);
+    expect(asked.body).toEqual({ id: expect.any(String), status: "queued", requestedAt: clock.now().toISOString() });
+    const [row] = (await previewRows()).filter((row) => row.id === asked.body.id);
+    expect(row).toMatchObject({ status: "queued", rules, result: null, requestedByUserId: cast.admin.user.id, finishedAt: null });
+    expect((await queuedJobs()).map((job) => job.data)).toContainEqual({ organizationId: cast.admin.organizationId, previewId: asked.body.id });
+    expect((await poll(asked.body.id)).body).toEqual({ id: asked.body.id, status: "queued", requestedAt: asked.body.requestedAt, finishedAt: null });
+
+    clock.advance(5_000);
+    await runJob(cast.admin.organizationId, asked.body.id);
+    const done = (await poll(asked.body.id)).body;
+    expect(done).toMatchObject({ status: "done", finishedAt: clock.now().toISOString() });
+    expect(done.error).toBeUndefined();
+    expect(done.result).toMatchObject({ students: 6, changed: 1, bandsAfter: { on_track: 3, watch: 1, act: 2 } });
+
+    // A second run (a retry, or a duplicate) leaves a done preview as it is.
+    clock.advance(5_000);
+    await runJob(cast.admin.organizationId, asked.body.id);
+    expect((await poll(asked.body.id)).body).toEqual(done);
+  });
+
+  it("records a failed run in plain words, and a later run that succeeds replaces it", async () => {
+    const asked = await ask(DEFAULT_HEALTH_RULES);
+    // Rules the scorer cannot read make the scoring throw.
+    await t.db
+      .update(healthRulesPreview)
+      .set({ rules: { windowWeeks: 8 } as never })
+      .where(and(eq(healthRulesPreview.organizationId, cast.admin.organizationId), eq(healthRulesPreview.id, asked.body.id)));
+    await runJob(cast.admin.organizationId, asked.body.id);
+    const failed = (await poll(asked.body.id)).body;
+    expect(failed).toEqual({
+      id: asked.body.id,
+      status: "failed",
+      requestedAt: asked.body.requestedAt,
+      finishedAt: clock.now().toISOString(),
+      error: PREVIEW_FAILED_MESSAGE,
+    });
+
+    await t.db
+      .update(healthRulesPreview)
+      .set({ rules: DEFAULT_HEALTH_RULES })
+      .where(and(eq(healthRulesPreview.organizationId, cast.admin.organizationId), eq(healthRulesPreview.id, asked.body.id)));
+    await runJob(cast.admin.organizationId, asked.body.id);
+    const done = (await poll(asked.body.id)).body;
+    expect(done).toMatchObject({ status: "done", result: { students: 6, changed: 0 } });
+    expect(done.error).toBeUndefined();
+  });
+
+  it("does nothing for a preview that is gone", async () => {
+    await expect(runJob(cast.admin.organizationId, randomUUID())).resolves.toBeUndefined();
+  });
+
+  it("deletes the workspace's previews asked for more than a day ago when the next is asked for, and no other workspace's", async () => {
+    const start = clock.now();
+    const old = await ask(DEFAULT_HEALTH_RULES);
+    const othersOld = await ask(DEFAULT_HEALTH_RULES, cast.otherAdmin.client);
+    clock.advance(23 * 3_600_000);
+    const recent = await ask(DEFAULT_HEALTH_RULES);
+    clock.advance(2 * 3_600_000);
+    const next = await ask(DEFAULT_HEALTH_RULES);
+    expect(next.status).toBe(202);
+    expect((await poll(old.body.id)).status).toBe(404);
+    expect((await poll(recent.body.id)).status).toBe(200);
+    expect((await poll(othersOld.body.id, cast.otherAdmin.client)).status).toBe(200);
+    // Every earlier preview of the workspace went too.
+    expect((await previewRows()).map((row) => row.id)).toEqual([recent.body.id, next.body.id]);
+    clock.set(start);
   });
 });
 
@@ -209,16 +321,14 @@ describe("the preview at 2,000 students", () => {
     for (let index = 0; index < studentIds.length; index += 100) await recomputeStudents(t.deps.db, org, studentIds.slice(index, index + 100), clock.now());
   }, 180_000);
 
-  it("scores everyone across the pages and prints its time", async () => {
+  it("scores everyone across the pages and prints its time (asked, run by the job, read)", async () => {
     const rules = tuned((rules) => (rules.watchFrom = 10));
     const times: number[] = [];
     let body: HealthRulesPreview | undefined;
     for (let run = 0; run < 3; run++) {
       const started = performance.now();
-      const answer = await preview(rules, scale.client);
+      body = await preview(rules, scale);
       times.push(performance.now() - started);
-      expect(answer.status, answer.text).toBe(200);
-      body = answer.body;
     }
     expect(body).toMatchObject({ students: STUDENTS, unscored: 0 });
     expect(Object.values(body!.bandsAfter).reduce((sum, count) => sum + count, 0)).toBe(STUDENTS);

@@ -1,8 +1,9 @@
 /**
  * Student health's operations: the risk rules as published versions (/admin/health/rules: read,
- * history, preview, publish), the rules in force as families read them (/parent/health/rules), and a
- * student's card in each area (/admin, /tutor, /parent …/students/{id}/health; /student/health), and
- * the lists of cards: the workspace's by risk, a tutor's caseload, a family's children (…/health/students).
+ * history, preview (queued for a job, then polled), publish), the rules in force as families read
+ * them (/parent/health/rules), and a student's card in each area (/admin, /tutor, /parent
+ * …/students/{id}/health; /student/health), and the lists of cards: the workspace's by risk, a
+ * tutor's caseload, a family's children (…/health/students).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
@@ -17,13 +18,17 @@ import {
   healthRulesPublishSchema,
   healthRulesVersionSchema,
 } from "../../../shared/schemas/student-health.ts";
-import { healthRulesPreviewRequestSchema, healthRulesPreviewSchema } from "../../../shared/schemas/student-health-preview.ts";
+import {
+  healthRulesPreviewQueuedSchema,
+  healthRulesPreviewRequestSchema,
+  healthRulesPreviewStateSchema,
+} from "../../../shared/schemas/student-health-preview.ts";
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { viewHealthCard, viewOwnHealth } from "./cards.ts";
 import { listFamilyHealth, listStudentHealth } from "./lists.ts";
-import { previewHealthRules } from "./preview.ts";
+import { requestHealthRulesPreview, viewHealthRulesPreview } from "./preview-requests.ts";
 import { listHealthRuleVersions, publishHealthRules, viewFamilyHealthRules, viewHealthRules } from "./rule-versions.ts";
 
 const TAG = ["Student health"];
@@ -46,9 +51,22 @@ const previewRoute = defineOperation(needs("admin:health:read"), {
   method: "post",
   path: "/admin/health/rules/preview",
   tags: TAG,
-  summary: "Preview proposed health rules: each band's students now and under them, and who would change band and why (nothing is written)",
+  summary:
+    "Preview proposed health rules: each band's students now and under them, and who would change band and why; queued for a job, read with …/rules/previews/{previewId} (no card changes)",
   request: { body: { required: true, content: jsonContent(healthRulesPreviewRequestSchema) } },
-  responses: { 200: { description: "The preview.", content: jsonContent(healthRulesPreviewSchema) }, ...errorResponses },
+  responses: { 202: { description: "Queued: the preview's id, to poll.", content: jsonContent(healthRulesPreviewQueuedSchema) }, ...errorResponses },
+});
+const previewStateRoute = defineOperation(needs("admin:health:read"), {
+  method: "get",
+  path: "/admin/health/rules/previews/{previewId}",
+  tags: TAG,
+  summary: "A preview of proposed health rules: queued, done with its result, or failed with the reason",
+  request: { params: z.object({ previewId: z.string().min(1).max(100) }) },
+  responses: {
+    200: { description: "The preview's state.", content: jsonContent(healthRulesPreviewStateSchema) },
+    404: { description: "No such preview in the workspace (previews are kept a day)." },
+    ...errorResponses,
+  },
 });
 const publishRoute = defineOperation(needs("admin:health:write"), {
   method: "put",
@@ -133,7 +151,8 @@ export function studentHealthRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(rulesRoute, async (c) => c.json(await viewHealthRules(deps.db, actorOf(c), deps.clock.now()), 200))
     .openapi(versionsRoute, async (c) => c.json(await listHealthRuleVersions(deps.db, actorOf(c), deps.clock.now()), 200))
-    .openapi(previewRoute, async (c) => c.json(await previewHealthRules(deps.db, actorOf(c), c.req.valid("json").rules, deps.clock.now()), 200))
+    .openapi(previewRoute, async (c) => c.json(await requestHealthRulesPreview(deps, actorOf(c), c.req.valid("json").rules, deps.clock.now()), 202))
+    .openapi(previewStateRoute, async (c) => c.json(await viewHealthRulesPreview(deps, actorOf(c), c.req.valid("param").previewId), 200))
     .openapi(publishRoute, async (c) => c.json(await publishHealthRules(deps.db, actorOf(c), c.req.valid("json"), deps.clock.now()), 200))
     .openapi(familyRulesRoute, async (c) => c.json(await viewFamilyHealthRules(deps.db, actorOf(c), deps.clock.now()), 200))
     .openapi(adminCardRoute, async (c) => c.json(await viewHealthCard(deps.db, actorOf(c), "admin", c.req.valid("param").studentId, deps.clock.now()), 200))

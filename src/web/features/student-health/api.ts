@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import type {
   FamilyHealthList,
   FamilyHealthRules,
@@ -10,8 +11,8 @@ import type {
   OwnHealth,
   SortDirection,
 } from "../../../shared/schemas/student-health.ts";
-import type { HealthRulesPreview, HealthRulesPreviewRequest } from "../../../shared/schemas/student-health-preview.ts";
-import type { HealthRulesHistory, HealthRulesPublish, HealthRulesVersion } from "../../../shared/schemas/student-health.ts";
+import type { HealthRulesPreviewQueued, HealthRulesPreviewRequest, HealthRulesPreviewState } from "../../../shared/schemas/student-health-preview.ts";
+import type { HealthRules, HealthRulesHistory, HealthRulesPublish, HealthRulesVersion } from "../../../shared/schemas/student-health.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
@@ -46,6 +47,7 @@ export const healthRulesKeys = {
   all: () => [...healthKeys.all, "rules"] as const,
   current: () => [...healthRulesKeys.all(), "current"] as const,
   versions: () => [...healthRulesKeys.all(), "versions"] as const,
+  preview: (previewId: string) => [...healthRulesKeys.all(), "preview", previewId] as const,
 };
 
 export const useHealthRules = () => useQuery({ queryKey: healthRulesKeys.current(), queryFn: () => api.get<HealthRulesVersion>("/admin/health/rules") });
@@ -53,9 +55,81 @@ export const useHealthRules = () => useQuery({ queryKey: healthRulesKeys.current
 export const useHealthRuleVersions = () =>
   useQuery({ queryKey: healthRulesKeys.versions(), queryFn: () => api.get<HealthRulesHistory>("/admin/health/rules/versions") });
 
-/** Who would change band under the rules proposed (nothing is written). */
-export const usePreviewHealthRules = () =>
-  useMutation({ mutationFn: (input: HealthRulesPreviewRequest) => api.post<HealthRulesPreview>("/admin/health/rules/preview", input) });
+/** How often a preview still queued is read again. */
+export const PREVIEW_POLL_MS = 1_000;
+
+/** A preview's state, read again every second while its job has not finished. */
+export const useHealthRulesPreview = (previewId: string | null) =>
+  useQuery({
+    queryKey: healthRulesKeys.preview(previewId ?? ""),
+    queryFn: () => api.get<HealthRulesPreviewState>(`/admin/health/rules/previews/${encodeURIComponent(previewId!)}`),
+    enabled: previewId !== null,
+    refetchInterval: (query) => (query.state.status === "success" && query.state.data?.status === "queued" ? PREVIEW_POLL_MS : false),
+  });
+
+/** Where the preview asked for last stands (usePreviewHealthRules). */
+export type HealthRulesPreviewPhase = "idle" | "running" | "done" | "failed" | "error";
+
+/**
+ * Who would change band under the rules proposed (no card changes). Scoring every active
+ * student takes a while in a large workspace, so the request only queues it: the preview
+ * asked for last is then polled until its job has finished. Asking again supersedes the
+ * preview before, whose answers are no longer read.
+ */
+export function usePreviewHealthRules() {
+  const [asked, setAsked] = useState<{ id: string; rules: HealthRules } | null>(null);
+  // Which request is the newest: an older one answering late must not replace it.
+  const latest = useRef(0);
+  const request = useMutation({
+    mutationFn: (input: HealthRulesPreviewRequest) => api.post<HealthRulesPreviewQueued>("/admin/health/rules/preview", input),
+  });
+  const state = useHealthRulesPreview(asked?.id ?? null);
+
+  const start = (rules: HealthRules, options: { onError?: (error: Error) => void } = {}) => {
+    const mine = ++latest.current;
+    // The preview before is superseded at once: its result no longer answers the rules asked about.
+    setAsked(null);
+    request.mutate(
+      { rules },
+      {
+        onSuccess: (queued) => {
+          if (mine === latest.current) setAsked({ id: queued.id, rules });
+        },
+        onError: (error) => {
+          if (mine === latest.current) options.onError?.(error);
+        },
+      },
+    );
+  };
+  const reset = () => {
+    latest.current++;
+    request.reset();
+    setAsked(null);
+  };
+
+  const preview = state.data && state.data.id === asked?.id ? state.data : undefined;
+  const error = request.error ?? (asked ? state.error : null);
+  const finished = preview?.status === "done" || preview?.status === "failed" ? preview.status : null;
+  const phase: HealthRulesPreviewPhase = error ? "error" : request.isPending || (asked && !finished) ? "running" : (finished ?? "idle");
+  return {
+    start,
+    reset,
+    /**
+     * Where the preview asked for last stands: idle before any (or after reset), running from the
+     * request until its job finishes, then done or failed; error when the request was refused
+     * (bad rules: on their fields) or the preview could not be read.
+     */
+    phase,
+    /** The request itself is on its way. */
+    isSending: request.isPending,
+    /** The rules of the preview asked for last. */
+    rules: asked?.rules ?? null,
+    result: preview?.status === "done" ? (preview.result ?? null) : null,
+    /** Why the job failed, in plain words. */
+    failure: preview?.status === "failed" ? (preview.error ?? "The preview could not be completed.") : null,
+    error,
+  };
+}
 
 /** Refused because another version was published since the one edited. */
 export const isStaleRulesEdit = (error: unknown) =>

@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, List, Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { Alert, Box, Button, Fieldset, Group, List, Loader, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import type { FormEvent } from "react";
@@ -92,19 +92,16 @@ export function RulesEditor({ current, onStale, onPublished }: { current: Health
   // A field emptied is a change too: Publish then says what is missing.
   const edited = !sameRules(values, current.rules);
   const changes = complete(values) ? describeHealthRuleChanges(current.rules, values) : [];
-  const previewed = preview.data && preview.variables ? preview.variables.rules : null;
+  const previewed = preview.phase === "done" && preview.result ? { result: preview.result, rules: preview.rules } : null;
 
   const runPreview = (rules: HealthRules) =>
-    preview.mutate(
-      { rules },
-      {
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const errors = Object.fromEntries(error.issues.flatMap((issue) => (fieldOf(issue.path) ? [[fieldOf(issue.path)!, issue.message]] : [])));
-          form.setErrors(errors);
-        },
+    preview.start(rules, {
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        const errors = Object.fromEntries(error.issues.flatMap((issue) => (fieldOf(issue.path) ? [[fieldOf(issue.path)!, issue.message]] : [])));
+        form.setErrors(errors);
       },
-    );
+    });
 
   // Both buttons submit, so that both validate first (and focus the first field in error); the
   // one pressed says what follows. Enter in a field previews (the first submit button).
@@ -153,25 +150,48 @@ export function RulesEditor({ current, onStale, onPublished }: { current: Health
         ))}
         <FormError error={formError} title="Could not publish the rules" />
         <FormError
-          error={preview.isError && !(preview.error instanceof ApiError && preview.error.issues.some((issue) => fieldOf(issue.path))) ? preview.error : null}
+          error={preview.error && !(preview.error instanceof ApiError && preview.error.issues.some((issue) => fieldOf(issue.path))) ? preview.error : null}
           title="Could not preview the rules"
         />
-        <Group>
-          <Button type="submit" variant="default" loading={preview.isPending}>
-            Preview
-          </Button>
-          {canPublish ? (
-            <Button type="submit" disabled={!edited} data-intent="publish">
-              Publish
+        <Stack gap="xs">
+          <Group>
+            <Button type="submit" variant="default" loading={preview.isSending}>
+              Preview
             </Button>
-          ) : null}
-          {!edited ? (
-            <Text size="sm" c="dimmed">
-              Nothing changed from version {current.version} yet.
-            </Text>
-          ) : null}
-        </Group>
-        {preview.data && previewed ? <RulesPreview preview={preview.data} stale={!sameRules(previewed, values)} /> : null}
+            {canPublish ? (
+              <Button type="submit" disabled={!edited} data-intent="publish">
+                Publish
+              </Button>
+            ) : null}
+            {!edited ? (
+              <Text size="sm" c="dimmed">
+                Nothing changed from version {current.version} yet.
+              </Text>
+            ) : null}
+          </Group>
+          {/* Always present, so that what it comes to say is read out: the scoring under way, then its outcome. */}
+          <Box role="status" aria-live="polite">
+            {preview.phase === "running" ? (
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Loader size="sm" aria-hidden="true" />
+                <Text size="sm" style={{ flex: 1 }}>
+                  Scoring every active student… In a large workspace this takes up to a minute; you may go on editing, and Preview again to start over.
+                </Text>
+              </Group>
+            ) : null}
+            {previewed ? (
+              <VisuallyHidden>
+                Preview ready: {previewed.result.changed} of {previewed.result.students} active students would change band.
+              </VisuallyHidden>
+            ) : null}
+          </Box>
+        </Stack>
+        {preview.phase === "failed" ? (
+          <Alert color="red" role="alert" title="Could not preview the rules">
+            {preview.failure}
+          </Alert>
+        ) : null}
+        {previewed ? <RulesPreview preview={previewed.result} stale={!sameRules(previewed.rules, values)} /> : null}
       </Stack>
       <Modal opened={confirming} onClose={confirm.close} title={`Publish version ${current.version + 1}?`} size="lg">
         <Stack gap="md">

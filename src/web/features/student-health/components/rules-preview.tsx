@@ -77,7 +77,8 @@ export function RulesPreview({ preview, stale }: { preview: HealthRulesPreview; 
           Preview again to see what the rules as they stand now would do.
         </Alert>
       ) : null}
-      <Text size="sm" aria-live="polite">
+      {/* The editor's status region says the preview is ready; this section appears with it. */}
+      <Text size="sm">
         {preview.students} active {studentsWord(preview.students)} scored under these rules: {preview.changed} would change band.
         {preview.unscored > 0
           ? ` ${preview.unscored} not scored yet ${preview.unscored === 1 ? "is" : "are"} compared with what version ${preview.ruleVersion} gives them.`
