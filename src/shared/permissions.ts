@@ -31,6 +31,8 @@ export const PERMISSIONS = {
     "admin:pay:write",
     "admin:health:read",
     "admin:health:write",
+    "admin:crm:read",
+    "admin:crm:write",
   ],
   parent: [
     "parent:read",

@@ -52,6 +52,13 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
     [
+      "crm",
+      "CRM",
+      "Leads, pipeline and follow-up tasks.",
+      ["admin:crm:read", "admin:crm:write"],
+      "Every lead of the workspace on a board by stage, with owners, tasks, trial lessons and one-step conversion into a family.",
+    ],
+    [
       "reports",
       "Reports and analytics",
       "Revenue, hours, retention and more.",
@@ -151,7 +158,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       "crm",
       "CRM",
       "Leads, follow-ups and enquiries.",
-      ["tutor:jobs:read"],
+      ["tutor:jobs:read", "tutor:jobs:write"],
       "Leads in pipeline stages, activities and follow-up tasks, and one-click conversion of a lead into a student.",
     ],
     [

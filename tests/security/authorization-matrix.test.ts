@@ -68,6 +68,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "alertId") return records.alertId;
   if (name === "contestId") return records.contestId;
   if (name === "previewId") return records.previewId;
+  if (name === "leadId") return records.leadId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -97,6 +98,10 @@ function bodyFor(operation: Operation): unknown {
     return { sessionId: world.recordsOfA.sessionId, point: "attendance", message: "Matrix probe" };
   // Rules that hold together (the act band above the watch band), so that the preview is queued for those allowed.
   if (operation.path === "/api/admin/health/rules/preview") return { rules: DEFAULT_HEALTH_RULES };
+  if (operation.path.endsWith("/crm/leads/{leadId}/move")) return { stageId: "00000000-0000-4000-8000-000000000000" };
+  if (operation.path.endsWith("/crm/leads/{leadId}") && operation.method === "PATCH") return { level: "Matrix probe" };
+  if (operation.path.endsWith("/crm/leads") && operation.method === "POST")
+    return { guardianName: "Matrix probe", email: "matrix-probe@example.com", source: "phone", consentBasis: "consent" };
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);

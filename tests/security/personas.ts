@@ -145,6 +145,8 @@ export interface World {
     contestId: string;
     /** A preview of the health rules asked for by A's admin, still queued. */
     previewId: string;
+    /** A CRM lead of A owned by the tutor persona. */
+    leadId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -271,6 +273,14 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     return [opened!, asked!, previewed!];
   });
 
+  const leadOfA = await tutor.client.post<{ id: string }>("/api/tutor/crm/leads", {
+    guardianName: "Matrix Lead",
+    email: "matrix-lead@example.com",
+    source: "phone",
+    consentBasis: "consent",
+  });
+  if (leadOfA.status !== 201) throw new Error(`the matrix's lead: ${leadOfA.status} ${leadOfA.text}`);
+
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
     return row!.joinCode;
@@ -296,6 +306,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       alertId: alert.id,
       contestId: contest.id,
       previewId: preview.id,
+      leadId: leadOfA.body.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

@@ -90,6 +90,9 @@ export const AUDIT_ACTIONS = {
   HEALTH_ALERT_UPDATED: "Health alert acknowledged, planned or dismissed",
   HEALTH_CONTEST_RAISED: "Health data point questioned by a family",
   HEALTH_CONTEST_ANSWERED: "Health question answered",
+  LEAD_CREATED: "Lead added",
+  LEAD_UPDATED: "Lead changed",
+  LEAD_MOVED: "Lead moved to another stage",
   NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -4,6 +4,8 @@
  * stage stands for, the kinds of a lead's timeline entries and of tasks, and the workspace's
  * default stages and reasons for a lost lead.
  */
+import { z } from "zod";
+import { emailField, longTextField, optionalLineField, pageOf, pageQuerySchema, searchQueryField, subjectsField, uuidField } from "./fields.ts";
 
 /** Where a lead came from; "campaign" keeps the UTM parameters of the page's address. */
 export const LEAD_SOURCES = ["enquiry_page", "referral", "phone", "walk_in", "campaign", "other"] as const;
@@ -46,3 +48,145 @@ export const DEFAULT_LOST_REASONS = ["Price", "Timing or schedule", "Chose anoth
 
 /** Months a lead that never converts is kept before the purge job deletes it. */
 export const DEFAULT_LEAD_PURGE_MONTHS = 12;
+
+const PHONE = /^[0-9+()\-.\s]{6,30}$/;
+// Empty means none (null); left out means unchanged (undefined), so the transforms sit inside optional().
+const optionalEmail = z
+  .union([z.literal(""), emailField])
+  .nullable()
+  .transform((value) => (value ? value.toLowerCase() : null))
+  .optional();
+const optionalPhone = z
+  .string({ error: "Phone must be text." })
+  .trim()
+  .refine(
+    (value) => value === "" || (PHONE.test(value) && value.replace(/\D/g, "").length >= 6),
+    "Phone must be a phone number: digits, spaces, + ( ) - and at least 6 digits.",
+  )
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .optional();
+const utmValue = (label: string) => optionalLineField(label, 100).optional();
+
+export const utmSchema = z.object({
+  source: utmValue("UTM source"),
+  medium: utmValue("UTM medium"),
+  campaign: utmValue("UTM campaign"),
+  term: utmValue("UTM term"),
+  content: utmValue("UTM content"),
+});
+export type Utm = z.infer<typeof utmSchema>;
+
+/** A lead's contact and need, as staff type them or the enquiry page sends them. */
+const leadFieldsSchema = z.object({
+  guardianName: optionalLineField("Guardian's name", 100).optional(),
+  studentName: optionalLineField("Student's name", 100).optional(),
+  email: optionalEmail,
+  phone: optionalPhone,
+  subjects: subjectsField.optional(),
+  level: optionalLineField("Level", 60).optional(),
+  preferredTimes: optionalLineField("Preferred times", 200).optional(),
+  notes: longTextField("Notes", 4000).optional(),
+});
+
+const needsNameAndContact = <T extends { guardianName?: string | null; studentName?: string | null; email?: string | null; phone?: string | null }>(
+  value: T,
+  context: z.RefinementCtx,
+) => {
+  if (!value.guardianName && !value.studentName)
+    context.addIssue({ code: "custom", path: ["guardianName"], message: "Give the guardian's or the student's name." });
+  if (!value.email && !value.phone) context.addIssue({ code: "custom", path: ["email"], message: "Give an email address or a phone number." });
+};
+
+export const leadCreateSchema = leadFieldsSchema
+  .extend({
+    source: z.enum(LEAD_SOURCES, { error: `Source must be one of ${LEAD_SOURCES.join(", ")}.` }),
+    utm: utmSchema.optional(),
+    consentBasis: z.enum(CONSENT_BASES, { error: `Consent basis must be one of ${CONSENT_BASES.join(", ")}.` }),
+    /** Admins choose; a tutor's leads are their own. Omitted: the creator. */
+    ownerMemberId: z.string().min(1).max(64).optional(),
+    stageId: uuidField("Stage").optional(),
+  })
+  .superRefine(needsNameAndContact);
+export type LeadCreate = z.infer<typeof leadCreateSchema>;
+
+/** A change of a lead's fields; what is left out stays. */
+export const leadUpdateSchema = leadFieldsSchema
+  .extend({
+    consentBasis: z.enum(CONSENT_BASES, { error: `Consent basis must be one of ${CONSENT_BASES.join(", ")}.` }).optional(),
+    ownerMemberId: z.string().min(1).max(64).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "Change at least one field." });
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+
+export const leadMoveSchema = z.object({
+  stageId: uuidField("Stage"),
+  /** Required when the stage stands for lost: one of the workspace's reasons. */
+  lostReason: optionalLineField("Reason", 100).optional(),
+});
+export type LeadMove = z.infer<typeof leadMoveSchema>;
+
+export const LOGGED_ACTIVITY_KINDS = ["note", "call", "email"] as const satisfies readonly LeadActivityKind[];
+export const leadActivityCreateSchema = z.object({
+  kind: z.enum(LOGGED_ACTIVITY_KINDS, { error: "Kind must be note, call or email." }),
+  body: longTextField("What happened", 4000).refine((value) => value.length > 0, "Say what happened."),
+});
+export type LeadActivityCreate = z.infer<typeof leadActivityCreateSchema>;
+
+export const leadListQuerySchema = pageQuerySchema.extend({
+  q: searchQueryField,
+  stageId: uuidField("Stage").optional(),
+  source: z.enum(LEAD_SOURCES, { error: `Source must be one of ${LEAD_SOURCES.join(", ")}.` }).optional(),
+  ownerMemberId: z.string().min(1).max(64).optional(),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+export const stageSchema = z.object({ id: z.string(), name: z.string(), position: z.number().int(), outcome: z.enum(STAGE_OUTCOMES) });
+export type Stage = z.infer<typeof stageSchema>;
+export const stageListSchema = z.object({ items: z.array(stageSchema), lostReasons: z.array(z.string()) });
+export type StageList = z.infer<typeof stageListSchema>;
+
+const personRef = z.object({ memberId: z.string(), name: z.string() }).nullable();
+
+export const leadSummarySchema = z.object({
+  id: z.string(),
+  guardianName: z.string().nullable(),
+  studentName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  subjects: z.array(z.string()),
+  source: z.enum(LEAD_SOURCES),
+  owner: personRef,
+  stage: stageSchema,
+  stageEnteredAt: z.string(),
+  purgeOn: z.string(),
+  convertedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+export const leadPageSchema = pageOf(leadSummarySchema);
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const leadActivitySchema = z.object({
+  id: z.string(),
+  kind: z.enum(LEAD_ACTIVITY_KINDS),
+  summary: z.string(),
+  body: z.string().nullable(),
+  actorName: z.string().nullable(),
+  occurredAt: z.string(),
+});
+export type LeadActivity = z.infer<typeof leadActivitySchema>;
+
+export const leadDuplicateSchema = z.object({ id: z.string(), name: z.string(), matchedOn: z.enum(["email", "phone"]), stage: z.string() });
+
+export const leadDetailSchema = leadSummarySchema.extend({
+  level: z.string().nullable(),
+  preferredTimes: z.string().nullable(),
+  utm: utmSchema.nullable(),
+  notes: z.string(),
+  consentBasis: z.enum(CONSENT_BASES),
+  lostReason: z.string().nullable(),
+  timeline: z.array(leadActivitySchema),
+  duplicates: z.array(leadDuplicateSchema),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
