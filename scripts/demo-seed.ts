@@ -553,7 +553,11 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const currentPay = await draftCurrentPay(admin.client, [...tutors.keys()][0]!, localDate(new Date()));
   const pay: DemoPaySummary = { runsPaid: payPlan.paid(), ...currentPay };
   await cards?.buyPackageOnline(families, products.get(DEMO_CARDS.packageBoughtOnline.packageKey)!);
-  const cancellationRequests = await askToCancel(ctx, accounts.filter((account) => account.role === "parent").slice(0, 2));
+  // Two families' first guardians: two guardians of one family would ask about the same session.
+  const cancellationRequests = await askToCancel(
+    ctx,
+    families.slice(0, 2).map((family) => accounts.find((account) => account.role === "parent" && account.name === family.guardian)!),
+  );
   const healthQuestions = await askAboutCards(ctx, clock, admin.client, storySessions);
   clock.backToNow();
 

@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, Tabs } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Tabs, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { useContestInbox } from "../../features/health-alerts/api.ts";
 import { AlertsList } from "../../features/health-alerts/components/alerts-list.tsx";
 import { ContestInbox } from "../../features/health-alerts/components/contest-inbox.tsx";
 import { useUrlTab } from "../../lib/use-url-tab.ts";
@@ -13,6 +14,8 @@ const TABS = ["alerts", "questions"] as const;
  */
 export default function HealthAlerts() {
   const [tab, setTab] = useUrlTab(TABS);
+  // How many questions wait, on their tab: otherwise a family's question stays unseen until someone opens it.
+  const waiting = useContestInbox("open").data?.items.length ?? 0;
   return (
     <>
       <PageHeader title="Alerts" description="Students whose health, hours, invoices or reports need attention, and families' questions about the cards.">
@@ -29,7 +32,19 @@ export default function HealthAlerts() {
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List>
             <Tabs.Tab value="alerts">Alerts</Tabs.Tab>
-            <Tabs.Tab value="questions">Questions from families</Tabs.Tab>
+            <Tabs.Tab
+              value="questions"
+              rightSection={
+                waiting > 0 ? (
+                  <Badge size="sm" circle color="blue.9">
+                    {waiting}
+                    <VisuallyHidden> to answer</VisuallyHidden>
+                  </Badge>
+                ) : null
+              }
+            >
+              Questions from families
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="alerts" pt="md">
             {tab === "alerts" ? <AlertsList area="admin" /> : null}

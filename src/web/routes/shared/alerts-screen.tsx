@@ -1,6 +1,7 @@
 import { Stack } from "@mantine/core";
 import { useLocation } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { BackLink } from "../../features/students/components/people-ui.tsx";
 import { AlertsList } from "../../features/health-alerts/components/alerts-list.tsx";
 
 /**
@@ -11,6 +12,10 @@ export default function Alerts() {
   const area = useLocation().pathname.startsWith("/tutor/") ? "tutor" : "parent";
   return (
     <>
+      {/* Reached from the dashboard's alerts (the screen is not in the menu): the way back. */}
+      <div>
+        <BackLink to={`/${area}/dashboard`}>Dashboard</BackLink>
+      </div>
       <PageHeader
         title="Alerts"
         description={

@@ -62,7 +62,7 @@ function PlanForm({ alert, area, onDone }: { alert: Alert; area: "admin" | "tuto
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Textarea
-          label="What will be done"
+          label="The planned action: what will be done"
           description="Staff see it on the alert; the family does not."
           autosize
           minRows={2}
@@ -103,7 +103,7 @@ function DismissForm({ alert, area, onDone }: { alert: Alert; area: "admin" | "t
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Why"
+          label="The reason for dismissing"
           description="For example: away on a school trip, agreed with the family."
           maxLength={500}
           required

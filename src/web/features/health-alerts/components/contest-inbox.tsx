@@ -150,7 +150,7 @@ function AnswerForm({ contest, onDone }: { contest: Contest; onDone: () => void 
           <NumberInput label="Corrected score (%)" min={0} max={100} {...form.getInputProps("score")} />
         ) : null}
         <Textarea
-          label={accepting ? "Your answer to the family" : "Why the card stands"}
+          label={accepting ? "Your answer to the family" : "Your answer: why the card stands"}
           autosize
           minRows={2}
           maxLength={2000}

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
 import type { Contest } from "../../../../shared/schemas/health-alerts.ts";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { useDateTime } from "../../session/display-time-zone.ts";
@@ -65,6 +66,13 @@ export function ContestThread({ area, studentId }: { area: "admin" | "parent"; s
               {data.items.map((contest) => (
                 <ContestEntry key={contest.id} contest={contest} />
               ))}
+              {area === "admin" && data.items.some((contest) => contest.status === "open") ? (
+                <Text size="sm">
+                  <Anchor component={Link} to="/admin/health/alerts?tab=questions" inherit>
+                    Answer it in Questions from families
+                  </Anchor>
+                </Text>
+              ) : null}
             </Stack>
           )
         }

@@ -54,7 +54,7 @@ function QuestionForm({ studentId, sessionId, note, onDone }: { studentId: strin
           {...form.getInputProps("point")}
         />
         <Textarea
-          label="What happened"
+          label="Your message: what happened"
           description="For example: she was ill and we told the tutor the day before."
           autosize
           minRows={3}

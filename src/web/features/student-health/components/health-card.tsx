@@ -76,7 +76,8 @@ function Card({ card, area }: { card: HealthCardView; area: HealthCardArea }) {
         <Figure
           label="Attendance"
           value={figures.attendancePercent === null ? "—" : `${figures.attendancePercent}%`}
-          note={`${figures.attended} of ${figures.held} sessions held${figures.excused > 0 ? `, ${figures.excused} cancelled in time` : ""}`}
+          // "Excused" covers both a cancellation made in time and an absence excused on the family's question.
+          note={`${figures.attended} of ${figures.held} sessions held${figures.excused > 0 ? `, ${figures.excused} excused` : ""}`}
         />
         <Figure
           label="Minutes against the plan"
