@@ -69,6 +69,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "contestId") return records.contestId;
   if (name === "previewId") return records.previewId;
   if (name === "leadId") return records.leadId;
+  if (name === "taskId") return records.taskId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -98,6 +99,8 @@ function bodyFor(operation: Operation): unknown {
     return { sessionId: world.recordsOfA.sessionId, point: "attendance", message: "Matrix probe" };
   // Rules that hold together (the act band above the watch band), so that the preview is queued for those allowed.
   if (operation.path === "/api/admin/health/rules/preview") return { rules: DEFAULT_HEALTH_RULES };
+  if (operation.path.endsWith("/crm/tasks/{taskId}")) return { title: "Matrix probe" };
+  if (operation.path.endsWith("/crm/tasks") && operation.method === "POST") return { title: "Matrix probe", dueOn: "2026-01-01" };
   if (operation.path.endsWith("/crm/leads/{leadId}/move")) return { stageId: "00000000-0000-4000-8000-000000000000" };
   if (operation.path.endsWith("/crm/leads/{leadId}") && operation.method === "PATCH") return { level: "Matrix probe" };
   if (operation.path.endsWith("/crm/leads") && operation.method === "POST")

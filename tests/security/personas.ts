@@ -145,8 +145,9 @@ export interface World {
     contestId: string;
     /** A preview of the health rules asked for by A's admin, still queued. */
     previewId: string;
-    /** A CRM lead of A owned by the tutor persona. */
+    /** A CRM lead of A owned by the tutor persona, and the tutor's task about it. */
     leadId: string;
+    taskId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -280,6 +281,8 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     consentBasis: "consent",
   });
   if (leadOfA.status !== 201) throw new Error(`the matrix's lead: ${leadOfA.status} ${leadOfA.text}`);
+  const taskOfA = await tutor.client.post<{ id: string }>("/api/tutor/crm/tasks", { title: "Matrix task", dueOn: "2026-01-01", leadId: leadOfA.body.id });
+  if (taskOfA.status !== 201) throw new Error(`the matrix's task: ${taskOfA.status} ${taskOfA.text}`);
 
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
@@ -307,6 +310,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       contestId: contest.id,
       previewId: preview.id,
       leadId: leadOfA.body.id,
+      taskId: taskOfA.body.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

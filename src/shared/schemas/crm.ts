@@ -5,7 +5,18 @@
  * default stages and reasons for a lost lead.
  */
 import { z } from "zod";
-import { emailField, longTextField, optionalLineField, pageOf, pageQuerySchema, searchQueryField, subjectsField, uuidField } from "./fields.ts";
+import {
+  dateField,
+  emailField,
+  longTextField,
+  nameField,
+  optionalLineField,
+  pageOf,
+  pageQuerySchema,
+  searchQueryField,
+  subjectsField,
+  uuidField,
+} from "./fields.ts";
 
 /** Where a lead came from; "campaign" keeps the UTM parameters of the page's address. */
 export const LEAD_SOURCES = ["enquiry_page", "referral", "phone", "walk_in", "campaign", "other"] as const;
@@ -190,3 +201,44 @@ export const leadDetailSchema = leadSummarySchema.extend({
   duplicates: z.array(leadDuplicateSchema),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const taskCreateSchema = z.object({
+  title: nameField("Title", 200),
+  dueOn: dateField("Due date"),
+  /** Admins give a task to any admin or tutor; a tutor's tasks are their own. Omitted: the creator. */
+  assigneeMemberId: z.string().min(1).max(64).optional(),
+  leadId: uuidField("Lead").optional(),
+});
+export type TaskCreate = z.infer<typeof taskCreateSchema>;
+
+export const taskUpdateSchema = z
+  .object({
+    status: z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(", ")}.` }).optional(),
+    title: nameField("Title", 200).optional(),
+    dueOn: dateField("Due date").optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Change at least one field." });
+export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
+
+export const TASK_LIST_STATES = ["open", "closed", "all"] as const;
+export const taskListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(TASK_LIST_STATES, { error: "State must be open, closed or all." }).default("open"),
+  assigneeMemberId: z.string().min(1).max(64).optional(),
+  leadId: uuidField("Lead").optional(),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(TASK_KINDS),
+  dueOn: z.string(),
+  status: z.enum(TASK_STATUSES),
+  assignee: z.object({ memberId: z.string(), name: z.string() }),
+  lead: z.object({ id: z.string(), name: z.string() }).nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskPageSchema = pageOf(taskSchema);
+export type TaskPage = z.infer<typeof taskPageSchema>;

@@ -185,12 +185,14 @@ describe("duplicates and the list", () => {
       source: "referral",
       consentBasis: "consent",
     });
+    clock.advance(1000);
     const sameEmail = await cast.theo.client.post<LeadDetail>("/api/tutor/crm/leads", {
       studentName: "Devi Dup",
       email: "DANA@example.com",
       source: "walk_in",
       consentBasis: "consent",
     });
+    clock.advance(1000);
     const samePhone = await cast.theo.client.post<LeadDetail>("/api/tutor/crm/leads", {
       guardianName: "Dan Dup",
       phone: "(020) 7946-0000",

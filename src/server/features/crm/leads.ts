@@ -90,13 +90,13 @@ export const leadName = (row: { guardianName: string | null; studentName: string
   row.guardianName && row.studentName ? `${row.guardianName} (for ${row.studentName})` : (row.guardianName ?? row.studentName ?? "A lead");
 
 /** The owner a lead may have: an active admin or tutor of the workspace. */
-async function checkOwner(tx: Queryable, organizationId: string, memberId: string): Promise<void> {
+export async function checkOwner(tx: Queryable, organizationId: string, memberId: string, field = "ownerMemberId"): Promise<void> {
   const [row] = await tx
     .select({ role: member.role, status: member.status })
     .from(member)
     .where(and(eq(member.organizationId, organizationId), eq(member.id, memberId)));
   if (!row || row.status !== "active" || !["admin", "tutor"].includes(row.role))
-    throw invalidField("ownerMemberId", "The owner must be an active admin or tutor of the workspace.");
+    throw invalidField(field, `The ${field === "ownerMemberId" ? "owner" : "assignee"} must be an active admin or tutor of the workspace.`);
 }
 
 /** The owner asked for: admins choose any admin or tutor (themselves by default); a tutor's leads are their own. */
@@ -110,7 +110,7 @@ async function ownerFor(tx: Queryable, actor: Actor, area: CrmArea, asked: strin
   return asked ?? self;
 }
 
-async function addActivity(
+export async function addActivity(
   tx: Queryable,
   organizationId: string,
   leadId: string,
@@ -226,7 +226,7 @@ export async function listLeads(db: Database, actor: Actor, area: CrmArea, query
 }
 
 /** The lead if the viewer sees it; 404 otherwise. */
-async function visibleLead(tx: Queryable, actor: Actor, area: CrmArea, leadId: string) {
+export async function visibleLead(tx: Queryable, actor: Actor, area: CrmArea, leadId: string) {
   const [row] = await tx
     .select()
     .from(lead)
@@ -235,7 +235,7 @@ async function visibleLead(tx: Queryable, actor: Actor, area: CrmArea, leadId: s
   return row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /{admin,tutor}/crm/leads/{leadId}: the lead, its timeline newest first, and the leads it may duplicate. */
 export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId: string): Promise<LeadDetail> {

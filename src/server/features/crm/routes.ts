@@ -1,7 +1,8 @@
 /**
  * The CRM's leads in the admin area (every lead of the workspace) and the tutor's (the leads
  * they own): the pipeline's stages, the list, a lead with its timeline and possible duplicates,
- * made by hand, changed, moved between stages, and calls, emails and notes logged.
+ * made by hand, changed, moved between stages, and calls, emails and notes logged; and the
+ * staff's tasks (every task for admins, a tutor's own).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
@@ -13,6 +14,11 @@ import {
   leadPageSchema,
   leadUpdateSchema,
   stageListSchema,
+  taskCreateSchema,
+  taskListQuerySchema,
+  taskPageSchema,
+  taskSchema,
+  taskUpdateSchema,
 } from "../../../shared/schemas/crm.ts";
 import type { Permission } from "../../../shared/permissions.ts";
 import { actorOf } from "../../core/audit.ts";
@@ -22,9 +28,11 @@ import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/o
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { crmSettingsOf, stagesInForce } from "./stages.ts";
+import { createTask, listTasks, updateTask } from "./tasks.ts";
 
 const TAG = ["CRM"];
 const leadParams = z.object({ leadId: z.string().min(1).max(100) });
+const taskParams = z.object({ taskId: z.string().min(1).max(100) });
 const notFoundResponse = { 404: { description: "No such lead among the viewer's own." } };
 const detail = (description: string) => ({ description, content: jsonContent(leadDetailSchema) });
 
@@ -96,7 +104,41 @@ function crmRoutes(deps: AppDeps, area: CrmArea) {
     request: { params: leadParams, body: { required: true, content: jsonContent(leadActivityCreateSchema) } },
     responses: { 201: detail("Logged."), ...notFoundResponse, ...errorResponses },
   });
+  const tasks = defineOperation(needs(read), {
+    method: "get",
+    path: `${base}/tasks`,
+    tags: TAG,
+    summary: `Tasks, open ones by due day with the overdue first (or the closed, or all): ${area === "admin" ? "every task of the workspace" : "the tutor's own"}`,
+    request: { query: taskListQuerySchema },
+    responses: { 200: { description: "One page.", content: jsonContent(taskPageSchema) }, ...errorResponses },
+  });
+  const createTaskRoute = defineOperation(needs(write), {
+    method: "post",
+    path: `${base}/tasks`,
+    tags: TAG,
+    summary: "Make a task with a due day, for oneself or (admins) another admin or tutor, about a lead or on its own",
+    request: { body: { required: true, content: jsonContent(taskCreateSchema) } },
+    responses: { 201: { description: "Made (on the lead's timeline).", content: jsonContent(taskSchema) }, ...errorResponses },
+  });
+  const updateTaskRoute = defineOperation(needs(write), {
+    method: "patch",
+    path: `${base}/tasks/{taskId}`,
+    tags: TAG,
+    summary: "Mark a task done, cancel or reopen it, or change its title or due day",
+    request: { params: taskParams, body: { required: true, content: jsonContent(taskUpdateSchema) } },
+    responses: {
+      200: { description: "The task as it now stands.", content: jsonContent(taskSchema) },
+      404: { description: "No such task among the viewer's own." },
+      409: { description: "The task has that status already." },
+      ...errorResponses,
+    },
+  });
   return new OpenAPIHono<AppEnv>()
+    .openapi(tasks, async (c) => c.json(await listTasks(deps.db, actorOf(c), area, c.req.valid("query")), 200))
+    .openapi(createTaskRoute, async (c) => c.json(await createTask(deps.db, actorOf(c), area, c.req.valid("json"), deps.clock.now()), 201))
+    .openapi(updateTaskRoute, async (c) =>
+      c.json(await updateTask(deps.db, actorOf(c), area, c.req.valid("param").taskId, c.req.valid("json"), deps.clock.now()), 200),
+    )
     .openapi(stages, async (c) => c.json(await readStages(deps, actorOf(c).viewer.organizationId), 200))
     .openapi(list, async (c) => c.json(await listLeads(deps.db, actorOf(c), area, c.req.valid("query")), 200))
     .openapi(view, async (c) => c.json(await viewLead(deps.db, actorOf(c), area, c.req.valid("param").leadId), 200))
