@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: st
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
         {error ? (
           <Alert color="red" role="alert" title="Could not change your password">

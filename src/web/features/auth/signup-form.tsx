@@ -56,7 +56,7 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Full name" autoComplete="name" required {...form.field("fullName")} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.field("email")} />

@@ -40,7 +40,7 @@ export function TwoFactorPasswordForm({ onEnrolled }: { onEnrolled: (enrolment: 
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
         {error ? (
           <Alert color="red" role="alert" title="Could not start the set-up">

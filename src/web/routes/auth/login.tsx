@@ -67,7 +67,8 @@ export default function Login() {
 
   return (
     <AuthCard title="Sign in" description="Welcome back to Glassroom.">
-      <form onSubmit={submit} noValidate>
+      {/* POST, so that a submit before the page's script runs never puts the password in the address. */}
+      <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           {reason ? (
             <Alert color="blue" title="Please sign in" role="status">

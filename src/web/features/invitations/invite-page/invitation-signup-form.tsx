@@ -44,7 +44,7 @@ export function InvitationSignupForm({ token, email, role, onDone }: { token: st
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Email" type="email" value={email} readOnly description="The invitation is for this address." />
         <TextInput label="Full name" autoComplete="name" required {...form.field("fullName")} />

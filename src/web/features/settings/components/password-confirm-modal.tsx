@@ -47,7 +47,7 @@ export function PasswordConfirmModal({
 
   return (
     <Modal closeButtonProps={{ "aria-label": "Close" }} opened={opened} onClose={close} title={title} centered>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{children}</Text>
           <PasswordInput

@@ -47,7 +47,7 @@ export function PasswordSection() {
 
   return (
     <SectionCard title="Password" description="Changing your password signs you out everywhere else.">
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
             label="Current password"

@@ -124,7 +124,7 @@ function StripeKeysForm({ replacing }: { replacing: boolean }) {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Stripe keys">
+    <form method="post" onSubmit={submit} noValidate aria-label="Stripe keys">
       <Stack gap="sm">
         <PasswordInput
           label="Secret key"
