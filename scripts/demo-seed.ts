@@ -561,14 +561,13 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const healthQuestions = await askAboutCards(ctx, clock, admin.client, storySessions);
   clock.backToNow();
 
-  // Every student's health card, as the due job would compute it after the term's reports (and the absence excused).
+  // Every student's health card as the nightly run computed it a week ago (the day the lists'
+  // week's change compares with), then as the due job computes it after the term's reports
+  // (and the absence excused).
   const listed = await admin.client.get<{ items: { id: string }[] }>("/api/admin/students?pageSize=100");
-  await recomputeStudents(
-    ctx.db,
-    admin.organizationId,
-    listed.body.items.map((item) => item.id),
-    new Date(),
-  );
+  const studentIds = listed.body.items.map((item) => item.id);
+  await recomputeStudents(ctx.db, admin.organizationId, studentIds, new Date(Date.now() - 7 * DAY));
+  await recomputeStudents(ctx.db, admin.organizationId, studentIds, new Date());
 
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });

@@ -310,6 +310,9 @@ describe("the demo seed (npm run demo)", () => {
       .innerJoin(student, and(eq(student.organizationId, studentHealth.organizationId), eq(student.id, studentHealth.studentId)))
       .where(inWorkspace(studentHealth));
     expect(cards).toHaveLength(37);
+    // Each card holds the week-old snapshot the lists' week's change compares with.
+    const trends = await t.db.select({ weekOldScore: studentHealth.weekOldScore }).from(studentHealth).where(inWorkspace(studentHealth));
+    expect(trends.every((card) => card.weekOldScore !== null)).toBe(true);
     const inBand = (band: string) => cards.filter((card) => card.band === band);
     console.log(
       `Health cards: ${inBand("on_track").length} on track, ${inBand("watch").length} watch, ${inBand("act").length} act; ${cards
