@@ -18,7 +18,7 @@ export async function applyExcusals(tx: Transaction, organizationId: string, fac
     if (!studentFacts) continue;
     studentFacts.sessions = studentFacts.sessions.map((session) =>
       session.sessionId === sessionId && session.outcome === "missed"
-        ? { sessionId, startsAt: session.startsAt, minutes: session.minutes, outcome: "excused" }
+        ? { sessionId, startsAt: session.startsAt, minutes: session.minutes, outcome: "excused", excusedOnQuestion: true }
         : session,
     );
   }

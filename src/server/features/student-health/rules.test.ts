@@ -122,6 +122,15 @@ describe("minutes against the plan (below 80%, +15)", () => {
       evidence: [{ note: "60 min not received: cancelled in time" }, { note: "60 min not received: cancelled in time" }],
     });
   });
+
+  it("calls an absence excused on the family's question excused, not cancelled in time", () => {
+    const sessions = sessionsOf(["excused", "excused", ...Array(6).fill("attended")]);
+    sessions[0] = { ...sessions[0]!, excusedOnQuestion: true };
+    expect(reasonOf(facts({ sessions }), "dosage")?.evidence.map((item) => item.note)).toEqual([
+      "60 min not received: absence excused",
+      "60 min not received: cancelled in time",
+    ]);
+  });
 });
 
 describe("engagement (≤ 2 in two of the last three reports, +10)", () => {

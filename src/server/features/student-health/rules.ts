@@ -28,6 +28,8 @@ export interface HealthSession {
   minutes: number;
   outcome: SessionOutcome;
   missedAs?: MissedAs;
+  /** Excused because the family questioned the absence and an admin accepted (not cancelled in time). */
+  excusedOnQuestion?: boolean;
 }
 
 export interface HealthReport {
@@ -162,7 +164,7 @@ const dosage: RuleCheck<"dosage"> = ({ figures, missed, excused }, rule, weeks) 
     evidence: lost.map((session) =>
       evidenceOf(
         session,
-        `${session.minutes} min not received: ${session.outcome === "excused" ? "cancelled in time" : MISSED_WORDS[session.missedAs ?? "absent"]}`,
+        `${session.minutes} min not received: ${session.outcome === "excused" ? (session.excusedOnQuestion ? "absence excused" : "cancelled in time") : MISSED_WORDS[session.missedAs ?? "absent"]}`,
       ),
     ),
   };
