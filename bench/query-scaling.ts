@@ -151,6 +151,22 @@ const LOADED_TABLES = [
 ];
 
 /**
+ * BENCH_QUERY_PROPOSED_INDEXES=1: the indexes this benchmark's figures ask for, made after each
+ * step's load (not in a migration yet), to measure the queries with them.
+ */
+const PROPOSED_INDEXES = process.env.BENCH_QUERY_PROPOSED_INDEXES
+  ? [
+      // The alerts' closed and all tabs, newest first (the inbox index holds only the live ones).
+      `create index if not exists bench_health_alert_opened_idx on health_alert (organization_id, opened_at desc, id desc)`,
+      // A tutor's and a guardian's live alerts: their students' live ones, not their whole history.
+      `create index if not exists bench_health_alert_student_live_idx on health_alert (organization_id, student_id, opened_at desc)
+         where status in ('open', 'acknowledged', 'action_planned')`,
+      // The contests inbox's order (the open ones first, oldest first), for both tabs.
+      `create index if not exists bench_health_contest_inbox_idx on health_contest (organization_id, (status <> 'open'), raised_at)`,
+    ]
+  : [];
+
+/**
  * Runs the bulk load without the loaded tables' secondary indexes, then makes them again from
  * their own definitions: one sorted build per index instead of a million random inserts (the
  * trigram and per-student ones above all) keeps the 1M step to about a minute. Unique
@@ -925,6 +941,17 @@ async function onConnection<T>(db: Database, inWorkspace: boolean, work: (q: Que
   return inWorkspace ? withWorkspace(db, ORGANIZATION_ID, work) : work(db);
 }
 
+/** BENCH_QUERY_EXPLAIN: a pattern of query names whose EXPLAIN ANALYZE is printed at each size (to see why a plan reads what it reads). */
+const EXPLAIN_ANALYZE = process.env.BENCH_QUERY_EXPLAIN ? new RegExp(process.env.BENCH_QUERY_EXPLAIN, "i") : undefined;
+
+async function printAnalyzedPlan(db: Database, query: KeyQuery): Promise<void> {
+  const result = await onConnection(db, query.inWorkspace ?? false, async (q) => {
+    const { sql: text, params } = query.explain(q);
+    return q.execute<{ "QUERY PLAN": string }>(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`));
+  });
+  process.stdout.write(`\n  EXPLAIN ANALYZE ${query.name}:\n${result.rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n")}\n`);
+}
+
 /** The plan as a short line: its scan nodes, e.g. "Index Scan member_org_status_created_idx + Seq Scan user". */
 async function planSummary(db: Database, query: KeyQuery): Promise<string> {
   const result = await onConnection(db, query.inWorkspace ?? false, async (q) => {
@@ -998,6 +1025,7 @@ async function run(): Promise<BenchmarkReport> {
     for (const size of SIZES) {
       const started = performance.now();
       await withoutSecondaryIndexes(admin, () => generate(admin, rows + 1, size));
+      for (const definition of PROPOSED_INDEXES) await admin.execute(sql.raw(definition));
       // The student whose week is read signs in as user 7 (one of the first 1,000 students).
       await admin
         .update(student)
@@ -1015,6 +1043,7 @@ async function run(): Promise<BenchmarkReport> {
         const { medianMs } = await timeQuery(db, query);
         figures[index]!.medianMs.push(medianMs);
         figures[index]!.plans.push(await planSummary(db, query));
+        if (EXPLAIN_ANALYZE?.test(query.name)) await printAnalyzedPlan(db, query);
       }
     }
   } finally {
