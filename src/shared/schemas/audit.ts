@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = {
   LEAD_CREATED: "Lead added",
   LEAD_UPDATED: "Lead changed",
   LEAD_MOVED: "Lead moved to another stage",
+  LEAD_PURGED: "Lead deleted on its purge date",
   NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,1 +1,2 @@
 export { leadRoutes } from "./routes.ts";
+export { leadPurgeJob } from "./purge-job.ts";
