@@ -156,11 +156,6 @@ const LOADED_TABLES = [
  */
 const PROPOSED_INDEXES = process.env.BENCH_QUERY_PROPOSED_INDEXES
   ? [
-      // The alerts' closed and all tabs, newest first (the inbox index holds only the live ones).
-      `create index if not exists bench_health_alert_opened_idx on health_alert (organization_id, opened_at desc, id desc)`,
-      // A tutor's and a guardian's live alerts: their students' live ones, not their whole history.
-      `create index if not exists bench_health_alert_student_live_idx on health_alert (organization_id, student_id, opened_at desc)
-         where status in ('open', 'acknowledged', 'action_planned')`,
       // The contests inbox's order (the open ones first, oldest first), for both tabs.
       `create index if not exists bench_health_contest_inbox_idx on health_contest (organization_id, (status <> 'open'), raised_at)`,
     ]
@@ -819,7 +814,7 @@ const QUERIES: KeyQuery[] = [
     name: `alerts inbox: open, page of ${ALERT_PAGE_SIZE}, newest first`,
     kind: "list page",
     source: "alertPageQuery (listAlerts, /admin/health/alerts: the live alerts, open, acknowledged or action planned)",
-    index: "health_alert_inbox_idx",
+    index: "health_alert_live_idx",
     ...alertsPage("admin", { state: "live" }),
   },
   {
@@ -827,19 +822,21 @@ const QUERIES: KeyQuery[] = [
     kind: "count",
     source:
       "alertCountQuery twice (listAlerts' total, then the live count: the inbox's badge and the dashboards' 'N open alerts'): every live alert, linear in them by nature",
-    index: "health_alert_inbox_idx",
+    index: "health_alert_live_idx",
     ...alertsCounts("admin", { state: "live" }),
   },
   {
     name: `alerts inbox: closed, page of ${ALERT_PAGE_SIZE}, newest first`,
     kind: "list page",
     source: "alertPageQuery with state = closed (resolved or dismissed: the history)",
+    index: "health_alert_opened_idx",
     ...alertsPage("admin", { state: "closed" }),
   },
   {
     name: `alerts: a tutor's, open, page of ${ALERT_PAGE_SIZE}`,
     kind: "list page",
     source: "alertPageQuery as /tutor/alerts (the tutor's assigned students, billing's apart)",
+    index: "health_alert_student_live_idx",
     ...alertsPage("tutor", { state: "live" }),
   },
   {
@@ -888,7 +885,7 @@ const QUERIES: KeyQuery[] = [
     name: "alert digest: the day's candidates",
     kind: "list page",
     source: "digestCandidatesQuery (sendAlertDigests, per workspace: the live alerts opened in the last day)",
-    index: "health_alert_inbox_idx",
+    index: "health_alert_live_idx",
     inWorkspace: true,
     prepare: async (db: Database) => {
       const rows = await withWorkspace(db, ORGANIZATION_ID, (tx) => digestCandidatesQuery(tx, ORGANIZATION_ID, DAY_AGO, NOW));
@@ -912,7 +909,7 @@ const QUERIES: KeyQuery[] = [
     name: "alert digest: an admin's alerts",
     kind: "list page",
     source: "digestAlertsQuery for an admin (every live alert of the last day, by student)",
-    index: "health_alert_inbox_idx",
+    index: "health_alert_live_idx",
     ...digestAlerts("admin"),
   },
   {

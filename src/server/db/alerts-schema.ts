@@ -47,10 +47,16 @@ export const healthAlert = pgTable(
     uniqueIndex("health_alert_one_standing_idx")
       .on(table.organizationId, table.studentId, table.kind)
       .where(sql`cleared_at is null`),
-    index("health_alert_inbox_idx")
-      .on(table.organizationId, table.openedAt.desc(), table.id)
+    // The inbox's live tab and the digest (newest first, as the list orders); the closed and all tabs read the whole history's.
+    index("health_alert_live_idx")
+      .on(table.organizationId, table.openedAt.desc(), table.id.desc())
       .where(sql`status in ('open', 'acknowledged', 'action_planned')`),
+    index("health_alert_opened_idx").on(table.organizationId, table.openedAt.desc(), table.id.desc()),
     index("health_alert_student_idx").on(table.organizationId, table.studentId, table.openedAt.desc()),
+    // A tutor's or a family's live alerts: their students' standing ones, not their whole history.
+    index("health_alert_student_live_idx")
+      .on(table.organizationId, table.studentId, table.openedAt.desc())
+      .where(sql`status in ('open', 'acknowledged', 'action_planned')`),
     check("health_alert_kind_check", sql`kind in (${inList(ALERT_KINDS)})`),
     check("health_alert_severity_check", sql`severity in (${inList(HEALTH_BANDS)})`),
     check("health_alert_status_check", sql`status in (${inList(ALERT_STATUSES)})`),

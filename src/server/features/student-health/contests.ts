@@ -104,7 +104,12 @@ export async function listStudentContests(db: Database, actor: Actor, area: Cont
 export function workspaceContestsQuery(tx: Queryable, organizationId: string, state: "open" | "all") {
   return contestQuery(tx)
     .where(and(eq(healthContest.organizationId, organizationId), state === "open" ? eq(healthContest.status, "open") : undefined))
-    .orderBy(sql`${healthContest.status} <> 'open'`, asc(healthContest.raisedAt))
+    .orderBy(
+      sql`${healthContest.status} <> 'open'`,
+      sql`case when ${healthContest.status} = 'open' then ${healthContest.raisedAt} end asc`,
+      desc(healthContest.raisedAt),
+      desc(healthContest.id),
+    )
     .limit(200);
 }
 

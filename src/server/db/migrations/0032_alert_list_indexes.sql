@@ -1,0 +1,4 @@
+DROP INDEX "health_alert_inbox_idx";--> statement-breakpoint
+CREATE INDEX "health_alert_live_idx" ON "health_alert" USING btree ("organization_id","opened_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status in ('open', 'acknowledged', 'action_planned');--> statement-breakpoint
+CREATE INDEX "health_alert_opened_idx" ON "health_alert" USING btree ("organization_id","opened_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "health_alert_student_live_idx" ON "health_alert" USING btree ("organization_id","student_id","opened_at" DESC NULLS LAST) WHERE status in ('open', 'acknowledged', 'action_planned');
