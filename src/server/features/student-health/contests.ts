@@ -8,7 +8,7 @@
  *   correction (audited there, and the family summary shows the change);
  * then the card is scored again at once, and its alerts follow.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Contest, ContestAnswer, ContestCreate, ContestList } from "../../../shared/schemas/health-alerts.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
