@@ -118,9 +118,11 @@ export async function addActivity(
   actor: Actor | null,
   now: Date,
 ) {
-  await tx
-    .insert(leadActivity)
-    .values({ organizationId, leadId, ...entry, body: entry.body ?? null, actorUserId: actor?.viewer.user.id ?? null, occurredAt: now });
+  // Entries of one moment (a lead made with its task by one request) keep the order they were
+  // written in: each is at least a microsecond after the lead's latest.
+  const occurredAt = sql`greatest(${now.toISOString()}::timestamptz, (select max(${leadActivity.occurredAt}) + interval '1 microsecond' from ${leadActivity}
+    where ${leadActivity.organizationId} = ${organizationId} and ${leadActivity.leadId} = ${leadId}))`;
+  await tx.insert(leadActivity).values({ organizationId, leadId, ...entry, body: entry.body ?? null, actorUserId: actor?.viewer.user.id ?? null, occurredAt });
 }
 
 const audit = (tx: Queryable, actor: Actor, action: "LEAD_CREATED" | "LEAD_UPDATED" | "LEAD_MOVED", description: string, leadId: string) =>
