@@ -286,6 +286,26 @@ export const mails = {
     subject: lines.length === 1 ? `Alert in ${workspace}: ${lines[0]}` : `${lines.length} new alerts in ${workspace}`,
     text: `Hello ${name},\n\n${lines.length === 1 ? "A new alert" : `${lines.length} new alerts`} since your last digest:\n\n${lines.map((line) => `- ${line}`).join("\n")}\n\nEach alert with its reason and evidence:\n\n${url}\n\nOne digest a day at most. Turn it off or choose its topics in your settings:\n\n${settingsUrl}\n\nGlassroom`,
   }),
+  /** To a lead's owner: an enquiry came in on the workspace's enquiry page, with its first-response task. */
+  leadReceived: ({
+    to,
+    name,
+    workspace,
+    lead,
+    dueOn,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    lead: string;
+    dueOn: string;
+    url: string;
+  }): Mail => ({
+    to,
+    subject: `New enquiry for ${workspace}: ${lead}`,
+    text: `Hello ${name},\n\n${lead} enquired on ${workspace}'s enquiry page. The lead is yours, with a task to answer by ${dueOn}.\n\nThe lead, what they asked and how to reach them:\n\n${url}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,

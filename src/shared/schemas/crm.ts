@@ -5,6 +5,7 @@
  * default stages and reasons for a lost lead.
  */
 import { z } from "zod";
+import { HONEYPOT_FIELD } from "./enquiry-options.ts";
 import {
   dateField,
   emailField,
@@ -242,3 +243,23 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 export const taskPageSchema = pageOf(taskSchema);
 export type TaskPage = z.infer<typeof taskPageSchema>;
+
+/** What a visitor sends on a workspace's enquiry page; the page's UTM parameters ride along. */
+export const publicEnquirySchema = z.object({
+  guardianName: nameField("Your name"),
+  studentName: optionalLineField("The student's name", 100).optional(),
+  email: emailField,
+  phone: optionalPhone,
+  subjects: subjectsField.optional(),
+  level: optionalLineField("Level", 60).optional(),
+  preferredTimes: optionalLineField("Preferred times", 200).optional(),
+  message: longTextField("Message", 2000).optional(),
+  consent: z.literal(true, { error: "Agree to be contacted about your enquiry." }),
+  utm: utmSchema.optional(),
+  [HONEYPOT_FIELD]: z.string().max(10_000).optional(),
+});
+export type PublicEnquiry = z.infer<typeof publicEnquirySchema>;
+
+/** What the enquiry page shows before the form: whose page it is. */
+export const enquiryFormSchema = z.object({ workspaceName: z.string(), slug: z.string() });
+export type EnquiryForm = z.infer<typeof enquiryFormSchema>;

@@ -13,6 +13,8 @@ import {
   leadMoveSchema,
   leadPageSchema,
   leadUpdateSchema,
+  enquiryFormSchema,
+  publicEnquirySchema,
   stageListSchema,
   taskCreateSchema,
   taskListQuerySchema,
@@ -24,7 +26,9 @@ import type { Permission } from "../../../shared/permissions.ts";
 import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
-import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
+import { rateLimit, type RateRule } from "../../middleware/rate-limit.ts";
+import { enquiryForm, receiveWorkspaceEnquiry } from "./enquiry-intake.ts";
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { crmSettingsOf, stagesInForce } from "./stages.ts";
@@ -157,6 +161,41 @@ async function readStages(deps: AppDeps, organizationId: string) {
   }));
 }
 
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const formRoute = defineOperation(PUBLIC, {
+  method: "get",
+  path: "/public/workspaces/{slug}/enquiry-form",
+  tags: TAG,
+  summary: "Whose enquiry page this is (the workspace's name)",
+  request: { params: slugParams },
+  responses: { 200: { description: "The page's heading.", content: jsonContent(enquiryFormSchema) }, 404: { description: "No workspace has this address." } },
+});
+const enquireRoute = defineOperation(PUBLIC, {
+  method: "post",
+  path: "/public/workspaces/{slug}/enquiries",
+  tags: TAG,
+  summary: "Send an enquiry to a tutoring business: it becomes a lead with a first-response task for its owner, who is mailed",
+  request: { params: slugParams, body: { required: true, content: jsonContent(publicEnquirySchema) } },
+  responses: {
+    202: { description: "Received.", content: jsonContent(z.object({ received: z.literal(true) })) },
+    404: { description: "No workspace has this address." },
+    422: errorResponses[422],
+    429: { description: "Too many enquiries from this address for now; Retry-After says when to try again." },
+  },
+});
+
+/** As the marketing site's forms: a person sends one enquiry, perhaps corrects it; more is a robot or a flood. */
+const ENQUIRY_LIMIT: RateRule = { max: 5, windowSeconds: 900 };
+
 export function leadRoutes(deps: AppDeps) {
-  return new OpenAPIHono<AppEnv>().route("/", crmRoutes(deps, "admin")).route("/", crmRoutes(deps, "tutor"));
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("/public/workspaces/:slug/enquiries", rateLimit(deps.db, "workspace-enquiry", ENQUIRY_LIMIT, deps.config.rateLimitMultiplier));
+  return app
+    .route("/", crmRoutes(deps, "admin"))
+    .route("/", crmRoutes(deps, "tutor"))
+    .openapi(formRoute, async (c) => c.json(await enquiryForm(deps.db, c.req.valid("param").slug), 200))
+    .openapi(enquireRoute, async (c) => {
+      await receiveWorkspaceEnquiry(deps, c.var.logger, c.req.valid("param").slug, c.req.valid("json"), deps.clock.now());
+      return c.json({ received: true as const }, 202);
+    });
 }
