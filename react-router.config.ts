@@ -1,12 +1,18 @@
 import type { Config } from "@react-router/dev/config";
 import { readAllContent } from "./content/files.ts";
-import { PUBLIC_ROUTES } from "./src/shared/route-table.ts";
+import { ENQUIRY_SHELL_SLUG, PUBLIC_ROUTES } from "./src/shared/public-routes.ts";
 
 export default {
   appDirectory: "src/web",
   buildDirectory: "build",
   ssr: false,
   // Public pages are pre-rendered to HTML (readable without JavaScript), and so is every blog
-  // post and case study of content/; every other path is served the SPA fallback by the Hono server.
-  prerender: [...PUBLIC_ROUTES.filter((route) => route.layout === "public").map((route) => route.path), ...readAllContent().map((entry) => entry.path)],
+  // post and case study of content/, and the shells of a workspace's enquiry pages (the server
+  // writes the workspace in); every other path is served the SPA fallback by the Hono server.
+  prerender: [
+    ...PUBLIC_ROUTES.filter((route) => route.layout === "public").map((route) => route.path),
+    ...readAllContent().map((entry) => entry.path),
+    `/enquire/${ENQUIRY_SHELL_SLUG}`,
+    `/enquire/${ENQUIRY_SHELL_SLUG}/sent`,
+  ],
 } satisfies Config;

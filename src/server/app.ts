@@ -29,6 +29,7 @@ import { AppError } from "./lib/app-error.ts";
 import { jsonBodyLimit } from "./lib/operation.ts";
 import { unstorableText, zodIssues } from "./lib/validation.ts";
 import { apiDocsRoutes } from "./features/api-docs/index.ts";
+import { enquiryPageRoutes, isFramablePage } from "./spa/enquiry-pages.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
 import { siteIndexRoutes } from "./spa/site-index.ts";
 import { handleError } from "./middleware/error-handler.ts";
@@ -101,11 +102,12 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   app.use("*", requestContext(deps.logger));
   // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up).
   app.use("*", compress());
-  app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [] }));
+  app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage }));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);
   app.route("/api", createApi(deps));
   app.route("/", siteIndexRoutes(deps.config.appUrl));
+  if (web) app.route("/", enquiryPageRoutes(deps, web));
   if (web) app.route("/", webRoutes(web, deps.config.appUrl));
   return app;
 }

@@ -64,6 +64,22 @@ export const PUBLIC_ROUTES: readonly RouteEntry[] = [
   publicPage("/company/contact", "Contact", "Get in touch with the Glassroom team."),
 ];
 
+/**
+ * A workspace's own enquiry page and its thank-you page: bare (the business's page, not
+ * Glassroom's marketing), public, and embeddable on the business's website. Each is
+ * pre-rendered once as a shell for the slug below, into which the server writes the
+ * workspace's name and address (src/server/features/crm/enquiry-page.ts), so the page reads
+ * and sends without JavaScript.
+ */
+export const ENQUIRY_ROUTES: readonly RouteEntry[] = [
+  { ...publicPage("/enquire/:slug", "Enquire", "Ask a tutoring business about lessons."), layout: "bare" },
+  { ...publicPage("/enquire/:slug/sent", "Enquiry sent", "Your enquiry reached the tutoring business."), layout: "bare" },
+];
+/** The slug the enquiry shells are pre-rendered for; no workspace can have it (slugs have no underscores). */
+export const ENQUIRY_SHELL_SLUG = "__workspace__";
+/** Where the shell holds the workspace's name until the server writes it in. */
+export const WORKSPACE_NAME_TOKEN = "__WORKSPACE_NAME__";
+
 /** Public layout, but a session is needed. */
 export const SETUP_2FA_ROUTE: RouteEntry = {
   path: "/setup-2fa",

@@ -1,6 +1,6 @@
 import type { MemberRole } from "./roles.ts";
 import type { Permission } from "./permissions.ts";
-import { normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry } from "./public-routes.ts";
+import { ENQUIRY_ROUTES, normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry } from "./public-routes.ts";
 
 /**
  * The route table: the one source for paths, titles, descriptions, guards and permission
@@ -8,7 +8,7 @@ import { normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry } from "
  * codes (known path 200, unknown 404) and the pre-rendered public pages. The public routes
  * are defined in ./public-routes.ts (the public pages load only those) and exported here too.
  */
-export { findPublicRoute, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry, type RouteLayout } from "./public-routes.ts";
+export { ENQUIRY_ROUTES, findPublicRoute, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry, type RouteLayout } from "./public-routes.ts";
 
 type AreaScreen = [segment: string, title: string, description: string, permissions: Permission[], upcoming?: string];
 type DetailScreen = [segment: string, title: string, description: string, permissions: Permission[]];
@@ -196,7 +196,7 @@ export const PLATFORM_ROUTES: readonly RouteEntry[] = [
   },
 ];
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, SETUP_2FA_ROUTE, ...PLATFORM_ROUTES, ...AREA_ROUTES];
+export const ROUTE_TABLE: readonly RouteEntry[] = [...PUBLIC_ROUTES, ...ENQUIRY_ROUTES, SETUP_2FA_ROUTE, ...PLATFORM_ROUTES, ...AREA_ROUTES];
 
 /** Whether a path matches a route's pattern, where ":name" stands for one non-empty segment. */
 function matches(pattern: string, path: string): boolean {

@@ -108,6 +108,8 @@ export default [
     ...readAllContent().map((entry) => route(entry.path, CONTENT_SCREENS[entry.kind], { id: idOf(entry.path) })),
   ]),
   route("/permission-denied", "routes/permission-denied.tsx", { id: "permission-denied" }),
+  route("/enquire/:slug", "routes/enquire/form.tsx", { id: "enquire" }),
+  route("/enquire/:slug/sent", "routes/enquire/sent.tsx", { id: "enquire-sent" }),
   ...PLATFORM_ROUTES.map((entry) => route(entry.path, PLATFORM_SCREENS[entry.path]!, { id: idOf(entry.path) })),
   ...MEMBER_ROLES.map((role) =>
     layout("components/layouts/area-layout.tsx", { id: `${role}-area` }, [

@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { bootApp } from "../../src/server/boot.ts";
 import type { Clock } from "../../src/server/core/clock.ts";
+import type { WebBuild } from "../../src/server/spa/serve.ts";
 import { createDatabase, type Database } from "../../src/server/db/client.ts";
 import { mailQueue } from "../../src/server/jobs/mail.ts";
 import { OWNER_ROLE } from "../../src/server/db/owner-role.ts";
@@ -82,7 +83,14 @@ async function dropDatabase(name: string): Promise<void> {
  * on that database reaches this one's dev outbox (tests/db.ts mailsTo waits for it); the other
  * jobs run only when a test starts them.
  */
-export async function createTestApp(options: { env?: Record<string, string | undefined>; databaseUrl?: string; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string | undefined>;
+    databaseUrl?: string;
+    clock?: Clock;
+    /** The web build, for tests of pages the server writes into. */ web?: WebBuild;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "glassroom-test-data-"));
   let config: Config;
   let ownDatabase: string | undefined;
@@ -97,7 +105,10 @@ export async function createTestApp(options: { env?: Record<string, string | und
       ...options.env,
     });
     ownDatabase = options.databaseUrl ? undefined : await cloneTemplateDatabase();
-    booted = await bootApp(config, options.databaseUrl ?? urlOf(ownDatabase!), createLogger(config.logLevel), undefined, { poolMax: 5, clock: options.clock });
+    booted = await bootApp(config, options.databaseUrl ?? urlOf(ownDatabase!), createLogger(config.logLevel), options.web, {
+      poolMax: 5,
+      clock: options.clock,
+    });
   } catch (error) {
     if (ownDatabase) await dropDatabase(ownDatabase).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

@@ -6,9 +6,12 @@ import type { AppEnv } from "../core/context.ts";
  * React Router's hydration data, whose hashes are not stable; 'unsafe-inline' is therefore
  * not allowed for scripts, and the loader script is allowed by 'self'.
  */
-export function securityHeaders(options: { https: boolean; scriptHashes: () => string[] }) {
+export function securityHeaders(options: { https: boolean; scriptHashes: () => string[]; framable?: (pathname: string) => boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
+    // A page meant for other sites' frames (a workspace's enquiry page) may be framed by any;
+    // every other answer by none.
+    const framable = options.framable?.(c.req.path) ?? false;
     const scriptSrc = ["'self'", ...options.scriptHashes().map((hash) => `'${hash}'`)].join(" ");
     c.header(
       "Content-Security-Policy",
@@ -22,12 +25,12 @@ export function securityHeaders(options: { https: boolean; scriptHashes: () => s
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'none'",
+        framable ? "frame-ancestors *" : "frame-ancestors 'none'",
       ].join("; "),
     );
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
+    if (!framable) c.header("X-Frame-Options", "DENY");
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -18,11 +18,19 @@ import { crmSettings, crmTask, lead } from "../../db/crm-schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { RateRule } from "../../middleware/rate-limit.ts";
 import { mails } from "../../mail/templates.ts";
 import { addActivity, leadName } from "./leads.ts";
 import { crmSettingsOf, stagesInForce } from "./stages.ts";
 
 const DAY_MS = 86_400_000;
+
+/**
+ * As the marketing site's forms: a person sends one enquiry, perhaps corrects it; more is a
+ * robot or a flood. One count per address for the API and the page's plain form post.
+ */
+export const ENQUIRY_LIMIT: RateRule = { max: 5, windowSeconds: 900 };
+export const ENQUIRY_LIMIT_NAME = "workspace-enquiry";
 const WORKSPACE = "The workspace";
 
 async function workspaceBySlug(db: AppDeps["db"], slug: string) {

@@ -1,2 +1,3 @@
 export { leadRoutes } from "./routes.ts";
 export { leadPurgeJob } from "./purge-job.ts";
+export { ENQUIRY_LIMIT, ENQUIRY_LIMIT_NAME, enquiryForm, receiveWorkspaceEnquiry } from "./enquiry-intake.ts";

@@ -27,8 +27,8 @@ import { actorOf } from "../../core/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
-import { rateLimit, type RateRule } from "../../middleware/rate-limit.ts";
-import { enquiryForm, receiveWorkspaceEnquiry } from "./enquiry-intake.ts";
+import { rateLimit } from "../../middleware/rate-limit.ts";
+import { ENQUIRY_LIMIT, ENQUIRY_LIMIT_NAME, enquiryForm, receiveWorkspaceEnquiry } from "./enquiry-intake.ts";
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { crmSettingsOf, stagesInForce } from "./stages.ts";
@@ -184,12 +184,9 @@ const enquireRoute = defineOperation(PUBLIC, {
   },
 });
 
-/** As the marketing site's forms: a person sends one enquiry, perhaps corrects it; more is a robot or a flood. */
-const ENQUIRY_LIMIT: RateRule = { max: 5, windowSeconds: 900 };
-
 export function leadRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  app.use("/public/workspaces/:slug/enquiries", rateLimit(deps.db, "workspace-enquiry", ENQUIRY_LIMIT, deps.config.rateLimitMultiplier));
+  app.use("/public/workspaces/:slug/enquiries", rateLimit(deps.db, ENQUIRY_LIMIT_NAME, ENQUIRY_LIMIT, deps.config.rateLimitMultiplier));
   return app
     .route("/", crmRoutes(deps, "admin"))
     .route("/", crmRoutes(deps, "tutor"))

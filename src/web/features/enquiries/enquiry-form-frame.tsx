@@ -14,6 +14,7 @@ export function EnquiryFormFrame({
   failureTitle,
   submitting,
   submitLabel,
+  action,
   children,
 }: {
   label: string;
@@ -22,10 +23,12 @@ export function EnquiryFormFrame({
   failureTitle: string;
   submitting: boolean;
   submitLabel: string;
+  /** Where the browser posts the form when the page's script is not running (the workspace enquiry page). */
+  action?: string;
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label} style={{ position: "relative" }}>
+    <form onSubmit={onSubmit} method="post" action={action} noValidate aria-label={label} style={{ position: "relative" }}>
       <Stack gap="md" maw={640}>
         {failure ? (
           <Alert color="red" role="alert" title={failureTitle}>
