@@ -29,6 +29,7 @@ import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs, PUBLIC } from "../../lib/operation.ts";
 import { rateLimit } from "../../middleware/rate-limit.ts";
 import { ENQUIRY_LIMIT, ENQUIRY_LIMIT_NAME, enquiryForm, receiveWorkspaceEnquiry } from "./enquiry-intake.ts";
+import { boardRoutes } from "./board.ts";
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { crmSettingsOf, stagesInForce } from "./stages.ts";
@@ -138,6 +139,7 @@ function crmRoutes(deps: AppDeps, area: CrmArea) {
     },
   });
   return new OpenAPIHono<AppEnv>()
+    .route("/", boardRoutes(deps, area, read))
     .openapi(tasks, async (c) => c.json(await listTasks(deps.db, actorOf(c), area, c.req.valid("query")), 200))
     .openapi(createTaskRoute, async (c) => c.json(await createTask(deps.db, actorOf(c), area, c.req.valid("json"), deps.clock.now()), 201))
     .openapi(updateTaskRoute, async (c) =>
