@@ -94,6 +94,13 @@ export const AUDIT_ACTIONS = {
   LEAD_UPDATED: "Lead changed",
   LEAD_MOVED: "Lead moved to another stage",
   LEAD_PURGED: "Lead deleted on its purge date",
+  LEAD_IMPORTED: "Leads imported from a CSV file",
+  LEAD_MERGED: "Duplicate leads merged",
+  LEAD_TRIAL_BOOKED: "Trial lesson booked for a lead",
+  LEAD_TRIAL_FEEDBACK: "Trial lesson feedback filed",
+  LEAD_CONVERTED: "Lead converted into a family",
+  CRM_SETTINGS_CHANGED: "CRM settings changed",
+  CRM_STAGES_CHANGED: "Pipeline stages changed",
   NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -158,6 +158,47 @@ export type Stage = z.infer<typeof stageSchema>;
 export const stageListSchema = z.object({ items: z.array(stageSchema), lostReasons: z.array(z.string()) });
 export type StageList = z.infer<typeof stageListSchema>;
 
+const stageName = nameField("Stage name", 60);
+/** A new open stage, placed before the won and lost ones (or after the stage named). */
+export const stageCreateSchema = z.object({ name: stageName, afterStageId: uuidField("Stage to follow").optional() });
+export type StageCreate = z.infer<typeof stageCreateSchema>;
+export const stageRenameSchema = z.object({ name: stageName });
+/** Every stage in force, in the new order; the won and lost stages stay last. */
+export const stageOrderSchema = z.object({
+  stageIds: z
+    .array(uuidField("Each stage"), { error: "Stage order must be a list of stage ids." })
+    .min(1, "Give the stages in their new order.")
+    .max(50, "A pipeline has at most 50 stages."),
+});
+
+/** The workspace's CRM settings: how long a lead is kept, who owns an enquiry, the reasons a lead is lost. */
+export const crmSettingsSchema = z.object({
+  purgeMonths: z.number().int(),
+  ownerAssignment: z.enum(OWNER_ASSIGNMENTS),
+  defaultOwnerMemberId: z.string().nullable(),
+  lostReasons: z.array(z.string()),
+});
+export type CrmSettings = z.infer<typeof crmSettingsSchema>;
+export const crmSettingsUpdateSchema = z
+  .object({
+    purgeMonths: z
+      .number({ error: "Months to keep a lead must be a whole number." })
+      .int("Months to keep a lead must be a whole number.")
+      .min(1, "Keep a lead at least 1 month.")
+      .max(60, "Keep a lead at most 60 months.")
+      .optional(),
+    ownerAssignment: z.enum(OWNER_ASSIGNMENTS, { error: "Owner of an enquiry must be default_owner or round_robin." }).optional(),
+    defaultOwnerMemberId: z.string().min(1).max(100, "Default owner must be a member id.").nullable().optional(),
+    lostReasons: z
+      .array(nameField("Each reason", 80), { error: "Lost reasons must be a list." })
+      .min(1, "Keep at least one reason a lead is lost.")
+      .max(20, "Keep at most 20 reasons.")
+      .refine((reasons) => new Set(reasons.map((reason) => reason.toLowerCase())).size === reasons.length, "Each lost reason must be different.")
+      .optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), "Change at least one setting.");
+export type CrmSettingsUpdate = z.infer<typeof crmSettingsUpdateSchema>;
+
 const personRef = z.object({ memberId: z.string(), name: z.string() }).nullable();
 
 export const leadSummarySchema = z.object({

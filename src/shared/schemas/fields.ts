@@ -119,8 +119,11 @@ export function dateField(label: string) {
 }
 
 /** An id in a path or a body: a UUID. */
+/** A record's id as the database makes them; an id that is not one names no record (the API answers 404). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function uuidField(label: string) {
-  return z.string({ error: `${label} is required.` }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${label} must be a valid id.`);
+  return z.string({ error: `${label} is required.` }).regex(UUID_PATTERN, `${label} must be a valid id.`);
 }
 
 /** A Better Auth id (member, user): letters, digits, - and _. */

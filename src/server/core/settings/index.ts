@@ -10,6 +10,7 @@ import { type Actor, writeAudit } from "../audit.ts";
 import type { SettingsSection } from "./section.ts";
 import { ensureFirstPolicyVersion, recordPolicyVersion } from "../cancellation-policy.ts";
 import { billingSettings } from "./billing.ts";
+import { crmSettings } from "./crm.ts";
 import { paySettings } from "./pay.ts";
 import { sessionSettings } from "./sessions.ts";
 
@@ -17,6 +18,7 @@ export const SETTINGS_SECTIONS = {
   sessions: sessionSettings,
   billing: billingSettings,
   pay: paySettings,
+  crm: crmSettings,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SECTIONS;
@@ -28,6 +30,7 @@ export type SettingsOf<Key extends SettingsKey> = (typeof SETTINGS_SECTIONS)[Key
 export { SESSION_SETTINGS_DEFAULTS } from "./sessions.ts";
 export { BILLING_SETTINGS_DEFAULTS } from "./billing.ts";
 export { PAY_SETTINGS_DEFAULTS } from "./pay.ts";
+export { CRM_SETTINGS_DEFAULTS } from "./crm.ts";
 
 const sectionOf = <Key extends SettingsKey>(key: Key) => SETTINGS_SECTIONS[key] as unknown as SettingsSection<SettingsOf<Key>>;
 

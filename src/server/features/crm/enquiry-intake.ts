@@ -14,7 +14,7 @@ import type { AppDeps } from "../../core/context.ts";
 import { notify } from "../../core/notify.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
 import { member, organization, user } from "../../db/auth-schema.ts";
-import { crmSettings, crmTask, lead } from "../../db/crm-schema.ts";
+import { crmTask, lead } from "../../db/crm-schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -60,13 +60,10 @@ async function ownerOfEnquiry(tx: Queryable, organizationId: string): Promise<{ 
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, organizationId), eq(member.status, "active"), inArray(member.role, ["admin", "tutor"])))
     .orderBy(asc(user.name), asc(member.id));
-  const [settings] = await tx
-    .select({ ownerAssignment: crmSettings.ownerAssignment, defaultOwnerMemberId: crmSettings.defaultOwnerMemberId })
-    .from(crmSettings)
-    .where(eq(crmSettings.organizationId, organizationId));
+  const settings = await crmSettingsOf(tx, organizationId);
   const firstAdmin = staff.find((person) => person.role === "admin") ?? staff[0];
   if (!firstAdmin) throw new Error("a workspace without an active admin or tutor cannot take enquiries");
-  if (settings?.ownerAssignment !== "round_robin") return staff.find((person) => person.memberId === settings?.defaultOwnerMemberId) ?? firstAdmin;
+  if (settings.ownerAssignment !== "round_robin") return staff.find((person) => person.memberId === settings.defaultOwnerMemberId) ?? firstAdmin;
   const [latest] = await tx
     .select({ ownerMemberId: lead.ownerMemberId })
     .from(lead)

@@ -4,6 +4,7 @@
  * timeline in the same transaction; the creation, changes and moves are audited without the
  * lead's personal data (the audit log outlives a purged lead).
  */
+import { UUID_PATTERN } from "../../../shared/schemas/fields.ts";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_LEAD_PURGE_MONTHS,
@@ -237,7 +238,8 @@ export async function visibleLead(tx: Queryable, actor: Actor, area: CrmArea, le
   return row;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A lead's, stage's or task's id: anything else names no record (404). */
+export const UUID = UUID_PATTERN;
 
 /** GET /{admin,tutor}/crm/leads/{leadId}: the lead, its timeline newest first, and the leads it may duplicate. */
 export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId: string): Promise<LeadDetail> {

@@ -32,7 +32,8 @@ import { ENQUIRY_LIMIT, ENQUIRY_LIMIT_NAME, enquiryForm, receiveWorkspaceEnquiry
 import { boardRoutes } from "./board.ts";
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
-import { crmSettingsOf, stagesInForce } from "./stages.ts";
+import { crmSettingsRoutes } from "./settings-routes.ts";
+import { stageList } from "./stages.ts";
 import { createTask, listTasks, updateTask } from "./tasks.ts";
 
 const TAG = ["CRM"];
@@ -157,10 +158,7 @@ function crmRoutes(deps: AppDeps, area: CrmArea) {
 }
 
 async function readStages(deps: AppDeps, organizationId: string) {
-  return withWorkspace(deps.db, organizationId, async (tx) => ({
-    items: await stagesInForce(tx, organizationId),
-    lostReasons: (await crmSettingsOf(tx, organizationId)).lostReasons,
-  }));
+  return withWorkspace(deps.db, organizationId, (tx) => stageList(tx, organizationId));
 }
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
@@ -192,6 +190,7 @@ export function leadRoutes(deps: AppDeps) {
   return app
     .route("/", crmRoutes(deps, "admin"))
     .route("/", crmRoutes(deps, "tutor"))
+    .route("/", crmSettingsRoutes(deps))
     .openapi(formRoute, async (c) => c.json(await enquiryForm(deps.db, c.req.valid("param").slug), 200))
     .openapi(enquireRoute, async (c) => {
       await receiveWorkspaceEnquiry(deps, c.var.logger, c.req.valid("param").slug, c.req.valid("json"), deps.clock.now());

@@ -4,8 +4,9 @@
  * insert under the stage name's unique index and the second does nothing.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { DEFAULT_LEAD_PURGE_MONTHS, DEFAULT_LOST_REASONS, DEFAULT_STAGES, type Stage } from "../../../shared/schemas/crm.ts";
-import { crmSettings, crmStage } from "../../db/crm-schema.ts";
+import { DEFAULT_STAGES, type Stage, type StageList } from "../../../shared/schemas/crm.ts";
+import { readSettings } from "../../core/settings/index.ts";
+import { crmStage } from "../../db/crm-schema.ts";
 import type { Queryable } from "../../db/tenant.ts";
 
 async function readStages(tx: Queryable, organizationId: string): Promise<Stage[]> {
@@ -27,11 +28,10 @@ export async function stagesInForce(tx: Queryable, organizationId: string): Prom
   return readStages(tx, organizationId);
 }
 
-/** The CRM settings the leads need: how long a lead is kept, and the reasons a lead is lost. */
-export async function crmSettingsOf(tx: Queryable, organizationId: string) {
-  const [row] = await tx
-    .select({ purgeMonths: crmSettings.purgeMonths, lostReasons: crmSettings.lostReasons })
-    .from(crmSettings)
-    .where(eq(crmSettings.organizationId, organizationId));
-  return row ?? { purgeMonths: DEFAULT_LEAD_PURGE_MONTHS, lostReasons: [...DEFAULT_LOST_REASONS] };
+/** The workspace's CRM settings (its settings section): how long a lead is kept, who owns an enquiry, the reasons a lead is lost. */
+export const crmSettingsOf = (tx: Queryable, organizationId: string) => readSettings(tx, organizationId, "crm");
+
+/** The pipeline as the stages screen shows it: the stages in force and the reasons a lead may be lost. */
+export async function stageList(tx: Queryable, organizationId: string): Promise<StageList> {
+  return { items: await stagesInForce(tx, organizationId), lostReasons: (await crmSettingsOf(tx, organizationId)).lostReasons };
 }
