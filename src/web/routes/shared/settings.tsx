@@ -7,6 +7,7 @@ import { BillingSettingsSection } from "../../features/settings/components/billi
 import { CalendarFeedSection } from "../../features/settings/components/calendar-feed-section.tsx";
 import { JoinCodeSection } from "../../features/settings/components/join-code-section.tsx";
 import { PaySettingsSection } from "../../features/settings/components/pay-settings-section.tsx";
+import { CrmSettingsSection } from "../../features/crm/components/crm-settings-section.tsx";
 import { PasswordSection } from "../../features/settings/components/password-section.tsx";
 import { ProfileSection } from "../../features/settings/components/profile-section.tsx";
 import { SessionSettingsSection } from "../../features/settings/components/session-settings-section.tsx";
@@ -58,6 +59,7 @@ export default function Settings() {
                 <SessionSettingsSection />
                 <BillingSettingsSection />
                 <PaySettingsSection />
+                <CrmSettingsSection />
                 <JoinCodeSection />
               </Can>
             </Stack>
