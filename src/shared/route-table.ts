@@ -51,13 +51,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["calendar", "Calendar", "Every session of your workspace.", ["admin:sessions:read", "admin:sessions:write"]],
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
-    [
-      "crm",
-      "CRM",
-      "Leads, pipeline and follow-up tasks.",
-      ["admin:crm:read", "admin:crm:write"],
-      "Every lead of the workspace on a board by stage, with owners, tasks, trial lessons and one-step conversion into a family.",
-    ],
+    ["crm", "CRM", "Leads, pipeline and follow-up tasks.", ["admin:crm:read", "admin:crm:write"]],
     [
       "reports",
       "Reports and analytics",
@@ -102,6 +96,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ],
     ["pay/tutors/:memberId", "Tutor's pay", "A tutor's pay statement lesson by lesson, and adjustments.", ["admin:pay:read", "admin:pay:write"]],
     ["pay/runs/:payRunId", "Pay run", "A pay run tutor by tutor: confirm it, mark it paid, download it for payroll.", ["admin:pay:read", "admin:pay:write"]],
+    ["crm/leads/:leadId", "Lead", "A lead: contact, need, stage, tasks and timeline.", ["admin:crm:read", "admin:crm:write"]],
   ]),
   ...area("parent", [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
@@ -154,13 +149,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["dashboard", "Dashboard", "Your students and sessions at a glance.", ["tutor:read"]],
     ["students", "My students", "The students assigned to you.", ["tutor:students:read", "tutor:health:write"]],
     ["calendar", "Jobs", "Your sessions (jobs) calendar.", ["tutor:jobs:read", "tutor:jobs:write"]],
-    [
-      "crm",
-      "CRM",
-      "Leads, follow-ups and enquiries.",
-      ["tutor:jobs:read", "tutor:jobs:write"],
-      "Leads in pipeline stages, activities and follow-up tasks, and one-click conversion of a lead into a student.",
-    ],
+    ["crm", "CRM", "Your leads, follow-ups and enquiries.", ["tutor:jobs:read", "tutor:jobs:write"]],
     [
       "resources",
       "Resources and handbooks",
@@ -176,6 +165,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["students/:studentId", "Student", "An assigned student's record.", ["tutor:students:read"]],
     ["alerts", "Alerts", "Alerts on your students.", ["tutor:students:read"]],
     ["sessions/:sessionId", "Session", "A session: details, report, summaries and recordings.", ["tutor:jobs:read", "tutor:jobs:write"]],
+    ["crm/leads/:leadId", "Lead", "One of your leads: contact, need, stage, tasks and timeline.", ["tutor:jobs:read", "tutor:jobs:write"]],
   ]),
 ];
 

@@ -17,6 +17,7 @@ const OpenCancellationRequests = lazy(() =>
 );
 const DueReports = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.DueReports })));
 const ReviewQueue = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.ReviewQueue })));
+const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
 
 export const meta = () => metaFor("/admin/dashboard");
 
@@ -72,6 +73,9 @@ export default function AdminDashboard() {
             </SimpleGrid>
             <Stack gap="md" mt="lg">
               <AlertsSummary area="admin" />
+              <Suspense fallback={<LoadingState label="your tasks" />}>
+                <MyTasksCard area="admin" />
+              </Suspense>
               <Suspense fallback={<LoadingState label="cancellation requests" />}>
                 <OpenCancellationRequests area="admin" />
               </Suspense>

@@ -29,6 +29,7 @@ const CaseloadSection = lazy(() =>
   import("../../features/student-health/components/caseload-section.tsx").then((module) => ({ default: module.CaseloadSection })),
 );
 const AlertsSummary = lazy(() => import("../../features/health-alerts/components/alerts-summary.tsx").then((module) => ({ default: module.AlertsSummary })));
+const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
 const FamilyHealthSummary = lazy(() =>
   import("../../features/student-health/components/family-health-summary.tsx").then((module) => ({ default: module.FamilyHealthSummary })),
 );
@@ -113,6 +114,11 @@ export default function MemberDashboard() {
           >
             <UpcomingSessions area={role} timeZone={timeZone} />
           </SectionCard>
+        ) : null}
+        {role === "tutor" ? (
+          <Suspense fallback={<LoadingState label="your tasks" />}>
+            <MyTasksCard area="tutor" />
+          </Suspense>
         ) : null}
         {role === "tutor" || role === "parent" ? (
           <Suspense fallback={<LoadingState label="the alerts" />}>

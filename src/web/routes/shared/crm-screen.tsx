@@ -1,0 +1,67 @@
+import { Button, Group, Stack, Tabs } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
+import { useLocation } from "react-router";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { LoadingState } from "../../components/ui/query-state.tsx";
+import { crmAreaOf } from "../../features/crm/api.ts";
+import { LeadCreateModal } from "../../features/crm/components/lead-form.tsx";
+import { LeadsList } from "../../features/crm/components/leads-list.tsx";
+import { TasksPanel } from "../../features/crm/components/tasks.tsx";
+import { useUrlTab } from "../../lib/use-url-tab.ts";
+
+// The board's drag and drop library loads with the board only, not with the list or the tasks.
+const PipelineBoard = lazy(() => import("../../features/crm/components/pipeline-board.tsx").then((module) => ({ default: module.PipelineBoard })));
+
+const TABS = ["board", "list", "tasks"] as const;
+
+const DESCRIPTIONS = {
+  admin: "Every lead of your workspace by stage, the list with filters, and the team's follow-up tasks.",
+  tutor: "Your leads by stage, the list with filters, and your follow-up tasks.",
+};
+
+/**
+ * The CRM's home, in the admin area (every lead) and the tutor's (their own): the pipeline
+ * board, the leads list and the tasks, in tabs kept in the URL (?tab=); "Add lead" on each.
+ */
+export default function CrmScreen() {
+  const area = crmAreaOf(useLocation().pathname);
+  const [tab, setTab] = useUrlTab(TABS);
+  const [adding, add] = useDisclosure(false);
+  const isAdmin = area === "admin";
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <PageHeader title="CRM" description={DESCRIPTIONS[area]} />
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open}>
+          Add lead
+        </Button>
+      </Group>
+      {/* Bottom room so that the floating Switch Role button never covers the last row. */}
+      <Stack gap="md" pb={64}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false} activateTabWithKeyboard={false}>
+          <Tabs.List aria-label="CRM views">
+            <Tabs.Tab value="board">Board</Tabs.Tab>
+            <Tabs.Tab value="list">List</Tabs.Tab>
+            <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="board" pt="md">
+            {tab === "board" ? (
+              <Suspense fallback={<LoadingState label="the board" />}>
+                <PipelineBoard area={area} ownerFilter={isAdmin} />
+              </Suspense>
+            ) : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="list" pt="md">
+            {tab === "list" ? <LeadsList area={area} showOwner={isAdmin} onAdd={add.open} /> : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="tasks" pt="md">
+            {tab === "tasks" ? <TasksPanel area={area} /> : null}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      <LeadCreateModal area={area} opened={adding} onClose={add.close} />
+    </>
+  );
+}
