@@ -102,6 +102,7 @@ function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/crm/tasks/{taskId}")) return { title: "Matrix probe" };
   if (operation.path.endsWith("/crm/tasks") && operation.method === "POST") return { title: "Matrix probe", dueOn: "2026-01-01" };
   if (operation.path.endsWith("/crm/leads/{leadId}/move")) return { stageId: "00000000-0000-4000-8000-000000000000" };
+  if (operation.path.endsWith("/crm/leads/{leadId}/merge")) return { duplicateLeadId: "00000000-0000-4000-8000-000000000000" };
   if (operation.path.endsWith("/crm/leads/{leadId}") && operation.method === "PATCH") return { level: "Matrix probe" };
   if (operation.path.endsWith("/crm/leads") && operation.method === "POST")
     return { guardianName: "Matrix probe", email: "matrix-probe@example.com", source: "phone", consentBasis: "consent" };

@@ -11,7 +11,7 @@ import { autopayJob } from "../features/online-payments/index.ts";
 import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
 import { alertDigestJob, healthDueJob, healthNightlyJob, healthRulesPreviewQueue, reportWatchJob } from "../features/student-health/index.ts";
-import { leadPurgeJob } from "../features/crm/index.ts";
+import { crmTaskDigestJob, leadPurgeJob } from "../features/crm/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
@@ -30,4 +30,5 @@ export const JOBS: readonly JobDefinition[] = [
   reportWatchJob,
   healthRulesPreviewQueue,
   leadPurgeJob,
+  crmTaskDigestJob,
 ];

@@ -306,6 +306,37 @@ export const mails = {
     subject: `New enquiry for ${workspace}: ${lead}`,
     text: `Hello ${name},\n\n${lead} enquired on ${workspace}'s enquiry page. The lead is yours, with a task to answer by ${dueOn}.\n\nThe lead, what they asked and how to reach them:\n\n${url}\n\nGlassroom`,
   }),
+  /** To an admin or tutor on a day CRM tasks of theirs fall due: those due today and the overdue ones still open. */
+  crmTaskDigest: ({
+    to,
+    name,
+    workspace,
+    dueToday,
+    overdue,
+    more,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    dueToday: string[];
+    overdue: string[];
+    more: number;
+    url: string;
+  }): Mail => ({
+    to,
+    subject:
+      dueToday.length > 0
+        ? `${dueToday.length === 1 ? "A task" : `${dueToday.length} tasks`} due today in ${workspace}`
+        : `Overdue tasks in ${workspace}`,
+    text: `Hello ${name},\n\n${[
+      dueToday.length > 0 ? `Due today:\n\n${dueToday.map((line) => `- ${line}`).join("\n")}` : "",
+      overdue.length > 0 ? `Overdue, still open:\n\n${overdue.map((line) => `- ${line}`).join("\n")}` : "",
+      more > 0 ? `And ${more} more.` : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n")}\n\nYour tasks, to mark done or move to another day:\n\n${url}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,

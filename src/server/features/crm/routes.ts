@@ -32,6 +32,7 @@ import { ENQUIRY_LIMIT, ENQUIRY_LIMIT_NAME, enquiryForm, receiveWorkspaceEnquiry
 import { boardRoutes } from "./board.ts";
 import { createLead, listLeads, logActivity, moveLead, updateLead, viewLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
+import { pipelineRoutes } from "./pipeline-routes.ts";
 import { crmSettingsRoutes } from "./settings-routes.ts";
 import { stageList } from "./stages.ts";
 import { createTask, listTasks, updateTask } from "./tasks.ts";
@@ -190,6 +191,7 @@ export function leadRoutes(deps: AppDeps) {
   return app
     .route("/", crmRoutes(deps, "admin"))
     .route("/", crmRoutes(deps, "tutor"))
+    .route("/", pipelineRoutes(deps))
     .route("/", crmSettingsRoutes(deps))
     .openapi(formRoute, async (c) => c.json(await enquiryForm(deps.db, c.req.valid("param").slug), 200))
     .openapi(enquireRoute, async (c) => {
