@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Box,
   Button,
   CopyButton,
@@ -186,7 +185,11 @@ function CrmSettingsForm({ settings }: { settings: CrmSettings }) {
   );
 }
 
-const OUTCOME_BADGE: Record<Stage["outcome"], string | null> = { open: null, won: "Won: reached by converting", lost: "Lost: asks a reason" };
+const OUTCOME_NOTE: Record<Stage["outcome"], string | undefined> = {
+  open: undefined,
+  won: "The won stage: a lead reaches it by converting into a family.",
+  lost: "The lost stage: moving a lead here asks one of the reasons above.",
+};
 
 /** The pipeline's stages: rename any, move and archive the open ones, add new open ones. */
 function StagesEditor() {
@@ -284,11 +287,12 @@ function StageRow({
 }) {
   const [name, setName] = useState(stage.name);
   const changed = name.trim() !== "" && name.trim() !== stage.name;
-  const badge = OUTCOME_BADGE[stage.outcome];
+  const note = OUTCOME_NOTE[stage.outcome];
   return (
     <Group gap="xs" wrap="wrap" align="flex-end">
       <TextInput
         label={`Stage ${stage.position}`}
+        description={note}
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
         maxLength={60}
@@ -305,11 +309,7 @@ function StageRow({
           Rename
         </Button>
       ) : null}
-      {badge ? (
-        <Badge variant="light" color={stage.outcome === "won" ? "teal" : "gray"} mb={6}>
-          {badge}
-        </Badge>
-      ) : (
+      {note ? null : (
         <Group gap={4} mb={2}>
           <ActionIcon variant="default" size="lg" aria-label={`Move ${stage.name} up`} onClick={onUp} disabled={!onUp || busy}>
             <IconArrowUp size={16} aria-hidden="true" />
