@@ -62,7 +62,7 @@ import {
 import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/pay-schema.ts";
 import { healthRulesPreview, healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
 import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPreference } from "../src/server/db/alerts-schema.ts";
-import { crmSettings, crmStage, crmTask, lead, leadActivity } from "../src/server/db/crm-schema.ts";
+import { crmSettings, crmStage, crmTask, lead, leadActivity, leadStudent, leadTrial } from "../src/server/db/crm-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -141,6 +141,8 @@ export const WRITABLE_TABLES = {
   leadActivity,
   crmTask,
   crmSettings,
+  leadTrial,
+  leadStudent,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

@@ -70,6 +70,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "previewId") return records.previewId;
   if (name === "leadId") return records.leadId;
   if (name === "taskId") return records.taskId;
+  if (name === "trialId") return records.trialId;
   return name === "id" ? "google" : "matrix-probe";
 }
 
@@ -106,6 +107,9 @@ function bodyFor(operation: Operation): unknown {
   if (operation.path.endsWith("/crm/leads/{leadId}") && operation.method === "PATCH") return { level: "Matrix probe" };
   if (operation.path.endsWith("/crm/leads") && operation.method === "POST")
     return { guardianName: "Matrix probe", email: "matrix-probe@example.com", source: "phone", consentBasis: "consent" };
+  if (operation.path.endsWith("/crm/leads/{leadId}/trials") && operation.method === "POST") return { startsAt: "2026-01-05T10:00", durationMinutes: 60 };
+  if (operation.path.endsWith("/crm/trials/{trialId}/feedback")) return { attended: true, recommendation: "enrol" };
+  if (operation.path.endsWith("/crm/leads/{leadId}/convert")) return {};
   if (operation.path.endsWith("/accounts/{accountId}/purchases"))
     return { productId: "00000000-0000-4000-8000-000000000000", idempotencyKey: "matrix-probe-sale" };
   return sampleOf(operation.body);

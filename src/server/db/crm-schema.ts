@@ -4,7 +4,7 @@
  * its purge date with its timeline and tasks; the audit log keeps that it was, not who.
  */
 import { sql } from "drizzle-orm";
-import { check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import {
   CONSENT_BASES,
   DEFAULT_LEAD_PURGE_MONTHS,
@@ -16,9 +16,10 @@ import {
   TASK_KINDS,
   TASK_STATUSES,
 } from "../../shared/schemas/crm.ts";
+import { TRIAL_RECOMMENDATIONS } from "../../shared/schemas/crm-trials.ts";
 import { member, user } from "./auth-schema.ts";
 import { organizationIdColumn, workspaceIsolation } from "./columns.ts";
-import { payerAccount } from "./schema.ts";
+import { payerAccount, student, tutoringSession } from "./schema.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 const oneOf = (table: string, column: string, values: readonly string[]) => check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(values)})`);
@@ -196,5 +197,63 @@ export const crmSettings = pgTable(
     oneOf("crm_settings", "owner_assignment", OWNER_ASSIGNMENTS),
     check("crm_settings_purge_months_check", sql`purge_months between 1 and 60`),
     workspaceIsolation("crm_settings"),
+  ],
+).enableRLS();
+
+/**
+ * A trial lesson booked for a lead: a session on the tutor's calendar without students (the
+ * lead is not a person of the workspace yet), and the tutor's feedback after it. Filing the
+ * feedback makes the follow-up tasks, once (follow_ups_at).
+ */
+export const leadTrial = pgTable(
+  "lead_trial",
+  {
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
+    leadId: uuid("lead_id").notNull(),
+    sessionId: uuid("session_id").notNull(),
+    tutorMemberId: text("tutor_member_id").notNull(),
+    attended: boolean("attended"),
+    feedbackNotes: text("feedback_notes"),
+    recommendation: text("recommendation", { enum: TRIAL_RECOMMENDATIONS }),
+    feedbackByUserId: text("feedback_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    /** When the follow-up tasks were made: set once, so that they are never made twice. */
+    followUpsAt: timestamp("follow_ups_at", { withTimezone: true }),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.leadId], foreignColumns: [lead.organizationId, lead.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.tutorMemberId], foreignColumns: [member.organizationId, member.id] }),
+    uniqueIndex("lead_trial_session_idx").on(table.organizationId, table.sessionId),
+    index("lead_trial_lead_idx").on(table.organizationId, table.leadId, table.createdAt),
+    oneOf("lead_trial", "recommendation", TRIAL_RECOMMENDATIONS),
+    check("lead_trial_feedback_check", sql`(feedback_at is null) = (attended is null) and (feedback_at is null) = (recommendation is null)`),
+    workspaceIsolation("lead_trial"),
+  ],
+).enableRLS();
+
+/**
+ * The students a converted lead became: the student's record shows the lead's timeline as its
+ * history from before enrolment, and converting again answers these instead of making more.
+ */
+export const leadStudent = pgTable(
+  "lead_student",
+  {
+    organizationId: organizationIdColumn(),
+    leadId: uuid("lead_id").notNull(),
+    studentId: uuid("student_id").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.leadId, table.studentId] }),
+    foreignKey({ columns: [table.organizationId, table.leadId], foreignColumns: [lead.organizationId, lead.id] }).onDelete("cascade"),
+    foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
+    index("lead_student_student_idx").on(table.organizationId, table.studentId),
+    workspaceIsolation("lead_student"),
   ],
 ).enableRLS();

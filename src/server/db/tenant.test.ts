@@ -117,6 +117,9 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into lead_activity (organization_id, lead_id, kind, summary, occurred_at) values (${org}, ${leadId}, 'created', 'Enquired by phone', now())`,
     sql`insert into crm_task (organization_id, title, due_on, assignee_member_id, lead_id, created_at) values (${org}, 'Call back', '2026-01-06', ${id("m-tutor")}, ${leadId}, now())`,
     sql`insert into crm_settings (organization_id, updated_at) values (${org}, now())`,
+    // A trial of the lead on the tutor's session, and the lead converted into the student.
+    sql`insert into lead_trial (organization_id, lead_id, session_id, tutor_member_id, created_at) values (${org}, ${leadId}, ${sessionId}, ${id("m-tutor")}, now())`,
+    sql`insert into lead_student (organization_id, lead_id, student_id, position, created_at) values (${org}, ${leadId}, ${studentId}, 1, now())`,
   ];
   for (const statement of statements) await db.execute(statement);
 }
@@ -357,6 +360,10 @@ describe("row-level security", () => {
       "update lead_activity set summary = 'rewritten'",
       "delete from lead_activity",
       "delete from crm_stage",
+      // A conversion's link to its students is written once; a trial is never deleted on its own.
+      "update lead_student set position = 2",
+      "delete from lead_student",
+      "delete from lead_trial",
     ];
     for (const statement of writes) {
       const outcome = await attempt("app", ORG_A, statement);

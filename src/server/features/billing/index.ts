@@ -17,3 +17,5 @@ export { recordCardPayment, recordCardRefund, type CardPayment, type CardRefund 
 export { paymentDetail } from "./payments.ts";
 export { billingContextOf } from "./invoice-context.ts";
 export { shapeProduct } from "./packages.ts";
+/** Naming a family's account and merging one into another: the CRM gathers a converted lead's students into one family with them. */
+export { mergeAccount, renameAccount } from "./accounts.ts";

@@ -36,6 +36,7 @@ import { pipelineRoutes } from "./pipeline-routes.ts";
 import { crmSettingsRoutes } from "./settings-routes.ts";
 import { stageList } from "./stages.ts";
 import { createTask, listTasks, updateTask } from "./tasks.ts";
+import { trialRoutes } from "./trial-routes.ts";
 
 const TAG = ["CRM"];
 const leadParams = z.object({ leadId: z.string().min(1).max(100) });
@@ -191,6 +192,7 @@ export function leadRoutes(deps: AppDeps) {
   return app
     .route("/", crmRoutes(deps, "admin"))
     .route("/", crmRoutes(deps, "tutor"))
+    .route("/", trialRoutes(deps))
     .route("/", pipelineRoutes(deps))
     .route("/", crmSettingsRoutes(deps))
     .openapi(formRoute, async (c) => c.json(await enquiryForm(deps.db, c.req.valid("param").slug), 200))

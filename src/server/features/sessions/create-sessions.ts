@@ -66,7 +66,9 @@ export async function createSessions(deps: AppDeps, actor: Actor, area: Area, in
         })),
       )
       .returning();
-    await tx.insert(sessionStudent).values(rows.flatMap((row) => input.studentIds.map((studentId) => ({ organizationId, sessionId: row.id, studentId }))));
+    // The API asks at least one student; a trial lesson (the CRM's) has none until its lead converts.
+    if (input.studentIds.length > 0)
+      await tx.insert(sessionStudent).values(rows.flatMap((row) => input.studentIds.map((studentId) => ({ organizationId, sessionId: row.id, studentId }))));
     const first = rows[0]!;
     const description = seriesId
       ? `${actor.viewer.user.name} scheduled a weekly series of ${rows.length} ${input.subject} sessions from ${describeTime(first.startsAt, first.endsAt, timeZone)}`
