@@ -17,7 +17,7 @@ function EnquiryShell({ slug, name, children }: { slug: string; name: string; ch
         {children}
         <Text size="xs" c="dimmed">
           Enquiries to {name} are handled on{" "}
-          <Anchor href="/" size="xs" target="_top">
+          <Anchor href="/" size="xs" target="_top" underline="always">
             Glassroom
           </Anchor>
           , the tutoring platform {name} uses.
