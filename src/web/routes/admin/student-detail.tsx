@@ -15,6 +15,7 @@ import { metaFor } from "../../lib/meta.ts";
 import type { StudentDetail } from "../../../shared/schemas/students.ts";
 import { SectionCard } from "../../components/ui/section-card.tsx";
 import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
+import { LeadHistorySection } from "../../features/crm/lead-history-section.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -61,6 +62,7 @@ function Record({ student }: { student: StudentDetail }) {
       {erased ? null : <HealthCardSection area="admin" studentId={student.id} />}
       {erased ? null : <GuardiansSection student={student} />}
       <AssignmentsSection student={student} readOnly={erased} />
+      {erased ? null : <LeadHistorySection area="admin" studentId={student.id} />}
       <SectionCard title="Access log" description="Everyone who opened or changed this record. Guardians see this log too.">
         <AccessLogTable {...accessLogTableProps(log)} />
       </SectionCard>

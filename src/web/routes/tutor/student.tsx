@@ -8,6 +8,7 @@ import { StudentRecordView } from "../../features/students/components/student-re
 import { metaFor } from "../../lib/meta.ts";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
+import { LeadHistorySection } from "../../features/crm/lead-history-section.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -44,6 +45,7 @@ export default function TutorStudent() {
             />
             <HealthCardSection area="tutor" studentId={student.id} />
             <StudentRecordView student={student} area="tutor" timeZone={timeZone} />
+            {student.erasedAt ? null : <LeadHistorySection area="tutor" studentId={student.id} />}
           </>
         )}
       </RecordState>
