@@ -6,10 +6,12 @@
  * an unknown workspace's page is 404.
  */
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../../bench/support/build.ts";
 import { BUILD_CLIENT } from "../../../bench/support/paths.ts";
 import { createAdmin, type AdminFixture } from "../../../tests/factories.ts";
+import { hostileString } from "../../../tests/security/hostile.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import type { LeadPage } from "../../shared/schemas/crm.ts";
 import { organization } from "../db/auth-schema.ts";
@@ -79,5 +81,30 @@ describe("a workspace's enquiry page", () => {
     expect(html).toContain("Agree to be contacted about your enquiry.");
     expect(html).toMatch(/<li>[^<]*email[^<]*<\/li>/i);
     expect((await admin.client.get<LeadPage>("/api/admin/crm/leads")).body.total).toBe(1);
+  });
+
+  it("answers hostile form posts (any text in any field, any fields) with the page or the thank-you, never an error of its own", async () => {
+    const fields = [
+      "guardianName",
+      "studentName",
+      "email",
+      "phone",
+      "subjects",
+      "level",
+      "preferredTimes",
+      "message",
+      "consent",
+      "homepage",
+      "utm",
+      "__proto__",
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), hostileString, { maxKeys: 8 }), async (posted) => {
+        const response = await post(`/enquire/${slug}?utm_source=${encodeURIComponent("<x>")}`, posted);
+        expect([303, 422]).toContain(response.status);
+        if (response.status === 422) expect(await response.text()).toContain("Your enquiry was not sent");
+      }),
+      { numRuns: 60 },
+    );
   });
 });
