@@ -138,13 +138,11 @@ function ConvertForm({
           data-autofocus
           {...form.getInputProps("familyName")}
         />
-        <Textarea label="Students" description="One name per line." withAsterisk autosize minRows={1} maxRows={6} {...form.getInputProps("students")} />
+        <Textarea label="Students" description="One name per line." withAsterisk minRows={2} {...form.getInputProps("students")} />
         <Textarea
           label="Guardians to invite"
           description="One email per line; each is mailed an invitation to join as a parent. Leave empty to invite nobody now."
-          autosize
-          minRows={1}
-          maxRows={4}
+          minRows={2}
           {...form.getInputProps("guardianEmails")}
         />
         {area === "admin" ? (

@@ -104,15 +104,7 @@ function FeedbackForm({ area, leadId, trials, onDone }: { area: CrmArea; leadId:
             ))}
           </Stack>
         </Radio.Group>
-        <Textarea
-          label="Notes"
-          description="Optional: what went well, what the student needs."
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={4000}
-          {...form.getInputProps("notes")}
-        />
+        <Textarea label="Notes" description="Optional: what went well, what the student needs." minRows={4} maxLength={4000} {...form.getInputProps("notes")} />
         <FormError error={formError} title="Could not file the feedback" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -17,7 +17,7 @@ export const trialKeys = {
 const leadPath = (area: CrmArea, leadId: string) => `/${area}/crm/leads/${encodeURIComponent(leadId)}`;
 
 export const useLeadTrials = (area: CrmArea, leadId: string) =>
-  useQuery({ queryKey: trialKeys.leadTrials(area, leadId), queryFn: () => api.get<TrialList>(`${leadPath(area, leadId)}/trials`), staleTime: 0 });
+  useQuery({ queryKey: trialKeys.leadTrials(area, leadId), queryFn: () => api.get<TrialList>(`${leadPath(area, leadId)}/trials`) });
 
 export const useStudentLeadTimeline = (area: CrmArea, studentId: string, enabled = true) =>
   useQuery({
