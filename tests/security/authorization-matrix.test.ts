@@ -18,7 +18,19 @@ import { ApiClient, type ApiResponse } from "../client.ts";
 import { mailQueueDrained } from "../db.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { apiOperations, authOperations, fillPath, isClosedAuthAnswer, pathParameters, sampleOf, type Operation } from "./operations.ts";
-import { AUTH_ACCESS, capture, createWorld, expectationFor, fingerprint, PERSONAS, restore, type Persona, type PersonaName, type World } from "./personas.ts";
+import {
+  AUTH_ACCESS,
+  capture,
+  createWorld,
+  expectationFor,
+  fingerprint,
+  PERSONAS,
+  restore,
+  type Expectation,
+  type Persona,
+  type PersonaName,
+  type World,
+} from "./personas.ts";
 
 // The rate limits have their own tests; here they would only turn the last cells into 429s.
 const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "100" } });
@@ -173,33 +185,85 @@ describe("the operations under test", () => {
 describe("authorization matrix", () => {
   it.each(rows.map((row) => [row.label, row] as const))("%s", async (label, operation) => {
     const problems: string[] = [];
-    table[`${label} [${operation.access}]`] = {};
-    for (const persona of world.personas) {
-      const expected = expectationFor(operation, persona.name);
-      const send = await prepare(operation);
-      const state = await capture(t.db, persona);
-      // Mail an earlier allowed cell queued reaches the outbox on its own time: let it arrive first.
-      if (expected.kind === "deny") await mailQueueDrained(t.db);
-      const before = expected.kind === "deny" ? await fingerprint(t.db) : undefined;
-      const res = await send(persona);
+    const row: Partial<Record<PersonaName, string>> = {};
+    table[`${label} [${operation.access}]`] = row;
+    /** The checks every cell gets, whatever its expectation. */
+    const check = async (persona: Persona, expected: Expectation, res: ApiResponse): Promise<string[]> => {
       const cellProblems: string[] = [];
       if (res.status >= 500) cellProblems.push(`answered ${res.status}`);
       if (expected.kind === "allow" && expected.refused.includes(res.status)) cellProblems.push(`should be allowed, got ${res.status}`);
-      if (expected.kind === "deny") {
-        if (!expected.statuses.includes(res.status))
-          cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
-        const after = await fingerprint(t.db);
-        const changed = Object.keys(before!).filter((table) => after[table] !== before![table]);
-        if (changed.length > 0) cellProblems.push(`a refused request changed the database (${changed.join(", ")})`);
-      }
+      if (expected.kind === "deny" && !expected.statuses.includes(res.status))
+        cellProblems.push(`should be refused (${expected.why}) with ${expected.statuses.join(" or ")}, got ${res.status}`);
       if (expected.kind === "open" && isClosedAuthAnswer(res)) cellProblems.push("should be exposed, got the closed-endpoint 404");
       if (!(operation.source === "api" && operation.access === "public")) {
         const leaked = (await world.secretsHiddenFrom(persona.name)).filter((secret) => res.text.includes(secret));
         if (leaked.length > 0) cellProblems.push(`the answer shows ${leaked.join(", ")}`);
       }
-      await restore(t.db, persona, state);
-      table[`${label} [${operation.access}]`]![persona.name] = `${cellProblems.length > 0 ? "✗ " : ""}${res.status}`;
+      return cellProblems;
+    };
+    const record = (persona: Persona, res: ApiResponse, cellProblems: string[]) => {
+      row[persona.name] = `${cellProblems.length > 0 ? "✗ " : ""}${res.status}`;
       problems.push(...cellProblems.map((problem) => `${persona.name}: ${problem} (${res.text.slice(0, 200)})`));
+    };
+
+    // The cells that may write (allowed, open) one at a time, each undone before the next.
+    const denied: Persona[] = [];
+    for (const persona of world.personas) {
+      const expected = expectationFor(operation, persona.name);
+      if (expected.kind === "deny") {
+        denied.push(persona);
+        continue;
+      }
+      const send = await prepare(operation);
+      const state = await capture(t.db, persona);
+      const res = await send(persona);
+      const cellProblems = await check(persona, expected, res);
+      await restore(t.db, persona, state);
+      record(persona, res, cellProblems);
+    }
+    if (denied.length === 0) {
+      expect(problems).toEqual([]);
+      return;
+    }
+
+    // The refused cells together: sent at once between two fingerprints, which must be equal
+    // (nothing written by any of them). This proves for the batch what a fingerprint around each
+    // cell proved one by one, at two fingerprints an operation instead of two a cell, with the
+    // requests overlapping (most of the matrix's cells are refusals). When the fingerprints
+    // differ, the batch is sent again one cell at a time to name the persona whose request wrote.
+    const send = await prepare(operation);
+    const states = await Promise.all(denied.map((persona) => capture(t.db, persona)));
+    // Mail an earlier allowed cell queued reaches the outbox on its own time: let it arrive first.
+    await mailQueueDrained(t.db);
+    const before = await fingerprint(t.db);
+    const answers = await Promise.all(denied.map((persona) => send(persona)));
+    const after = await fingerprint(t.db);
+    const changedBetween = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).filter((name) => b[name] !== a[name]);
+    const changed = changedBetween(before, after);
+    const writers = new Map<PersonaName, string[]>();
+    if (changed.length > 0) {
+      for (const [index, persona] of denied.entries()) {
+        await restore(t.db, persona, states[index]!);
+        await mailQueueDrained(t.db);
+        const alone = await fingerprint(t.db);
+        await send(persona);
+        const wrote = changedBetween(alone, await fingerprint(t.db));
+        if (wrote.length > 0) writers.set(persona.name, wrote);
+      }
+      if (writers.size === 0)
+        problems.push(
+          `a refused request of ${denied.map((persona) => persona.name).join(", ")} changed the database (${changed.join(", ")}), not again one by one`,
+        );
+    }
+    for (const [index, persona] of denied.entries()) {
+      const res = answers[index]!;
+      const cellProblems = await check(persona, expectationFor(operation, persona.name), res);
+      const wrote = writers.get(persona.name);
+      if (wrote) cellProblems.push(`a refused request changed the database (${wrote.join(", ")})`);
+      // The persona's cookies always; its sessions and memberships only if something was written
+      // (equal fingerprints: there is nothing to undo).
+      await restore(t.db, persona, states[index]!, { written: changed.length > 0 });
+      record(persona, res, cellProblems);
     }
     expect(problems).toEqual([]);
   });
@@ -220,17 +284,20 @@ describe("a denial does not depend on the request", () => {
 
   it.each(guarded.map((operation) => [operation.label, operation] as const))("%s refuses before validating", async (_label, operation) => {
     const before = await fingerprint(t.db);
-    const problems: string[] = [];
-    for (const persona of world.personas) {
+    // Every request is refused and none may write (the fingerprints around them all): they are
+    // sent at once rather than one after another.
+    const sent = world.personas.flatMap((persona) => {
       const expected = expectationFor(operation, persona.name);
-      if (expected.kind !== "deny" || expected.statuses.length > 1) continue;
-      for (const variant of variants(operation)) {
+      if (expected.kind !== "deny" || expected.statuses.length > 1) return [];
+      return variants(operation).map(async (variant) => {
         const url = fillPath(operation.path, Object.fromEntries(pathParameters(operation).map((name) => [name, variant.path ?? "matrix-probe"])));
         const res = await persona.client.request(operation.method, url, variant.options);
-        if (!expected.statuses.includes(res.status))
-          problems.push(`${persona.name} ${JSON.stringify(variant.options)}: ${res.status} instead of ${expected.statuses[0]}`);
-      }
-    }
+        return expected.statuses.includes(res.status)
+          ? []
+          : [`${persona.name} ${JSON.stringify(variant.options)}: ${res.status} instead of ${expected.statuses[0]}`];
+      });
+    });
+    const problems = (await Promise.all(sent)).flat();
     expect(problems).toEqual([]);
     expect(await fingerprint(t.db)).toEqual(before);
   });

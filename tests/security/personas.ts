@@ -406,10 +406,11 @@ export async function capture(db: Database, persona: Persona): Promise<PersonaSt
  * Undoes what an allowed request did to the persona itself (a sign-out, a role switch, a
  * workspace started or chosen), so that every cell of the matrix starts from the same state.
  */
-export async function restore(db: Database, persona: Persona, state: PersonaState): Promise<void> {
+export async function restore(db: Database, persona: Persona, state: PersonaState, options: { written?: boolean } = {}): Promise<void> {
   persona.client.cookies.clear();
   for (const [name, value] of state.cookies) persona.client.cookies.set(name, value);
-  if (!persona.userId) return;
+  // `written: false`: the caller proved (equal fingerprints) that nothing was written.
+  if (!persona.userId || options.written === false) return;
   const userId = persona.userId;
   const keep = <T extends { id: string }>(rows: T[]) => (rows.length > 0 ? rows.map((row) => row.id) : ["-"]);
   // Only rows that changed are written back: fingerprint() sees every write, even of the same values.
