@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Grid, Group, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Box, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconEdit, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -42,7 +42,7 @@ export function LeadPage({ area, lead, actions }: { area: CrmArea; lead: LeadDet
           <StageBadge stage={lead.stage} />
         </Group>
         <Text size="sm" c="dimmed">
-          {converted ? `Converted on ${formatDay(lead.convertedAt!.slice(0, 10))}.` : `In ${lead.stage.name} for ${timeInStage(lead.stageEnteredAt)}.`}
+          {converted ? `Converted on ${formatDay(lead.convertedAt!.slice(0, 10))}.` : inStage(lead)}
           {lead.lostReason ? ` Lost: ${lead.lostReason}.` : ""}
         </Text>
         {/* The lead's toolbar: this page's actions, then those other CRM components hand in. */}
@@ -56,9 +56,6 @@ export function LeadPage({ area, lead, actions }: { area: CrmArea; lead: LeadDet
           ) : null}
           <Button variant="default" leftSection={<IconEdit size={16} aria-hidden="true" />} onClick={edit.open}>
             Edit details
-          </Button>
-          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addTask.open}>
-            Add task
           </Button>
           {actions}
         </Group>
@@ -89,6 +86,11 @@ export function LeadPage({ area, lead, actions }: { area: CrmArea; lead: LeadDet
   );
 }
 
+function inStage(lead: LeadDetail): string {
+  const time = timeInStage(lead.stageEnteredAt);
+  return time === "today" ? `In ${lead.stage.name} since today.` : `In ${lead.stage.name} for ${time}.`;
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
@@ -106,7 +108,7 @@ function LeadDetails({ lead, area }: { lead: LeadDetail; area: CrmArea }) {
   const utm = lead.utm ? Object.entries(lead.utm).filter(([, value]) => value) : [];
   return (
     <SectionCard title="Details">
-      <Stack component="dl" gap="sm" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" m={0}>
         <Fact label="Guardian">{lead.guardianName ?? "—"}</Fact>
         <Fact label="Student">{lead.studentName ?? "—"}</Fact>
         <Fact label="Email">{lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : "—"}</Fact>
@@ -121,7 +123,7 @@ function LeadDetails({ lead, area }: { lead: LeadDetail; area: CrmArea }) {
         <Fact label="Basis for keeping their data">{CONSENT_LABELS[lead.consentBasis]}</Fact>
         <Fact label="Added">{formatDay(lead.createdAt.slice(0, 10))}</Fact>
         {lead.notes ? <Fact label="Notes">{lead.notes}</Fact> : null}
-      </Stack>
+      </SimpleGrid>
     </SectionCard>
   );
 }
@@ -193,9 +195,12 @@ function Timeline({ area, lead }: { area: CrmArea; lead: LeadDetail }) {
               <Badge size="sm" variant="light" color={KIND_COLORS[entry.kind] ?? "gray"} style={{ textTransform: "none" }}>
                 {ACTIVITY_LABELS[entry.kind]}
               </Badge>
-              <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
-                {entry.summary}
-              </Text>
+              {/* A logged call, email or note is named by its badge: its summary would say it again. */}
+              {entry.summary === ACTIVITY_LABELS[entry.kind] ? null : (
+                <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                  {entry.summary}
+                </Text>
+              )}
             </Group>
             {entry.body ? (
               <Text size="sm" mt={4} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
@@ -240,7 +245,7 @@ function LogActivityForm({ area, leadId }: { area: CrmArea; leadId: string }) {
           />
         </Stack>
         <Textarea
-          label={kind === "note" ? "Note" : kind === "call" ? "What was said on the call" : "What the email said"}
+          label={kind === "note" ? "What to note" : kind === "call" ? "What was said on the call" : "What the email said"}
           autosize
           minRows={2}
           maxRows={8}

@@ -17,7 +17,7 @@ import {
 import { ActionIcon, Anchor, Badge, Box, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconGripVertical } from "@tabler/icons-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { BoardCard, BoardColumn } from "../../../../shared/schemas/crm-board.ts";
 import type { Stage } from "../../../../shared/schemas/crm.ts";
@@ -96,15 +96,25 @@ function Columns({
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: stageByStage(stages.map((stage) => stage.id)) }),
   );
+  const justPicked = useRef(false);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(cardOf(String(active.id)))} in ${stageOfCard(String(active.id))?.name ?? "its stage"}.`,
-    onDragOver: ({ over }) => (over ? `Over ${stageName(over.id)}.` : "Not over a stage."),
+    onDragOver: ({ active, over }) => {
+      // The first "over" is the card's own column, at once: it would cut off "Picked up…".
+      const first = justPicked.current;
+      justPicked.current = false;
+      if (first && over?.id === active.data.current?.stageId) return undefined;
+      return over ? `Over ${stageName(over.id)}.` : "Not over a stage.";
+    },
     onDragEnd: ({ active, over }) =>
       over ? `Dropped ${nameOf(cardOf(String(active.id)))} in ${stageName(over.id)}.` : "Dropped outside the stages: nothing moved.",
     onDragCancel: ({ active }) => `Move cancelled: ${nameOf(cardOf(String(active.id)))} stays where it was.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragging(cardOf(String(active.id)) ?? null);
+  const onDragStart = ({ active }: DragStartEvent) => {
+    justPicked.current = true;
+    setDragging(cardOf(String(active.id)) ?? null);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     const card = cardOf(String(active.id));
