@@ -41,6 +41,7 @@ import { startTestPostgres } from "../tests/test-postgres.ts";
 import { accountIdSql, generateBilling } from "./billing-data.ts";
 import { FILTERED_RULE, generateHealthCards } from "./health-card-data.ts";
 import { generateAlertHistory, generateContests, generateStandingAlerts } from "./health-alert-data.ts";
+import { crmKeyQueries, generateCrm, LEAD_CAP } from "./crm-data.ts";
 import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
@@ -148,6 +149,9 @@ const LOADED_TABLES = [
   "student_health_day",
   "health_alert",
   "health_contest",
+  "lead",
+  "lead_activity",
+  "crm_task",
 ];
 
 /**
@@ -218,6 +222,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
     sessionStartsAt: `(timestamptz '${NOW.toISOString()}' - make_interval(mins => k * ${SESSION_STEP_MINUTES}))`,
   });
   await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
+  await generateCrm(db, ORGANIZATION_ID, NOW, from, to);
   await generateTutorPay(db, ORGANIZATION_ID, NOW);
   const invoices = { from: Math.floor((from - 1) / 10) + 1, to: Math.floor(to / 10) };
   await generateCardPayments(db, ORGANIZATION_ID, NOW, invoices, { from: Math.min(from - 1, STUDENT_CAP) + 1, to: students });
@@ -433,7 +438,9 @@ const CARD_PAYER_MEMBER = 10 * (CARD_FAMILY_K % 100) + 7;
 const CARD_PAYER = sessionViewer(`bench-member-${CARD_PAYER_MEMBER}`, "parent", `bench-user-${CARD_PAYER_MEMBER}`);
 /** The accounts with autopay on, as the autopay job's scan finds them at the current size. */
 let autopayAccountIds: string[] = [];
-const QUERIES: KeyQuery[] = [
+/** BENCH_QUERY_ONLY: a pattern of the query names to time (all without it); the data is made whole either way. */
+const ONLY = process.env.BENCH_QUERY_ONLY ? new RegExp(process.env.BENCH_QUERY_ONLY, "i") : undefined;
+const ALL_QUERIES: KeyQuery[] = [
   {
     name: "pending members, oldest first",
     kind: "list page",
@@ -924,7 +931,9 @@ const QUERIES: KeyQuery[] = [
     source: "digestAlertsQuery for a guardian (the family-visible ones on their children)",
     ...digestAlerts("parent"),
   },
+  ...crmKeyQueries(ORGANIZATION_ID, NOW),
 ];
+const QUERIES = ALL_QUERIES.filter((query) => !ONLY || ONLY.test(query.name));
 
 interface PlanNode {
   "Node Type": string;
@@ -1066,6 +1075,7 @@ async function run(): Promise<BenchmarkReport> {
           `Tutor pay (bench/pay-card-data.ts): an earning per completed session, a pay run per fortnight with a line per earning (the current fortnight's run a draft, the one before confirmed, older ones paid); the statement read is ${SEARCHED_TUTOR}'s last 90 days, the run read the draft. Card payments: a Checkout attempt per invoice (1 in 5 for a package), a saved card for 1 family in 19 (half with autopay on), autopay's tries for every invoice of a family with a card (declined and tried again when unpaid).`,
           "Health (bench/health-card-data.ts): a card per student but 1 in 50 (not scored yet), under the default rules: 1 in 10 act (with misses in a row), 2 in 10 watch, the rest on track; eight daily snapshots each over the last five weeks, and on the card its latest snapshot at least a week old (none for 1 card in 50, scored for the first time this week). The lists read as an admin, the tutor searched for and the card-payments family's guardian.",
           "Alerts (bench/health-alert-data.ts): standing ones grow with the students (one per rule firing on a watch or act card, and billing's and missing reports' on some students; opened over the last eight weeks; 6 in 10 open, 2 acknowledged, 1.2 action planned, 0.8 dismissed), and N cleared ones at size N (9 in 10 resolved, 1 dismissed), one every 2 minutes going back, over every kind and student. Contests: one on every 20th session, 1 in 20 still open. Read as the admin, tutor 21 (about 28 students at watch) and the card-payments family's guardian; the digest for the day before the run's date.",
+          `CRM (bench/crm-data.ts): leads up to ${formatInt(LEAD_CAP)}, one every 5 minutes going back, over 40 tutors and the default stages (30% New, 10% won, 17% lost), about 3.4 timeline entries each, a task on 1 in 3; read as the admin and the tutor who owns 1 in 40.`,
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",

@@ -10,7 +10,7 @@
  * One query counts the leads by (source, owner, current stage, furthest step, trial,
  * converted); the figures are that small table summed (funnelFigures, a pure function).
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Stage } from "../../../shared/schemas/crm.ts";
 import type { Funnel, FunnelFigures, FunnelQuery } from "../../../shared/schemas/crm-pipeline.ts";
 import type { Actor } from "../../core/audit.ts";
@@ -78,19 +78,28 @@ async function rangeOf(tx: Queryable, organizationId: string, query: FunnelQuery
   return { from, to };
 }
 
-/** The leads of the range counted by source, owner, current stage, furthest step, trial and conversion. */
-export function funnelCellsQuery(tx: Queryable, actor: Actor, area: CrmArea, from: string, to: string) {
+interface CellRow extends Record<string, unknown> {
+  source: LeadSource;
+  owner_member_id: string | null;
+  stage_id: string;
+  furthest: number | null;
+  had_trial: boolean;
+  converted: boolean;
+  leads: number;
+}
+interface MedianRow extends Record<string, unknown> {
+  source: LeadSource | null;
+  owner_member_id: string | null;
+  source_rolled: number;
+  owner_rolled: number;
+  median_days: number | null;
+}
+
+/** The leads of the range counted by source, owner, current stage, furthest step, trial and conversion (SQL: the benchmark EXPLAINs it). */
+export function funnelCellsSql(actor: Pick<Actor, "viewer">, area: CrmArea, from: string, to: string): SQL {
   const organizationId = actor.viewer.organizationId;
   const name = sql.raw(literalPattern("s.name"));
-  return tx.execute<{
-    source: LeadSource;
-    owner_member_id: string | null;
-    stage_id: string;
-    furthest: number | null;
-    had_trial: boolean;
-    converted: boolean;
-    leads: number;
-  }>(sql`
+  return sql`
     with zone as (select time_zone from ${organization} where id = ${organizationId}),
     steps as (
       select s.id, s.name, s.position, s.outcome from crm_stage s
@@ -102,28 +111,43 @@ export function funnelCellsQuery(tx: Queryable, actor: Actor, area: CrmArea, fro
         and lead.created_at >= (${from}::date::timestamp at time zone (select time_zone from zone))
         and lead.created_at < ((${to}::date + 1)::timestamp at time zone (select time_zone from zone))
     ),
+    -- The scope's stage and trial entries, read once; summaries repeat ("Moved from New to
+    -- Contacted"), so each distinct one is matched against the stage names once.
+    entries as (
+      select a.lead_id, a.kind, a.summary from scope sc
+      join lead_activity a on a.organization_id = ${organizationId} and a.lead_id = sc.id and a.kind in ('stage', 'trial')
+    ),
+    summary_reach as (
+      select d.summary, max(s.position) as position
+      from (select distinct summary from entries where kind = 'stage') d
+      join steps s on d.summary like 'Moved from ' || ${name} || ' to %'
+        or d.summary like '% to ' || ${name}
+        or d.summary like '% to ' || ${name} || ': %'
+      group by d.summary
+    ),
+    reached as (
+      select e.lead_id, max(r.position) as furthest from entries e join summary_reach r on r.summary = e.summary
+      where e.kind = 'stage' group by e.lead_id
+    ),
+    trials as (select distinct lead_id from entries where kind = 'trial'),
     per_lead as (
       select sc.source, sc.owner_member_id, sc.stage_id, sc.converted_at is not null as converted,
-        greatest(
-          (select s.position from steps s where s.id = sc.stage_id),
-          case when sc.converted_at is not null then (select s.position from steps s where s.outcome = 'won') end,
-          (select max(s.position) from lead_activity a join steps s
-             on a.summary like 'Moved from ' || ${name} || ' to %'
-             or a.summary like '% to ' || ${name}
-             or a.summary like '% to ' || ${name} || ': %'
-           where a.organization_id = ${organizationId} and a.lead_id = sc.id and a.kind = 'stage')
-        ) as furthest,
-        exists (select 1 from lead_activity a where a.organization_id = ${organizationId} and a.lead_id = sc.id and a.kind = 'trial') as had_trial
+        greatest(now_in.position, case when sc.converted_at is not null then won.position end, r.furthest) as furthest,
+        t.lead_id is not null as had_trial
       from scope sc
+      left join steps now_in on now_in.id = sc.stage_id
+      left join (select position from steps where outcome = 'won') won on true
+      left join reached r on r.lead_id = sc.id
+      left join trials t on t.lead_id = sc.id
     )
     select source, owner_member_id, stage_id, furthest, had_trial, converted, count(*)::int as leads
-    from per_lead group by 1, 2, 3, 4, 5, 6`);
+    from per_lead group by 1, 2, 3, 4, 5, 6`;
 }
 
 /** The median days from created to converted: overall, by source and by owner (grouping sets). */
-export function funnelMediansQuery(tx: Queryable, actor: Actor, area: CrmArea, from: string, to: string) {
+export function funnelMediansSql(actor: Pick<Actor, "viewer">, area: CrmArea, from: string, to: string): SQL {
   const organizationId = actor.viewer.organizationId;
-  return tx.execute<{ source: LeadSource | null; owner_member_id: string | null; source_rolled: number; owner_rolled: number; median_days: number | null }>(sql`
+  return sql`
     with zone as (select time_zone from ${organization} where id = ${organizationId})
     select lead.source, lead.owner_member_id, grouping(lead.source)::int as source_rolled, grouping(lead.owner_member_id)::int as owner_rolled,
       percentile_cont(0.5) within group (order by extract(epoch from lead.converted_at - lead.created_at)) / 86400 as median_days
@@ -131,7 +155,7 @@ export function funnelMediansQuery(tx: Queryable, actor: Actor, area: CrmArea, f
     where ${visibleLeads(actor.viewer, area)} and lead.converted_at is not null
       and lead.created_at >= (${from}::date::timestamp at time zone (select time_zone from zone))
       and lead.created_at < ((${to}::date + 1)::timestamp at time zone (select time_zone from zone))
-    group by grouping sets ((), (lead.source), (lead.owner_member_id))`);
+    group by grouping sets ((), (lead.source), (lead.owner_member_id))`;
 }
 
 /** GET /{admin,tutor}/crm/funnel: the figures of the viewer's leads created in the range. */
@@ -140,7 +164,7 @@ export async function readFunnel(db: Database, actor: Actor, area: CrmArea, quer
   return withWorkspace(db, organizationId, async (tx) => {
     const stages = await stagesInForce(tx, organizationId);
     const { from, to } = await rangeOf(tx, organizationId, query, now);
-    const cells: FunnelCell[] = (await funnelCellsQuery(tx, actor, area, from, to)).rows.map((row) => ({
+    const cells: FunnelCell[] = (await tx.execute<CellRow>(funnelCellsSql(actor, area, from, to))).rows.map((row) => ({
       source: row.source,
       ownerMemberId: row.owner_member_id,
       stageId: row.stage_id,
@@ -149,7 +173,7 @@ export async function readFunnel(db: Database, actor: Actor, area: CrmArea, quer
       converted: row.converted,
       leads: Number(row.leads),
     }));
-    const medians = (await funnelMediansQuery(tx, actor, area, from, to)).rows;
+    const medians = (await tx.execute<MedianRow>(funnelMediansSql(actor, area, from, to))).rows;
     const days = (row: { median_days: number | null } | undefined) => (row?.median_days == null ? null : Math.round(Number(row.median_days) * 10) / 10);
     const ownerIds = [...new Set(cells.flatMap((cell) => (cell.ownerMemberId ? [cell.ownerMemberId] : [])))];
     const names = new Map(
