@@ -3,7 +3,8 @@
  * pages and 300 KB on each area's first screen (1 KB = 1,024 bytes). The budget test
  * (tests/budgets/page-weight.test.ts) fails past them; the page-weight benchmark prints them.
  */
-import { AREA_ROUTES, PUBLIC_ROUTES, areaRoutesOf, type RouteEntry } from "../../src/shared/route-table.ts";
+import { ENQUIRY_SHELL_SLUG } from "../../src/shared/public-routes.ts";
+import { AREA_ROUTES, ENQUIRY_ROUTES, PUBLIC_ROUTES, areaRoutesOf, type RouteEntry } from "../../src/shared/route-table.ts";
 import { MEMBER_ROLES, type MemberRole } from "../../src/shared/roles.ts";
 
 /**
@@ -26,9 +27,13 @@ export interface BudgetedPage {
   budget: number;
 }
 
-/** Every public route of the route table, then each area's first screen. */
+/** Every public route of the route table (a workspace's enquiry pages as their pre-rendered shells), then each area's first screen. */
 export function budgetedPages(): BudgetedPage[] {
-  const publicPages = PUBLIC_ROUTES.map((route): BudgetedPage => ({ path: route.path, kind: "public", budget: PUBLIC_PAGE_JS_GZIP_BUDGET }));
+  const publicPages = [...PUBLIC_ROUTES, ...ENQUIRY_ROUTES].map((route): BudgetedPage => ({
+    path: route.path.replace(":slug", ENQUIRY_SHELL_SLUG),
+    kind: "public",
+    budget: PUBLIC_PAGE_JS_GZIP_BUDGET,
+  }));
   const firstScreens = MEMBER_ROLES.map((role): BudgetedPage => {
     const first: RouteEntry | undefined = areaRoutesOf(role)[0];
     if (!first) throw new Error(`The ${role} area has no screens in the route table`);

@@ -15,12 +15,12 @@ function FormLoading() {
 }
 
 /** A form component loaded on first use, its loading state in its place meanwhile. */
-function deferred(load: () => Promise<ComponentType>): ComponentType {
+function deferred<Props extends object = object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
-  return function DeferredForm() {
+  return function DeferredForm(props: Props) {
     return (
       <Suspense fallback={<FormLoading />}>
-        <Lazy />
+        <Lazy {...props} />
       </Suspense>
     );
   };
@@ -28,3 +28,4 @@ function deferred(load: () => Promise<ComponentType>): ComponentType {
 
 export const ContactForm = deferred(() => import("./contact-form.tsx").then((module) => module.ContactForm));
 export const AffiliateForm = deferred(() => import("./affiliate-form.tsx").then((module) => module.AffiliateForm));
+export const WorkspaceEnquiryForm = deferred(() => import("./workspace-enquiry-form.tsx").then((module) => module.WorkspaceEnquiryForm));
