@@ -28,7 +28,7 @@ import { type CrmArea, leadHref, useBoard, useStaff } from "../api.ts";
 import { isOverdue, leadTitle, SOURCE_LABELS, timeInStage, todayIn } from "../format.ts";
 import { type MovingLead, MoveMenu, useStageMove, WON_BY_CONVERTING } from "./stage-move.tsx";
 
-const COLUMN_WIDTH = 272;
+const COLUMN_WIDTH = 252;
 
 const INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
@@ -232,7 +232,7 @@ function StageColumn({
       style={{
         width: wide ? COLUMN_WIDTH : "100%",
         flexShrink: 0,
-        minHeight: wide ? 200 : undefined,
+        minHeight: wide ? 140 : undefined,
         borderColor: isOver ? "var(--mantine-color-blue-6)" : undefined,
       }}
     >
