@@ -165,6 +165,10 @@ export const crmTask = pgTable(
     index("crm_task_assignee_idx")
       .on(table.organizationId, table.assigneeMemberId, table.dueOn)
       .where(sql`status = 'open'`),
+    // The open tasks of the whole workspace (the admins' list), the most overdue first.
+    index("crm_task_open_due_idx")
+      .on(table.organizationId, table.dueOn, table.id)
+      .where(sql`status = 'open'`),
     index("crm_task_lead_idx").on(table.organizationId, table.leadId),
     // The reminder job's scan: open tasks due by a day, not yet reminded.
     index("crm_task_due_idx")

@@ -221,7 +221,8 @@ export async function listLeads(db: Database, actor: Actor, area: CrmArea, query
       .leftJoin(member, ownerJoin)
       .leftJoin(user, eq(user.id, member.userId))
       .where(where)
-      .orderBy(desc(lead.createdAt), asc(lead.id))
+      // As lead_created_idx orders them (created_at is never null): the list reads the index in order.
+      .orderBy(sql`${lead.createdAt} desc nulls last`, asc(lead.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
     return { items: rows.map((row) => summaryOf(row, stages)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };

@@ -22,7 +22,22 @@ function visibleTasks(actor: Actor, area: CrmArea): SQL {
   return area === "admin" ? inWorkspace : and(inWorkspace, eq(crmTask.assigneeMemberId, actor.viewer.membership.id))!;
 }
 
-async function tasksById(tx: Queryable, organizationId: string, where: SQL, query?: { limit: number; offset: number }): Promise<Task[]> {
+/**
+ * Open tasks by due day, the most overdue first; closed ones the latest closed first; all of
+ * them, the open ones first. Each list's order is an index's (crm_task_open_due_idx for the open).
+ */
+const TASK_ORDER = {
+  open: [asc(crmTask.dueOn), asc(crmTask.id)],
+  closed: [desc(crmTask.closedAt), asc(crmTask.id)],
+  all: [sql`${crmTask.status} <> 'open'`, asc(crmTask.dueOn), desc(crmTask.closedAt), asc(crmTask.id)],
+} as const;
+
+async function tasksById(
+  tx: Queryable,
+  organizationId: string,
+  where: SQL,
+  query?: { limit: number; offset: number; state: keyof typeof TASK_ORDER },
+): Promise<Task[]> {
   const select = tx
     .select({
       id: crmTask.id,
@@ -43,8 +58,7 @@ async function tasksById(tx: Queryable, organizationId: string, where: SQL, quer
     .innerJoin(user, eq(user.id, member.userId))
     .leftJoin(lead, and(eq(lead.organizationId, crmTask.organizationId), eq(lead.id, crmTask.leadId)))
     .where(and(eq(crmTask.organizationId, organizationId), where))
-    // Open tasks by due day, the most overdue first; closed ones the latest closed first.
-    .orderBy(sql`${crmTask.status} <> 'open'`, asc(crmTask.dueOn), desc(crmTask.closedAt), asc(crmTask.id))
+    .orderBy(...TASK_ORDER[query?.state ?? "all"])
     .$dynamic();
   const rows = query ? await select.limit(query.limit).offset(query.offset) : await select;
   return rows.map((row) => ({
@@ -71,7 +85,7 @@ export async function listTasks(db: Database, actor: Actor, area: CrmArea, query
       query.leadId ? eq(crmTask.leadId, query.leadId) : undefined,
     )!;
     const [counted] = await tx.select({ total: count() }).from(crmTask).where(where);
-    const items = await tasksById(tx, organizationId, where, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const items = await tasksById(tx, organizationId, where, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, state: query.state });
     return { items, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "crm_task_open_due_idx" ON "crm_task" USING btree ("organization_id","due_on","id") WHERE status = 'open';
