@@ -53,6 +53,7 @@ import { cardAccounts, DemoCards, type DemoCardsSummary, type DemoStripe } from 
 import type { DemoClock } from "./demo-clock.ts";
 import { recomputeStudents } from "../src/server/features/student-health/index.ts";
 import { draftCurrentPay, setUpPay, type DemoPaySummary } from "./demo-pay.ts";
+import { seedPipeline, type DemoCrmSummary } from "./demo-crm.ts";
 
 export interface DemoAccount {
   role: "admin" | "tutor" | "parent" | "student";
@@ -91,6 +92,8 @@ export interface DemoSummary {
   cards: DemoCardsSummary | null;
   /** Families' questions about their children's cards (DEMO_HEALTH_QUESTIONS): answered with a reason, accepted, still open. */
   healthQuestions: { answered: number; accepted: number; open: number };
+  /** The sales pipeline (scripts/demo-crm.ts): leads by stage and source, tasks, trials, conversions. */
+  crm: DemoCrmSummary;
 }
 
 const DAY = 86_400_000;
@@ -569,6 +572,15 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   await recomputeStudents(ctx.db, admin.organizationId, studentIds, new Date(Date.now() - 7 * DAY));
   await recomputeStudents(ctx.db, admin.organizationId, studentIds, new Date());
 
+  // The CRM's pipeline of the last eight weeks, after the term's health cards (its converted
+  // students start next week) and on its own walk of the clock, left on the real time.
+  const crm = await seedPipeline(
+    ctx,
+    clock,
+    admin.client,
+    [...tutors].map(([memberId, tutor]) => ({ memberId, ...tutor })),
+  );
+
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });
@@ -586,5 +598,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
     pay,
     cards: cards?.done() ?? null,
     healthQuestions,
+    crm,
   };
 }

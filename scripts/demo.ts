@@ -158,6 +158,14 @@ async function seedOnce(databaseUrl: string): Promise<DemoSummary> {
   }
 }
 
+/** The CRM's pipeline in a line (a demo seeded before the CRM was has none). */
+function crmLine(crm: DemoSummary["crm"]): string {
+  const stages = Object.entries(crm.byStage)
+    .map(([stage, total]) => `${total} ${stage.toLowerCase()}`)
+    .join(", ");
+  return `CRM (/admin/crm): ${crm.leads} leads (${stages}), ${crm.tasksOpen} open tasks (${crm.tasksOverdue} overdue), ${crm.trialsBooked - crm.trialsWithFeedback} trials to come and ${crm.trialsWithFeedback} with feedback, ${crm.converted} families converted.`;
+}
+
 function printAccounts(summary: DemoSummary): void {
   const shown = [
     ...summary.accounts.filter((account) => account.role !== "parent"),
@@ -175,6 +183,7 @@ function printAccounts(summary: DemoSummary): void {
     ...shown.map((account) => line([account.role, account.name, account.email, account.note])),
     `…and ${parentsLeft} more parents (firstname.lastname@example.com; all in Members).`,
     "",
+    ...(summary.crm ? [crmLine(summary.crm), ""] : []),
     `Password of every account: ${summary.password}`,
     `Open ${config.appUrl}/login — mail (confirmations, invitations) is in ${config.appUrl}/api/dev/outbox`,
     `Card payments go to the Stripe test double on ${stripeDouble.url}: its page takes no card number, only a choice of outcome.`,

@@ -52,7 +52,8 @@ beforeAll(async () => {
   // On the app's own connection, as npm run demo seeds (t.db would see past row-level security).
   summary = await seedDemoWorkspace({ app: t.app, db: t.deps.db }, clock, { double, webhookBase, runAutopay: () => runAutopay(t.deps) });
   seconds = (performance.now() - started) / 1000;
-}, 300_000);
+  // About two minutes alone; the machine may be running other suites at the same time.
+}, 600_000);
 afterAll(async () => {
   await double?.close();
   await new Promise((resolve) => (webhooks ? webhooks.close(resolve) : resolve(undefined)));
@@ -60,6 +61,10 @@ afterAll(async () => {
 });
 
 const inWorkspace = <T extends { organizationId: unknown }>(table: T) => eq(table.organizationId as never, sql`${summary.organizationId}`);
+/** The term's own rows: not the students the CRM converted (scripts/demo-crm.ts), nor its trial lessons. */
+const notConverted = sql`not exists (select 1 from lead_student ls where ls.student_id = student.id)`;
+const assignmentNotConverted = sql`not exists (select 1 from lead_student ls where ls.student_id = assignment.student_id)`;
+const notTrial = sql`not exists (select 1 from lead_trial lt where lt.session_id = tutoring_session.id)`;
 
 describe("the demo seed (npm run demo)", () => {
   it("dates every report two hours after its session (or at the seed, for one that ended less than that ago), as a real term has them", async () => {
@@ -88,9 +93,16 @@ describe("the demo seed (npm run demo)", () => {
       "student/active": 2,
       "pending/pending": 1,
     });
-    const [students] = await t.db.select({ total: count() }).from(student).where(inWorkspace(student));
+    const [students] = await t.db
+      .select({ total: count() })
+      .from(student)
+      .where(and(inWorkspace(student), notConverted));
     expect(students!.total).toBe(40);
-    const statuses = await t.db.select({ status: student.status, total: count() }).from(student).where(inWorkspace(student)).groupBy(student.status);
+    const statuses = await t.db
+      .select({ status: student.status, total: count() })
+      .from(student)
+      .where(and(inWorkspace(student), notConverted))
+      .groupBy(student.status);
     expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({ active: 37, paused: 2, former: 1 });
     expect(
       (
@@ -122,7 +134,10 @@ describe("the demo seed (npm run demo)", () => {
       )[0]!.total,
     ).toBe(5);
     expect((await t.db.select({ total: count() }).from(tutorAvailability).where(inWorkspace(tutorAvailability)))[0]!.total).toBeGreaterThanOrEqual(15);
-    const [assignments] = await t.db.select({ total: count() }).from(assignment).where(inWorkspace(assignment));
+    const [assignments] = await t.db
+      .select({ total: count() })
+      .from(assignment)
+      .where(and(inWorkspace(assignment), assignmentNotConverted));
     expect(assignments!.total).toBe(summary.assignments);
     expect(summary.assignments).toBeGreaterThanOrEqual(60);
 
@@ -146,7 +161,7 @@ describe("the demo seed (npm run demo)", () => {
     const statuses = await t.db
       .select({ status: tutoringSession.status, total: count() })
       .from(tutoringSession)
-      .where(inWorkspace(tutoringSession))
+      .where(and(inWorkspace(tutoringSession), notTrial))
       .groupBy(tutoringSession.status);
     const { completed, noShow, lateCancelled, excused, unreported, scheduled, cancelled, summariesShared } = summary.sessions;
     expect(Object.fromEntries(statuses.map((row) => [row.status, row.total]))).toEqual({
@@ -170,7 +185,7 @@ describe("the demo seed (npm run demo)", () => {
     const rows = await t.db
       .select({ status: tutoringSession.status, startsAt: tutoringSession.startsAt, endsAt: tutoringSession.endsAt })
       .from(tutoringSession)
-      .where(inWorkspace(tutoringSession));
+      .where(and(inWorkspace(tutoringSession), notTrial));
     expect(rows.filter((row) => (row.status === "completed" || row.status === "no_show") && row.endsAt > seededAt)).toEqual([]);
     expect(rows.filter((row) => row.status === "scheduled" && row.endsAt < seededAt)).toHaveLength(unreported);
     const earliest = Math.min(...rows.map((row) => row.startsAt.getTime()));
@@ -217,7 +232,7 @@ describe("the demo seed (npm run demo)", () => {
   it("lists accounts that sign in with the shared password and see their part", async () => {
     expect(summary.accounts.map((account) => account.role)).toEqual(expect.arrayContaining(["admin", "tutor", "parent", "student"]));
     const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
-    expect((await admin.get("/api/admin/students?pageSize=1")).body.total).toBe(40);
+    expect((await admin.get("/api/admin/students?pageSize=1")).body.total).toBe(40 + summary.crm.convertedStudents);
     // The parents' open cancellation requests wait on the admin's dashboard.
     expect(summary.cancellationRequests).toBe(2);
     expect((await admin.get("/api/admin/cancellation-requests")).body.items.filter((item: { state: string }) => item.state === "requested")).toHaveLength(2);
@@ -443,5 +458,72 @@ describe("the demo seed (npm run demo)", () => {
       sql`select count(*)::int as n from pay_run where organization_id = ${summary.organizationId} and status = 'paid' and (confirmed_at is null or paid_on < (confirmed_at at time zone 'UTC')::date)`,
     );
     expect(order.rows[0]!.n).toBe(0);
+  });
+
+  it("fills the CRM: 30 leads over every stage and several sources, tasks (some overdue), trials (booked and with feedback) and conversions", async () => {
+    const { crm } = summary;
+    console.log(`CRM: ${JSON.stringify(crm)}`);
+    expect(crm).toMatchObject({ leads: 30, trialsBooked: 8, trialsWithFeedback: 5, converted: 3, convertedStudents: 4 });
+    expect(crm.byStage).toEqual({ New: 6, Contacted: 6, Consultation: 5, "Trial booked": 3, "Trial attended": 3, Won: 3, Lost: 4 });
+    expect(crm.bySource).toEqual({ enquiry_page: 10, campaign: 5, referral: 6, phone: 5, walk_in: 2, other: 2 });
+    expect(crm.tutorOwned).toBe(5);
+    const org = summary.organizationId;
+    // Made over the last eight weeks, each stage entered on its own day: varied time in stage.
+    const { rows: spread } = await t.db.execute<{ oldest: number; newest: number; entryDays: number; campaigns: number; lostWithReason: number }>(sql`
+      select max(extract(epoch from now() - created_at) / 86400)::int as oldest, min(extract(epoch from now() - created_at) / 86400)::int as newest,
+        count(distinct (stage_entered_at at time zone 'UTC')::date)::int as "entryDays",
+        count(*) filter (where source = 'campaign' and utm ->> 'campaign' = 'autumn-open-day')::int as campaigns,
+        count(*) filter (where lost_reason in ('Price', 'Timing or schedule', 'Chose another provider', 'No response'))::int as "lostWithReason"
+      from lead where organization_id = ${org}`);
+    expect(spread[0]!.oldest).toBeGreaterThanOrEqual(45);
+    expect(spread[0]!.oldest).toBeLessThanOrEqual(60);
+    expect(spread[0]!.newest).toBe(0);
+    expect(spread[0]!.entryDays).toBeGreaterThanOrEqual(15);
+    expect(spread[0]!.campaigns).toBeGreaterThanOrEqual(3);
+    expect(spread[0]!.lostWithReason).toBe(4);
+    // Timelines: calls, emails and notes logged along the way, each at its moment (never after the seed).
+    const { rows: kinds } = await t.db.execute<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from lead_activity where organization_id = ${org} and occurred_at <= now() group by kind`,
+    );
+    const byKind = Object.fromEntries(kinds.map((row) => [row.kind, row.n]));
+    expect(byKind.call).toBeGreaterThanOrEqual(8);
+    expect(byKind.email).toBeGreaterThanOrEqual(8);
+    expect(byKind.note).toBeGreaterThanOrEqual(5);
+    expect(byKind.trial).toBeGreaterThanOrEqual(13);
+    // Tasks: the enquiries' first responses, mostly done; manual ones open for the admin and the tutors, some overdue, some due today.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    const { rows: tasks } = await t.db.execute<{ kind: string; status: string; due: string; tutor: boolean }>(sql`
+      select t.kind, t.status, to_char(t.due_on, 'YYYY-MM-DD') as due, m.role = 'tutor' as tutor
+      from crm_task t join member m on m.id = t.assignee_member_id where t.organization_id = ${org}`);
+    const firstResponses = tasks.filter((task) => task.kind === "first_response");
+    expect(firstResponses).toHaveLength(15);
+    expect(firstResponses.filter((task) => task.status === "done").length).toBeGreaterThanOrEqual(10);
+    const openManual = tasks.filter((task) => task.kind === "manual" && task.status === "open");
+    expect(openManual.filter((task) => task.due < today).length).toBeGreaterThanOrEqual(2);
+    expect(openManual.filter((task) => task.due === today).length).toBeGreaterThanOrEqual(1);
+    expect(openManual.filter((task) => task.due > today).length).toBeGreaterThanOrEqual(2);
+    expect(openManual.filter((task) => task.tutor).length).toBeGreaterThanOrEqual(2);
+    expect(crm.tasksOverdue).toBeGreaterThanOrEqual(2);
+    expect(tasks.filter((task) => task.kind === "trial_follow_up")).toHaveLength(10);
+    // Trials: three to come, scheduled within the tutor's week; five held, their feedback filed by the tutor who taught them.
+    const { rows: trials } = await t.db.execute<{ status: string; future: boolean; feedback: boolean; byTutor: boolean | null }>(sql`
+      select s.status, s.starts_at > now() as future, lt.feedback_at is not null as feedback, lt.feedback_by_user_id = m.user_id as "byTutor"
+      from lead_trial lt join tutoring_session s on s.organization_id = lt.organization_id and s.id = lt.session_id
+      join member m on m.id = lt.tutor_member_id where lt.organization_id = ${org}`);
+    expect(trials.filter((trial) => trial.future && trial.status === "scheduled" && !trial.feedback)).toHaveLength(3);
+    expect(trials.filter((trial) => !trial.future && trial.status === "completed" && trial.feedback && trial.byTutor)).toHaveLength(5);
+    // Conversions: the won leads became students, family accounts, assignments and the guardians' invitations.
+    const { rows: won } = await t.db.execute<{ leads: number; students: number; assignments: number; invitations: number }>(sql`
+      select (select count(*)::int from lead where organization_id = ${org} and converted_at is not null) as leads,
+        (select count(*)::int from lead_student where organization_id = ${org}) as students,
+        (select count(*)::int from assignment a where a.organization_id = ${org} and a.student_id in (select student_id from lead_student where organization_id = ${org})) as assignments,
+        (select count(*)::int from workspace_invitation i where i.organization_id = ${org} and i.status = 'pending' and i.student_id in (select student_id from lead_student where organization_id = ${org})) as invitations`);
+    expect(won[0]).toEqual({ leads: 3, students: 4, assignments: 4, invitations: 3 });
+    // A tutor's CRM shows their own leads and tasks only.
+    const maya = await signIn(t, "maya.chen@brightpath.example", DEMO_PASSWORD);
+    const mayaLeads = await maya.get("/api/tutor/crm/leads?pageSize=100");
+    expect(mayaLeads.status).toBe(200);
+    expect(mayaLeads.body.total).toBe(2);
+    expect((await maya.get("/api/tutor/crm/tasks")).body.total).toBeGreaterThanOrEqual(1);
   });
 });
