@@ -3,6 +3,9 @@ import { useLocation, useParams } from "react-router";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { crmAreaOf, useLead } from "../../features/crm/api.ts";
 import { LeadPage } from "../../features/crm/components/lead-page.tsx";
+import { ConvertLeadButton } from "../../features/crm/convert-lead.tsx";
+import { TrialBookingButton } from "../../features/crm/trial-booking.tsx";
+import { TrialFeedbackButton } from "../../features/crm/trial-feedback.tsx";
 import { BackLink } from "../../features/students/components/people-ui.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 
@@ -29,7 +32,19 @@ export default function CrmLeadScreen() {
         </Alert>
       ) : (
         <QueryState query={lead} label="the lead">
-          {(data) => <LeadPage area={area} lead={data} />}
+          {(data) => (
+            <LeadPage
+              area={area}
+              lead={data}
+              actions={
+                <>
+                  <TrialBookingButton area={area} lead={data} />
+                  <TrialFeedbackButton area={area} lead={data} />
+                  <ConvertLeadButton area={area} lead={data} />
+                </>
+              }
+            />
+          )}
         </QueryState>
       )}
     </Stack>

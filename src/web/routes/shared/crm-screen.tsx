@@ -5,7 +5,10 @@ import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingState } from "../../components/ui/query-state.tsx";
-import { crmAreaOf } from "../../features/crm/api.ts";
+import { crmAreaOf, useStaff } from "../../features/crm/api.ts";
+import { FunnelFigures } from "../../features/crm/funnel-figures.tsx";
+import { ImportLeadsButton } from "../../features/crm/import-leads.tsx";
+import { useMe } from "../../features/session/api.ts";
 import { LeadCreateModal } from "../../features/crm/components/lead-form.tsx";
 import { LeadsList } from "../../features/crm/components/leads-list.tsx";
 import { TasksPanel } from "../../features/crm/components/tasks.tsx";
@@ -14,11 +17,11 @@ import { useUrlTab } from "../../lib/use-url-tab.ts";
 // The board's drag and drop library loads with the board only, not with the list or the tasks.
 const PipelineBoard = lazy(() => import("../../features/crm/components/pipeline-board.tsx").then((module) => ({ default: module.PipelineBoard })));
 
-const TABS = ["board", "list", "tasks"] as const;
+const TABS = ["board", "list", "tasks", "figures"] as const;
 
 const DESCRIPTIONS = {
-  admin: "Every lead of your workspace by stage, the list with filters, and the team's follow-up tasks.",
-  tutor: "Your leads by stage, the list with filters, and your follow-up tasks.",
+  admin: "Every lead of your workspace by stage, the list with filters, the team's follow-up tasks, and where your students come from.",
+  tutor: "Your leads by stage, the list with filters, your follow-up tasks, and how your leads convert.",
 };
 
 /**
@@ -30,13 +33,18 @@ export default function CrmScreen() {
   const [tab, setTab] = useUrlTab(TABS);
   const [adding, add] = useDisclosure(false);
   const isAdmin = area === "admin";
+  const staff = useStaff(isAdmin);
+  const me = useMe();
   return (
     <>
       <Group justify="space-between" align="flex-start" gap="md">
         <PageHeader title="CRM" description={DESCRIPTIONS[area]} />
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open}>
-          Add lead
-        </Button>
+        <Group gap="sm">
+          <ImportLeadsButton area={area} owners={staff.data} />
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open}>
+            Add lead
+          </Button>
+        </Group>
       </Group>
       {/* Bottom room so that the floating Switch Role button never covers the last row. */}
       <Stack gap="md" pb={64}>
@@ -45,6 +53,7 @@ export default function CrmScreen() {
             <Tabs.Tab value="board">Board</Tabs.Tab>
             <Tabs.Tab value="list">List</Tabs.Tab>
             <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+            <Tabs.Tab value="figures">Figures</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="board" pt="md">
             {tab === "board" ? (
@@ -58,6 +67,9 @@ export default function CrmScreen() {
           </Tabs.Panel>
           <Tabs.Panel value="tasks" pt="md">
             {tab === "tasks" ? <TasksPanel area={area} /> : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="figures" pt="md">
+            {tab === "figures" && me.data?.activeWorkspace ? <FunnelFigures area={area} timeZone={me.data.activeWorkspace.timeZone} /> : null}
           </Tabs.Panel>
         </Tabs>
       </Stack>

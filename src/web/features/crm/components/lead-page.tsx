@@ -1,3 +1,4 @@
+import { MergeLeadsButton } from "../merge-leads.tsx";
 import { Alert, Anchor, Badge, Box, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconEdit, IconPlus } from "@tabler/icons-react";
@@ -140,6 +141,7 @@ function Duplicates({ area, lead }: { area: CrmArea; lead: LeadDetail }) {
             <Text size="sm" c="dimmed">
               same {duplicate.matchedOn}, in {duplicate.stage}
             </Text>
+            <MergeLeadsButton area={area} lead={{ id: lead.id, name: leadTitle(lead) }} duplicate={{ id: duplicate.id, name: duplicate.name }} />
           </Group>
         ))}
       </Stack>

@@ -1,0 +1,90 @@
+import { memberIdOf } from "./support/family.ts";
+import { expect, expectAccessible, field, signInThroughForm, test } from "./support/fixtures.ts";
+import { sideways } from "./support/widths.ts";
+
+/** The day before today, as a date field takes it (the trial took place yesterday). */
+function yesterday(): string {
+  const day = new Date(Date.now() - 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * From lead to family: the admin books a trial for a tutor's lead, the tutor files its
+ * feedback (follow-up tasks appear), the admin converts the lead in one step, and the guardian
+ * receives the invitation; the student's record shows the lead's history; the figures count it.
+ */
+test.describe("@crm a lead's trial and conversion", () => {
+  test("@crm trial booked by the admin, feedback filed by the tutor, the lead converted, the guardian invited", async ({ browser, page, api }) => {
+    test.setTimeout(120_000);
+    const admin = await api.createAdmin();
+    const tutor = await api.createMember("tutor", { admin });
+    const tutorMemberId = await memberIdOf(admin, tutor.email);
+    const made = await admin.client.post("/api/admin/crm/leads", {
+      data: {
+        guardianName: "Fiona Family",
+        studentName: "Finn Family",
+        email: "fiona.family@example.com",
+        subjects: ["Maths"],
+        source: "referral",
+        consentBasis: "pre_contract",
+        ownerMemberId: tutorMemberId,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const leadId = ((await made.json()) as { id: string }).id;
+
+    // The admin books yesterday's trial with the tutor (outside the tutor's hours: confirmed).
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto(`/admin/crm/leads/${leadId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Fiona Family (for Finn Family)" })).toBeVisible();
+    await page.getByRole("button", { name: "Book a trial" }).click();
+    const booking = page.getByRole("dialog", { name: "Book a trial for Fiona Family (for Finn Family)" });
+    await field(page, "Date").fill(yesterday());
+    await field(page, "Start time").fill("16:00");
+    await expectAccessible(page);
+    await booking.getByRole("button", { name: "Book trial" }).click();
+    const anyway = booking.getByRole("button", { name: "Book it anyway" });
+    await expect(anyway.or(page.getByText("Trial booked").first())).toBeVisible();
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(booking).toBeHidden();
+    await expect(page.getByText("Trial booked", { exact: true }).first()).toBeVisible();
+
+    // The tutor, who owns the lead, files the feedback; the owner's follow-ups appear.
+    const tutorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const tutorPage = await tutorContext.newPage();
+    await signInThroughForm(tutorPage, tutor);
+    await expect(tutorPage).toHaveURL("/tutor/dashboard");
+    await tutorPage.goto(`/tutor/crm/leads/${leadId}`);
+    await tutorPage.getByRole("button", { name: "Trial feedback" }).click();
+    const feedback = tutorPage.getByRole("dialog", { name: "How did the trial with Fiona Family (for Finn Family) go?" });
+    await feedback.getByRole("radio", { name: "Yes" }).check();
+    await feedback.getByRole("radio", { name: "Enrol" }).check();
+    await field(tutorPage, "Notes").fill("Quick with fractions; needs confidence with algebra.");
+    await expectAccessible(tutorPage);
+    await feedback.getByRole("button", { name: "File feedback" }).click();
+    await expect(feedback).toBeHidden();
+    await expect(tutorPage.getByText("Follow up the trial (day 1)").first()).toBeVisible();
+    expect((await sideways(tutorPage)).overflow).toBe(0);
+    await tutorContext.close();
+
+    // The admin converts in one step; the guardian is invited by mail.
+    await page.reload();
+    await page.getByRole("button", { name: "Convert" }).click();
+    const convert = page.getByRole("dialog", { name: "Convert Fiona Family (for Finn Family)" });
+    await expect(field(page, "Students")).toHaveValue("Finn Family");
+    await expectAccessible(page);
+    await convert.getByRole("button", { name: "Convert" }).click();
+    const converted = page.getByRole("dialog", { name: "Converted" });
+    await expect(converted).toContainText("Students: Finn Family");
+    await expect(converted).toContainText("Invitations mailed: fiona.family@example.com");
+    await converted.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("button", { name: "Convert" })).toBeHidden();
+    await api.waitForMail("fiona.family@example.com", `${admin.name} invited you to ${admin.workspaceName} on Glassroom`);
+
+    // The figures count one trial that enrolled.
+    await page.goto("/admin/crm?tab=figures");
+    await expect(page.getByText("Trial to won").first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
