@@ -87,4 +87,43 @@ test.describe("@crm a lead's trial and conversion", () => {
     await expect(page.getByText("Trial to won").first()).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("@crm an admin imports a CSV file, skipping the refused row, and merges the duplicate it brought", async ({ page, api }) => {
+    test.setTimeout(90_000);
+    const admin = await api.createAdmin();
+    const made = await admin.client.post("/api/admin/crm/leads", {
+      data: { guardianName: "Dora Duplicate", email: "dora@example.com", source: "phone", consentBasis: "pre_contract" },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const keptId = ((await made.json()) as { id: string }).id;
+
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.goto("/admin/crm?tab=list");
+    await page.getByRole("button", { name: "Import leads" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import leads from a CSV file" });
+    await field(page, "Or paste the file's text").fill(
+      ["Guardian name,Email,Phone,Subjects", "Ivy Import,ivy@example.com,,Maths", "No Contact,,,Physics", "Dora D.,dora@example.com,07700 900222,English"].join(
+        "\n",
+      ),
+    );
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await expect(dialog.getByRole("status")).toContainText("2 of 3 rows ready to import, 1 refused.");
+    await expectAccessible(page);
+    await expect(dialog.getByRole("button", { name: "Import 2 leads" })).toBeDisabled();
+    await dialog.getByLabel("Skip the 1 refused row and import the others").check();
+    await dialog.getByRole("button", { name: "Import 2 leads" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("link", { name: "Ivy Import" })).toBeVisible();
+
+    // The imported Dora is a duplicate of the one made by phone: merged into it, her phone kept.
+    await page.goto(`/admin/crm/leads/${keptId}`);
+    await page.getByRole("button", { name: "Merge Dora D. into this lead" }).click();
+    const merge = page.getByRole("dialog", { name: "Merge the duplicate into this lead?" });
+    await expectAccessible(page);
+    await merge.getByRole("button", { name: "Merge and delete the duplicate" }).click();
+    await expect(merge).toBeHidden();
+    await expect(page.getByText("07700 900222")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Possible duplicates" })).toBeHidden();
+  });
 });
