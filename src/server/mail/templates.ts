@@ -326,9 +326,7 @@ export const mails = {
   }): Mail => ({
     to,
     subject:
-      dueToday.length > 0
-        ? `${dueToday.length === 1 ? "A task" : `${dueToday.length} tasks`} due today in ${workspace}`
-        : `Overdue tasks in ${workspace}`,
+      dueToday.length > 0 ? `${dueToday.length === 1 ? "A task" : `${dueToday.length} tasks`} due today in ${workspace}` : `Overdue tasks in ${workspace}`,
     text: `Hello ${name},\n\n${[
       dueToday.length > 0 ? `Due today:\n\n${dueToday.map((line) => `- ${line}`).join("\n")}` : "",
       overdue.length > 0 ? `Overdue, still open:\n\n${overdue.map((line) => `- ${line}`).join("\n")}` : "",
