@@ -13,9 +13,8 @@ import type { Actor } from "../../core/audit.ts";
 import type { AppDeps } from "../../core/context.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { workspaceToday } from "../../core/workspace-time.ts";
-import { user } from "../../db/auth-schema.ts";
 import type { Database } from "../../db/client.ts";
-import { lead, leadActivity, leadStudent, leadTrial } from "../../db/crm-schema.ts";
+import { lead, leadStudent, leadTrial } from "../../db/crm-schema.ts";
 import { assignment, payerAccount, student, tutoringSession, workspaceInvitation } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, invalidField, notFound } from "../../lib/app-error.ts";
@@ -23,7 +22,7 @@ import { createAssignment } from "../assignments/index.ts";
 import { mergeAccount, renameAccount } from "../billing/index.ts";
 import { createInvitation } from "../invitations/index.ts";
 import { createStudent, visibleStudents } from "../students/index.ts";
-import { addActivity, UUID } from "./leads.ts";
+import { addActivity, leadTimeline } from "./leads.ts";
 import { type CrmArea, visibleLeads } from "./policy.ts";
 import { stagesInForce } from "./stages.ts";
 import { auditLead, insideTransaction } from "./trials.ts";
@@ -80,7 +79,7 @@ function asField(error: unknown, path: (string | number)[]): unknown {
 
 /** POST /{admin,tutor}/crm/leads/{leadId}/convert: won, in one step; again, the same answer. */
 export async function convertLead(deps: AppDeps, actor: Actor, area: CrmArea, leadId: string, input: LeadConvert): Promise<LeadConversion> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   const now = deps.clock.now();
   return withWorkspace(deps.db, organizationId, async (tx) => {
@@ -203,23 +202,9 @@ export async function studentLeadTimeline(db: Database, actor: Actor, area: CrmA
       .orderBy(asc(lead.createdAt))
       .limit(1);
     if (!origin) return { lead: null, timeline: [] };
-    const timeline = await tx
-      .select({
-        id: leadActivity.id,
-        kind: leadActivity.kind,
-        summary: leadActivity.summary,
-        body: leadActivity.body,
-        actorName: user.name,
-        occurredAt: leadActivity.occurredAt,
-      })
-      .from(leadActivity)
-      .leftJoin(user, eq(user.id, leadActivity.actorUserId))
-      .where(and(eq(leadActivity.organizationId, organizationId), eq(leadActivity.leadId, origin.id)))
-      .orderBy(desc(leadActivity.occurredAt), desc(leadActivity.id))
-      .limit(200);
     return {
       lead: { id: origin.id, source: origin.source, createdAt: origin.createdAt.toISOString(), convertedAt: origin.convertedAt?.toISOString() ?? null },
-      timeline: timeline.map((entry) => ({ ...entry, occurredAt: entry.occurredAt.toISOString() })),
+      timeline: await leadTimeline(tx, organizationId, origin.id),
     };
   });
 }

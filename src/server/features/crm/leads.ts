@@ -4,7 +4,7 @@
  * timeline in the same transaction; the creation, changes and moves are audited without the
  * lead's personal data (the audit log outlives a purged lead).
  */
-import { UUID_PATTERN } from "../../../shared/schemas/fields.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_LEAD_PURGE_MONTHS,
@@ -239,12 +239,9 @@ export async function visibleLead(tx: Queryable, actor: Actor, area: CrmArea, le
   return row;
 }
 
-/** A lead's, stage's or task's id: anything else names no record (404). */
-export const UUID = UUID_PATTERN;
-
 /** GET /{admin,tutor}/crm/leads/{leadId}: the lead, its timeline newest first, and the leads it may duplicate. */
 export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId: string): Promise<LeadDetail> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const stages = new Map((await stagesInForce(tx, organizationId)).map((stage) => [stage.id, stage]));
@@ -263,20 +260,6 @@ export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId
       .leftJoin(user, eq(user.id, member.userId))
       .where(and(visibleLeads(actor.viewer, area), eq(lead.id, leadId)));
     if (!row) throw notFound(LEAD);
-    const timeline = await tx
-      .select({
-        id: leadActivity.id,
-        kind: leadActivity.kind,
-        summary: leadActivity.summary,
-        body: leadActivity.body,
-        actorName: user.name,
-        occurredAt: leadActivity.occurredAt,
-      })
-      .from(leadActivity)
-      .leftJoin(user, eq(user.id, leadActivity.actorUserId))
-      .where(and(eq(leadActivity.organizationId, organizationId), eq(leadActivity.leadId, leadId)))
-      .orderBy(desc(leadActivity.occurredAt), desc(leadActivity.id))
-      .limit(200);
     return {
       ...summaryOf(row, stages),
       level: row.level,
@@ -285,10 +268,29 @@ export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId
       notes: row.notes,
       consentBasis: row.consentBasis,
       lostReason: row.lostReason,
-      timeline: timeline.map((entry) => ({ ...entry, occurredAt: entry.occurredAt.toISOString() })),
+      timeline: await leadTimeline(tx, organizationId, leadId),
       duplicates: await duplicatesOf(tx, actor, area, row, stages),
     };
   });
+}
+
+/** A lead's timeline, newest first (its latest 200 entries), each with who and when. */
+export async function leadTimeline(tx: Queryable, organizationId: string, leadId: string) {
+  const timeline = await tx
+    .select({
+      id: leadActivity.id,
+      kind: leadActivity.kind,
+      summary: leadActivity.summary,
+      body: leadActivity.body,
+      actorName: user.name,
+      occurredAt: leadActivity.occurredAt,
+    })
+    .from(leadActivity)
+    .leftJoin(user, eq(user.id, leadActivity.actorUserId))
+    .where(and(eq(leadActivity.organizationId, organizationId), eq(leadActivity.leadId, leadId)))
+    .orderBy(desc(leadActivity.occurredAt), desc(leadActivity.id))
+    .limit(200);
+  return timeline.map((entry) => ({ ...entry, occurredAt: entry.occurredAt.toISOString() }));
 }
 
 /** Other leads the viewer sees with the same email or the same phone digits: offered for merging, never merged silently. */
@@ -333,7 +335,7 @@ const FIELD_WORDS: Partial<Record<keyof LeadUpdate, string>> = {
 
 /** PATCH /{admin,tutor}/crm/leads/{leadId}: a change of its fields; the name and a contact must remain. */
 export async function updateLead(db: Database, actor: Actor, area: CrmArea, leadId: string, input: LeadUpdate, now: Date): Promise<LeadDetail> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     const current = await visibleLead(tx, actor, area, leadId);
@@ -361,7 +363,7 @@ export async function updateLead(db: Database, actor: Actor, area: CrmArea, lead
 
 /** POST /{admin,tutor}/crm/leads/{leadId}/move: to another stage (lost with one of the workspace's reasons). */
 export async function moveLead(db: Database, actor: Actor, area: CrmArea, leadId: string, input: LeadMove, now: Date): Promise<LeadDetail> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     const current = await visibleLead(tx, actor, area, leadId);
@@ -394,7 +396,7 @@ const ACTIVITY_WORDS: Record<LeadActivityCreate["kind"], string> = { note: "Note
 
 /** POST /{admin,tutor}/crm/leads/{leadId}/activities: a call, an email or a note on the timeline. */
 export async function logActivity(db: Database, actor: Actor, area: CrmArea, leadId: string, input: LeadActivityCreate, now: Date): Promise<LeadDetail> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     await visibleLead(tx, actor, area, leadId);

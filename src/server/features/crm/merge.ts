@@ -5,6 +5,7 @@
  * so, and the duplicate is deleted. A converted lead is a student's history and is never the
  * one deleted: the other lead is merged into it instead.
  */
+import { isRecordId } from "../../core/ids.ts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { LeadDetail } from "../../../shared/schemas/crm.ts";
 import type { LeadMerge } from "../../../shared/schemas/crm-pipeline.ts";
@@ -13,7 +14,7 @@ import type { Database } from "../../db/client.ts";
 import { crmTask, lead, leadActivity } from "../../db/crm-schema.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { conflictOn, notFound } from "../../lib/app-error.ts";
-import { addActivity, leadName, UUID, viewLead } from "./leads.ts";
+import { addActivity, leadName, viewLead } from "./leads.ts";
 import { type CrmArea, visibleLeads } from "./policy.ts";
 
 /** The fields filled from the duplicate when the kept lead has none, and how the timeline names them. */
@@ -33,7 +34,7 @@ const isEmpty = (value: unknown) => value === null || value === "" || (Array.isA
 
 /** POST /{admin,tutor}/crm/leads/{leadId}/merge: the duplicate merged into the lead of the path. */
 export async function mergeLeads(db: Database, actor: Actor, area: CrmArea, leadId: string, input: LeadMerge, now: Date): Promise<LeadDetail> {
-  if (!UUID.test(leadId)) throw notFound("The lead");
+  if (!isRecordId(leadId)) throw notFound("The lead");
   const organizationId = actor.viewer.organizationId;
   await withWorkspace(db, organizationId, async (tx) => {
     if (input.duplicateLeadId === leadId) throw conflictOn("duplicateLeadId", "A lead cannot be merged into itself.");

@@ -4,6 +4,7 @@
  * (open ones) and archived (an open stage no lead stands in), never deleted: timelines name
  * them. The won and lost stages stay, last, one of each.
  */
+import { isRecordId } from "../../core/ids.ts";
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { CrmSettings, CrmSettingsUpdate, Stage, StageCreate, StageList } from "../../../shared/schemas/crm.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
@@ -13,7 +14,7 @@ import type { Database } from "../../db/client.ts";
 import { crmStage, lead } from "../../db/crm-schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { conflict, conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
-import { UUID } from "./leads.ts";
+import {} from "./leads.ts";
 import { stageList, stagesInForce } from "./stages.ts";
 
 const STAGE = "The stage";
@@ -35,7 +36,7 @@ export async function changeCrmSettings(db: Database, actor: Actor, changes: Crm
 }
 
 async function stageInForce(tx: Queryable, organizationId: string, stageId: string): Promise<Stage> {
-  const stage = UUID.test(stageId) ? (await stagesInForce(tx, organizationId)).find((candidate) => candidate.id === stageId) : undefined;
+  const stage = isRecordId(stageId) ? (await stagesInForce(tx, organizationId)).find((candidate) => candidate.id === stageId) : undefined;
   if (!stage) throw notFound(STAGE);
   return stage;
 }

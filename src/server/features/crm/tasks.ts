@@ -3,6 +3,7 @@
  * trials. Admins see and give tasks to any admin or tutor; a tutor sees and makes their own.
  * A task about a lead goes on the lead's timeline when it is made and when it is closed.
  */
+import { isRecordId } from "../../core/ids.ts";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Task, TaskCreate, TaskListQuery, TaskPage, TaskUpdate } from "../../../shared/schemas/crm.ts";
 import type { Actor } from "../../core/audit.ts";
@@ -11,7 +12,7 @@ import { member, user } from "../../db/auth-schema.ts";
 import { crmTask, lead } from "../../db/crm-schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { conflictOn, invalidField, notFound } from "../../lib/app-error.ts";
-import { addActivity, checkOwner, leadName, UUID, visibleLead } from "./leads.ts";
+import { addActivity, checkOwner, leadName, visibleLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 
 const TASK = "The task";
@@ -128,7 +129,7 @@ const CLOSING_WORDS = { done: "Done", cancelled: "Cancelled", open: "Reopened" }
 
 /** PATCH /{admin,tutor}/crm/tasks/{taskId}: done, cancelled or reopened; its title or due day changed. */
 export async function updateTask(db: Database, actor: Actor, area: CrmArea, taskId: string, input: TaskUpdate, now: Date): Promise<Task> {
-  if (!UUID.test(taskId)) throw notFound(TASK);
+  if (!isRecordId(taskId)) throw notFound(TASK);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     const [current] = await tx

@@ -4,6 +4,7 @@
  * lead is no person of the workspace yet, decision 022), and the tutor's feedback after it,
  * which makes the owner's follow-up tasks due one and three days after the trial, once.
  */
+import { isRecordId } from "../../core/ids.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { TRIAL_RECOMMENDATION_LABELS, type Trial, type TrialBook, type TrialFeedbackCreate, type TrialList } from "../../../shared/schemas/crm-trials.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
@@ -17,7 +18,7 @@ import { tutoringSession } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { createSessions } from "../sessions/index.ts";
-import { addActivity, UUID, visibleLead } from "./leads.ts";
+import { addActivity, visibleLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { stagesInForce } from "./stages.ts";
 
@@ -128,7 +129,7 @@ async function trialsWhere(tx: Queryable, organizationId: string, where: ReturnT
 
 /** POST /{admin,tutor}/crm/leads/{leadId}/trials: a trial on the tutor's calendar (a tutor's own), on the lead's timeline. */
 export async function bookTrial(deps: AppDeps, actor: Actor, area: CrmArea, leadId: string, input: TrialBook): Promise<Trial> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   const now = deps.clock.now();
   const trialId = await withWorkspace(deps.db, organizationId, async (tx) => {
@@ -171,7 +172,7 @@ export async function bookTrial(deps: AppDeps, actor: Actor, area: CrmArea, lead
 
 /** GET /{admin,tutor}/crm/leads/{leadId}/trials: the lead's trials, the latest first. */
 export async function listTrials(db: Database, actor: Actor, area: CrmArea, leadId: string): Promise<TrialList> {
-  if (!UUID.test(leadId)) throw notFound(LEAD);
+  if (!isRecordId(leadId)) throw notFound(LEAD);
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(db, organizationId, async (tx) => {
     await visibleLead(tx, actor, area, leadId);
@@ -185,7 +186,7 @@ export async function listTrials(db: Database, actor: Actor, area: CrmArea, lead
  * tutor's word is what says the trial took place, and no job has to watch the calendar.
  */
 export async function fileTrialFeedback(deps: AppDeps, actor: Actor, area: CrmArea, trialId: string, input: TrialFeedbackCreate): Promise<Trial> {
-  if (!UUID.test(trialId)) throw notFound(TRIAL);
+  if (!isRecordId(trialId)) throw notFound(TRIAL);
   const organizationId = actor.viewer.organizationId;
   const now = deps.clock.now();
   await withWorkspace(deps.db, organizationId, async (tx) => {
