@@ -1,4 +1,5 @@
-import { Anchor, Badge, Box, Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { NoMatches, NothingYet } from "../../../components/ui/list-empty.tsx";
+import { Anchor, Badge, Box, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { LEAD_SOURCES, type LeadSummary, type Stage } from "../../../../shared/schemas/crm.ts";
@@ -110,27 +111,15 @@ export function LeadsList({ area, showOwner, onAdd }: { area: CrmArea; showOwner
         {(data) =>
           data.total === 0 ? (
             filtered ? (
-              <EmptyState
-                py="xl"
-                withIndicatorBackground
-                icon={<IconSearch size={28} aria-hidden="true" />}
-                title="No leads match."
-                description="Check the spelling, or clear the search and the filters."
-              >
-                <Button variant="default" onClick={clear}>
-                  Clear search and filters
-                </Button>
-              </EmptyState>
+              <NoMatches title="No leads match." filters="the filters" onClear={clear} />
             ) : (
-              <EmptyState
-                py="xl"
-                withIndicatorBackground
+              <NothingYet
                 icon={<IconUserPlus size={28} aria-hidden="true" />}
                 title="No leads yet."
                 description="Leads come from your enquiry page, or add one you met by phone, referral or at the door."
               >
                 <Button onClick={onAdd}>Add lead</Button>
-              </EmptyState>
+              </NothingYet>
             )
           ) : data.items.length === 0 ? (
             <Group gap="sm">

@@ -1,4 +1,5 @@
-import { Anchor, Box, Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { NoMatches, NothingYet } from "../../../components/ui/list-empty.tsx";
+import { Anchor, Box, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconHeartbeat, IconSearch } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -168,21 +169,9 @@ function HealthListControls({ list }: { list: ReturnType<typeof useListParams<ty
 
 function HealthListEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return filtered ? (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
-      icon={<IconSearch size={28} aria-hidden="true" />}
-      title="No students match."
-      description="Check the spelling, or clear the search and the filters."
-    >
-      <Button variant="default" onClick={onClear}>
-        Clear search and filters
-      </Button>
-    </EmptyState>
+    <NoMatches title="No students match." filters="the filters" onClear={onClear} />
   ) : (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
+    <NothingYet
       icon={<IconHeartbeat size={28} aria-hidden="true" />}
       title="No active students yet."
       description="Each active student's health card shows here, highest risk first, once you add students."

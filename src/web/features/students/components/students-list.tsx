@@ -1,5 +1,6 @@
-import { Anchor, Box, Button, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
-import { IconSearch, IconUsers } from "@tabler/icons-react";
+import { NoMatches, NothingYet } from "../../../components/ui/list-empty.tsx";
+import { Anchor, Box, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { STUDENT_STATUS_LABELS, STUDENT_STATUSES, type StudentStatus, type StudentSummary } from "../../../../shared/schemas/students.ts";
 import { StudentStatusBadge } from "./student-status-badge.tsx";
@@ -26,27 +27,15 @@ export function StudentFilters(props: {
 /** No students at all, or none matching the filters. */
 export function StudentsEmpty({ filtered, onClear, onAdd }: { filtered: boolean; onClear: () => void; onAdd: () => void }) {
   return filtered ? (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
-      icon={<IconSearch size={28} aria-hidden="true" />}
-      title="No students match your search."
-      description="Check the spelling, or clear the search and the status filter."
-    >
-      <Button variant="default" onClick={onClear}>
-        Clear search and filters
-      </Button>
-    </EmptyState>
+    <NoMatches title="No students match your search." filters="the status filter" onClear={onClear} />
   ) : (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
+    <NothingYet
       icon={<IconUsers size={28} aria-hidden="true" />}
       title="No students yet."
       description="Add your first student to keep their record, guardians and tutors in one place."
     >
       <Button onClick={onAdd}>Add student</Button>
-    </EmptyState>
+    </NothingYet>
   );
 }
 

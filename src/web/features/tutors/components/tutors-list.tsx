@@ -1,5 +1,6 @@
-import { Anchor, Badge, Box, Button, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
-import { IconSchool, IconSearch } from "@tabler/icons-react";
+import { NoMatches, NothingYet } from "../../../components/ui/list-empty.tsx";
+import { Anchor, Badge, Box, Group, Stack, Text, Title } from "@mantine/core";
+import { IconSchool } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatHourlyRate } from "../../../lib/format-money.ts";
 import { TUTOR_STATUSES, type TutorStatus, type TutorSummary } from "../../../../shared/schemas/tutors.ts";
@@ -38,21 +39,9 @@ export function TutorFilters(props: {
 
 export function TutorsEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return filtered ? (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
-      icon={<IconSearch size={28} aria-hidden="true" />}
-      title="No tutors match your search."
-      description="Check the spelling, or clear the search and the status filter."
-    >
-      <Button variant="default" onClick={onClear}>
-        Clear search and filters
-      </Button>
-    </EmptyState>
+    <NoMatches title="No tutors match your search." filters="the status filter" onClear={onClear} />
   ) : (
-    <EmptyState
-      py="xl"
-      withIndicatorBackground
+    <NothingYet
       icon={<IconSchool size={28} aria-hidden="true" />}
       title="No tutors yet."
       description={
