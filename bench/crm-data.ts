@@ -11,7 +11,7 @@
  * One lead in three has a task for its owner, due within 30 days either side of "now"; open
  * unless the lead was won or lost (then done).
  */
-import { and, asc, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Actor } from "../src/server/core/audit.ts";
 import type { MemberContext } from "../src/server/core/context.ts";
@@ -20,6 +20,8 @@ import type { Database } from "../src/server/db/client.ts";
 import { crmTask, lead } from "../src/server/db/crm-schema.ts";
 import type { Queryable } from "../src/server/db/tenant.ts";
 import { funnelCellsSql, funnelMediansSql } from "../src/server/features/crm/funnel.ts";
+import { LEAD_LIST_ORDER } from "../src/server/features/crm/leads.ts";
+import { TASK_ORDER } from "../src/server/features/crm/tasks.ts";
 import { type CrmArea, visibleLeads } from "../src/server/features/crm/policy.ts";
 import { DEFAULT_STAGES, LEAD_SOURCES } from "../src/shared/schemas/crm.ts";
 
@@ -118,7 +120,7 @@ export function crmKeyQueries(organizationId: string, now: Date): CrmKeyQuery[] 
       .leftJoin(member, and(eq(member.organizationId, lead.organizationId), eq(member.id, lead.ownerMemberId)))
       .leftJoin(user, eq(user.id, member.userId))
       .where(visibleLeads(readers[area], area))
-      .orderBy(desc(lead.createdAt), asc(lead.id))
+      .orderBy(...LEAD_LIST_ORDER)
       .limit(PAGE)
       .offset(0);
   const leadsTotal = (area: CrmArea) => (db: Queryable) => db.select({ total: count() }).from(lead).where(visibleLeads(readers[area], area));
@@ -145,7 +147,7 @@ export function crmKeyQueries(organizationId: string, now: Date): CrmKeyQuery[] 
       .innerJoin(user, eq(user.id, member.userId))
       .leftJoin(lead, and(eq(lead.organizationId, crmTask.organizationId), eq(lead.id, crmTask.leadId)))
       .where(and(visibleTasks(area), eq(crmTask.status, "open")))
-      .orderBy(sql`${crmTask.status} <> 'open'`, asc(crmTask.dueOn), desc(crmTask.closedAt), asc(crmTask.id))
+      .orderBy(...TASK_ORDER.open)
       .limit(PAGE)
       .offset(0);
   const tasksTotal = (area: CrmArea) => (db: Queryable) =>

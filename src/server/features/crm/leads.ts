@@ -221,8 +221,7 @@ export async function listLeads(db: Database, actor: Actor, area: CrmArea, query
       .leftJoin(member, ownerJoin)
       .leftJoin(user, eq(user.id, member.userId))
       .where(where)
-      // As lead_created_idx orders them (created_at is never null): the list reads the index in order.
-      .orderBy(sql`${lead.createdAt} desc nulls last`, asc(lead.id))
+      .orderBy(...LEAD_LIST_ORDER)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
     return { items: rows.map((row) => summaryOf(row, stages)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
@@ -273,6 +272,9 @@ export async function viewLead(db: Database, actor: Actor, area: CrmArea, leadId
     };
   });
 }
+
+/** The leads list's order, newest first, as lead_created_idx holds them (created_at is never null), so a page reads the index in order. */
+export const LEAD_LIST_ORDER = [sql`${lead.createdAt} desc nulls last`, asc(lead.id)] as const;
 
 /** A lead's timeline, newest first (its latest 200 entries), each with who and when. */
 export async function leadTimeline(tx: Queryable, organizationId: string, leadId: string) {

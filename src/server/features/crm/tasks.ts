@@ -27,7 +27,7 @@ function visibleTasks(actor: Actor, area: CrmArea): SQL {
  * Open tasks by due day, the most overdue first; closed ones the latest closed first; all of
  * them, the open ones first. Each list's order is an index's (crm_task_open_due_idx for the open).
  */
-const TASK_ORDER = {
+export const TASK_ORDER = {
   open: [asc(crmTask.dueOn), asc(crmTask.id)],
   closed: [desc(crmTask.closedAt), asc(crmTask.id)],
   all: [sql`${crmTask.status} <> 'open'`, asc(crmTask.dueOn), desc(crmTask.closedAt), asc(crmTask.id)],
