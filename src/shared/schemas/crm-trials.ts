@@ -50,6 +50,8 @@ export type TrialFeedbackCreate = z.infer<typeof trialFeedbackCreateSchema>;
 export const trialSchema = z.object({
   id: z.string(),
   leadId: z.string(),
+  /** Whom the trial is for (the lead's guardian and student), for the tutor who teaches it. */
+  leadName: z.string(),
   sessionId: z.string(),
   tutor: z.object({ memberId: z.string(), name: z.string() }),
   subject: z.string(),

@@ -20,7 +20,7 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
 import { convertLead, studentLeadTimeline } from "./conversion.ts";
 import type { CrmArea } from "./policy.ts";
-import { bookTrial, fileTrialFeedback, listTrials } from "./trials.ts";
+import { bookTrial, fileTrialFeedback, listTrials, listTrialsAwaitingFeedback } from "./trials.ts";
 
 const TAG = ["CRM"];
 const leadParams = z.object({ leadId: z.string().min(1).max(100) });
@@ -84,6 +84,13 @@ function trialRoutesOf(deps: AppDeps, area: CrmArea) {
     // Gathering the students into one family merges accounts, which takes the workspace's money lock.
     { writesMoney: true },
   );
+  const awaiting = defineOperation(needs(read), {
+    method: "get",
+    path: `${base}/trials/awaiting-feedback`,
+    tags: TAG,
+    summary: `Trials that have begun and wait for their feedback, the oldest first: ${area === "admin" ? "every one of the workspace" : "those the tutor teaches, whoever owns the lead"}`,
+    responses: { 200: { description: "The trials.", content: jsonContent(trialListSchema) }, ...errorResponses },
+  });
   const timeline = defineOperation(needs(read), {
     method: "get",
     path: `${base}/students/{studentId}/lead-timeline`,
@@ -98,6 +105,7 @@ function trialRoutesOf(deps: AppDeps, area: CrmArea) {
   });
   return new OpenAPIHono<AppEnv>()
     .openapi(book, async (c) => c.json(await bookTrial(deps, actorOf(c), area, c.req.valid("param").leadId, c.req.valid("json")), 201))
+    .openapi(awaiting, async (c) => c.json(await listTrialsAwaitingFeedback(deps.db, actorOf(c), area, deps.clock.now()), 200))
     .openapi(list, async (c) => c.json(await listTrials(deps.db, actorOf(c), area, c.req.valid("param").leadId), 200))
     .openapi(feedback, async (c) => c.json(await fileTrialFeedback(deps, actorOf(c), area, c.req.valid("param").trialId, c.req.valid("json")), 200))
     .openapi(convert, async (c) => c.json(await convertLead(deps, actorOf(c), area, c.req.valid("param").leadId, c.req.valid("json")), 200))

@@ -147,6 +147,15 @@ describe("feedback after the trial", () => {
     expect(issuesOf(bad.body).map(([path]) => path)).toEqual(["attended", "recommendation"]);
   });
 
+  it("waits in the trial tutor's list (also for a lead someone else owns) and every admin's, not the owner's who did not teach it", async () => {
+    const awaiting = async (client: typeof cast.theo.client, area: "admin" | "tutor") =>
+      (await client.get<TrialList>(`/api/${area}/crm/trials/awaiting-feedback`)).body.items.map((item) => [item.id, item.leadName]);
+    expect(await awaiting(cast.theo.client, "tutor")).toContainEqual([trial.id, "Gina Guardian (for Sam Starter)"]);
+    expect(await awaiting(cast.admin.client, "admin")).toContainEqual([trial.id, "Gina Guardian (for Sam Starter)"]);
+    expect((await awaiting(cast.tina.client, "tutor")).map(([id]) => id)).not.toContain(trial.id);
+    expect((await cast.parent.client.get("/api/tutor/crm/trials/awaiting-feedback")).status).toBe(403);
+  });
+
   it("by the trial's tutor: on the timeline, the session done, follow-ups due on days 1 and 3 for the owner, once", async () => {
     const filed = await cast.theo.client.post<Trial>(`/api/tutor/crm/trials/${trial.id}/feedback`, {
       attended: true,
@@ -160,6 +169,7 @@ describe("feedback after the trial", () => {
     });
     const again = await cast.admin.client.post(`/api/admin/crm/trials/${trial.id}/feedback`, { attended: false, recommendation: "not_a_fit" });
     expect([again.status, again.body.error.message]).toEqual([409, "The trial's feedback was filed already."]);
+    expect((await cast.theo.client.get<TrialList>("/api/tutor/crm/trials/awaiting-feedback")).body.items.map((item) => item.id)).not.toContain(trial.id);
 
     const tasks = await cast.tina.client.get<TaskPage>(`/api/tutor/crm/tasks?leadId=${lead.id}`);
     expect(tasks.body.items.filter((task) => task.kind === "trial_follow_up").map((task) => [task.title, task.dueOn, task.assignee.name])).toEqual([

@@ -5,7 +5,7 @@
  * which makes the owner's follow-up tasks due one and three days after the trial, once.
  */
 import { isRecordId } from "../../core/ids.ts";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import { TRIAL_RECOMMENDATION_LABELS, type Trial, type TrialBook, type TrialFeedbackCreate, type TrialList } from "../../../shared/schemas/crm-trials.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
 import type { AppDeps } from "../../core/context.ts";
@@ -18,7 +18,7 @@ import { tutoringSession } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { createSessions } from "../sessions/index.ts";
-import { addActivity, visibleLead } from "./leads.ts";
+import { addActivity, leadName, visibleLead } from "./leads.ts";
 import type { CrmArea } from "./policy.ts";
 import { stagesInForce } from "./stages.ts";
 
@@ -92,20 +92,31 @@ const trialFields = {
   feedbackByName: sql<string | null>`(select u.name from "user" u where u.id = ${leadTrial.feedbackByUserId})`,
   feedbackAt: leadTrial.feedbackAt,
   createdAt: leadTrial.createdAt,
+  guardianName: lead.guardianName,
+  studentName: lead.studentName,
 };
 
-async function trialsWhere(tx: Queryable, organizationId: string, where: ReturnType<typeof eq>): Promise<Trial[]> {
+async function trialsWhere(
+  tx: Queryable,
+  organizationId: string,
+  where: SQL | undefined,
+  order: "latest" | "oldest" = "latest",
+  limit = 200,
+): Promise<Trial[]> {
   const rows = await tx
     .select(trialFields)
     .from(leadTrial)
+    .innerJoin(lead, and(eq(lead.organizationId, leadTrial.organizationId), eq(lead.id, leadTrial.leadId)))
     .innerJoin(tutoringSession, and(eq(tutoringSession.organizationId, leadTrial.organizationId), eq(tutoringSession.id, leadTrial.sessionId)))
     .innerJoin(member, and(eq(member.organizationId, leadTrial.organizationId), eq(member.id, leadTrial.tutorMemberId)))
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(leadTrial.organizationId, organizationId), where))
-    .orderBy(desc(tutoringSession.startsAt), asc(leadTrial.id));
+    .orderBy(order === "latest" ? desc(tutoringSession.startsAt) : asc(tutoringSession.startsAt), asc(leadTrial.id))
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     leadId: row.leadId,
+    leadName: leadName(row),
     sessionId: row.sessionId,
     tutor: { memberId: row.tutorMemberId, name: row.tutorName },
     subject: row.subject,
@@ -178,6 +189,29 @@ export async function listTrials(db: Database, actor: Actor, area: CrmArea, lead
     await visibleLead(tx, actor, area, leadId);
     return { items: await trialsWhere(tx, organizationId, eq(leadTrial.leadId, leadId)) };
   });
+}
+
+/**
+ * GET /{admin,tutor}/crm/trials/awaiting-feedback: the trials that have begun and wait for
+ * their feedback, the oldest first: a tutor's own (also for leads someone else owns, whose page
+ * the tutor cannot open), every one for admins.
+ */
+export async function listTrialsAwaitingFeedback(db: Database, actor: Actor, area: CrmArea, now: Date): Promise<TrialList> {
+  const organizationId = actor.viewer.organizationId;
+  return withWorkspace(db, organizationId, async (tx) => ({
+    items: await trialsWhere(
+      tx,
+      organizationId,
+      and(
+        isNull(leadTrial.feedbackAt),
+        lte(tutoringSession.startsAt, now),
+        notInArray(tutoringSession.status, ["cancelled", "late_cancelled"]),
+        area === "tutor" ? eq(leadTrial.tutorMemberId, actor.viewer.membership.id) : undefined,
+      ),
+      "oldest",
+      50,
+    ),
+  }));
 }
 
 /**

@@ -51,7 +51,7 @@ interface FeedbackValues {
   notes: string;
 }
 
-function FeedbackForm({ area, leadId, trials, onDone }: { area: CrmArea; leadId: string; trials: Trial[]; onDone: () => void }) {
+export function FeedbackForm({ area, leadId, trials, onDone }: { area: CrmArea; leadId: string; trials: Trial[]; onDone: () => void }) {
   const { timeZone } = useDisplayTimeZone();
   const mutation = useFileTrialFeedback(area, leadId);
   const { form, onSubmit, send, formError } = useApiForm(trialFeedbackCreateSchema, mutation, {

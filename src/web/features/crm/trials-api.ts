@@ -12,6 +12,7 @@ import { type CrmArea, crmKeys } from "./api.ts";
 export const trialKeys = {
   leadTrials: (area: CrmArea, leadId: string) => [...crmKeys.area(area), "trials", leadId] as const,
   studentTimeline: (area: CrmArea, studentId: string) => [...crmKeys.area(area), "student-lead-timeline", studentId] as const,
+  awaitingFeedback: (area: CrmArea) => [...crmKeys.area(area), "trials-awaiting-feedback"] as const,
 };
 
 const leadPath = (area: CrmArea, leadId: string) => `/${area}/crm/leads/${encodeURIComponent(leadId)}`;
@@ -27,6 +28,10 @@ export const useStudentLeadTimeline = (area: CrmArea, studentId: string, enabled
     enabled,
   });
 
+/** The trials that have begun and wait for feedback: a tutor's own (whoever owns the lead), every one for admins. */
+export const useTrialsAwaitingFeedback = (area: CrmArea) =>
+  useQuery({ queryKey: trialKeys.awaitingFeedback(area), queryFn: () => api.get<TrialList>(`/${area}/crm/trials/awaiting-feedback`) });
+
 /** After a trial or a conversion: the lead's trials and page, the board, the lists and the tasks read again. */
 async function afterTrialChange(area: CrmArea, leadId: string) {
   await Promise.all([
@@ -35,6 +40,7 @@ async function afterTrialChange(area: CrmArea, leadId: string) {
     queryClient.invalidateQueries({ queryKey: crmKeys.boards(area) }),
     queryClient.invalidateQueries({ queryKey: crmKeys.leads(area) }),
     queryClient.invalidateQueries({ queryKey: crmKeys.tasks(area) }),
+    queryClient.invalidateQueries({ queryKey: trialKeys.awaitingFeedback(area) }),
   ]);
 }
 

@@ -23,6 +23,7 @@ const lead: CrmLeadRef = {
 const trial = (id: string, startsAt: string, changes: Partial<Trial> = {}): Trial => ({
   id,
   leadId: lead.id,
+  leadName: "Gina Guardian (for Sam Starter)",
   sessionId: `session-${id}`,
   tutor: { memberId: "m-tina", name: "Tina Tutor" },
   subject: "Physics",

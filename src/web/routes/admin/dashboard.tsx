@@ -18,6 +18,9 @@ const OpenCancellationRequests = lazy(() =>
 const DueReports = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.DueReports })));
 const ReviewQueue = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.ReviewQueue })));
 const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
+const TrialsAwaitingCard = lazy(() =>
+  import("../../features/crm/components/trials-awaiting-card.tsx").then((module) => ({ default: module.TrialsAwaitingCard })),
+);
 
 export const meta = () => metaFor("/admin/dashboard");
 
@@ -75,6 +78,7 @@ export default function AdminDashboard() {
               <AlertsSummary area="admin" />
               <Suspense fallback={<LoadingState label="your tasks" />}>
                 <MyTasksCard area="admin" />
+                <TrialsAwaitingCard area="admin" />
               </Suspense>
               <Suspense fallback={<LoadingState label="cancellation requests" />}>
                 <OpenCancellationRequests area="admin" />

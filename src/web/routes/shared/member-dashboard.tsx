@@ -30,6 +30,9 @@ const CaseloadSection = lazy(() =>
 );
 const AlertsSummary = lazy(() => import("../../features/health-alerts/components/alerts-summary.tsx").then((module) => ({ default: module.AlertsSummary })));
 const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
+const TrialsAwaitingCard = lazy(() =>
+  import("../../features/crm/components/trials-awaiting-card.tsx").then((module) => ({ default: module.TrialsAwaitingCard })),
+);
 const FamilyHealthSummary = lazy(() =>
   import("../../features/student-health/components/family-health-summary.tsx").then((module) => ({ default: module.FamilyHealthSummary })),
 );
@@ -118,6 +121,7 @@ export default function MemberDashboard() {
         {role === "tutor" ? (
           <Suspense fallback={<LoadingState label="your tasks" />}>
             <MyTasksCard area="tutor" />
+            <TrialsAwaitingCard area="tutor" />
           </Suspense>
         ) : null}
         {role === "tutor" || role === "parent" ? (
