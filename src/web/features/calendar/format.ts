@@ -86,6 +86,9 @@ export const STATUS_COLORS: Record<SessionStatus, string> = {
   no_show: "red",
 };
 
+/** A trial lesson booked from the CRM: the only sessions without students (until the lead converts, its feedback is its report). */
+export const isTrialLesson = (session: { students: readonly unknown[] }) => session.students.length === 0;
+
 export const isCancelled = (status: SessionStatus) => status === "cancelled" || status === "late_cancelled";
 
 /** Who is in the session, for an event's title: "Maths · Alex, Sam". */

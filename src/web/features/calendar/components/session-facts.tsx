@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, SimpleGrid, type SimpleGridProps, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Session } from "../../../../shared/schemas/sessions.ts";
-import { describeWhen, sessionHistory, STATUS_COLORS, STATUS_LABELS, studentNames } from "../format.ts";
+import { describeWhen, isTrialLesson, sessionHistory, STATUS_COLORS, STATUS_LABELS, studentNames } from "../format.ts";
 
 /** One term of a description list: a label and its value (kept as written: line breaks, long links). */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -34,7 +34,9 @@ export function SessionFacts({ session, timeZone, cols = 1 }: { session: Session
   return (
     <SimpleGrid component="dl" cols={cols} spacing="sm" m={0}>
       <Fact label="When">{describeWhen(session, timeZone)}</Fact>
-      <Fact label={session.students.length === 1 ? "Student" : "Students"}>{studentNames(session)}</Fact>
+      <Fact label={session.students.length === 1 ? "Student" : "Students"}>
+        {isTrialLesson(session) ? "None yet: a trial lesson for an enquiry (CRM)" : studentNames(session)}
+      </Fact>
       <Fact label="Tutor">{session.tutor.name}</Fact>
       <Fact label="Location">{session.location || "Not set"}</Fact>
       <Fact label="Online link">

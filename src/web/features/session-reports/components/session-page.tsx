@@ -21,7 +21,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { canSchedule } from "../../calendar/api.ts";
 import { formatInstant } from "../../../lib/format-time.ts";
 
-import { describeWhen, isCancelled } from "../../calendar/format.ts";
+import { describeWhen, isCancelled, isTrialLesson } from "../../calendar/format.ts";
 
 import { notifySuccess } from "../../../lib/notify.ts";
 
@@ -82,6 +82,19 @@ function ManagerSections({ area, session, timeZone }: { area: ManagerArea; sessi
   const [openedAt] = useState(Date.now);
   const notStarted = Date.parse(session.startsAt) > openedAt;
   if (isCancelled(session.status)) return null;
+  if (isTrialLesson(session)) {
+    return (
+      <SectionCard title="Trial feedback">
+        <Text>
+          A trial lesson for an enquiry: instead of a report, its tutor files how it went once it has begun, from{" "}
+          <Anchor component={Link} to={`/${area}/dashboard`}>
+            Trials awaiting feedback
+          </Anchor>{" "}
+          on the dashboard. The lead&apos;s owner then gets the follow-ups.
+        </Text>
+      </SectionCard>
+    );
+  }
   if (notStarted) {
     return (
       <SectionCard title="Session report">
