@@ -39,7 +39,21 @@ async function workspaceWithEverything(api: Parameters<typeof calendarWorkspace>
     startsAt: `${soon}T10:00`,
     endsAt: `${soon}T11:00`,
   });
-  const ids = { studentId: student.id, memberId: tutorMemberId, sessionId: past!.id };
+  // A lead the tutor owns, so that both the admin's and the tutor's lead pages have one.
+  const lead = await admin.client.post("/api/admin/crm/leads", {
+    data: {
+      guardianName: "Philippa Longname-Worthington",
+      studentName: "Maximilian Longname-Worthington",
+      email: "philippa.longname-worthington@example.com",
+      subjects: ["Further mathematics and statistics", "Physics"],
+      source: "campaign",
+      utm: { source: "newsletter", campaign: "autumn-open-day-with-a-long-name" },
+      consentBasis: "consent",
+      ownerMemberId: tutorMemberId,
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  const ids = { studentId: student.id, memberId: tutorMemberId, sessionId: past!.id, leadId: ((await lead.json()) as { id: string }).id };
   if (role === "admin") {
     await api.createPendingJoiner(admin.joinCode, {});
     return { account: admin, ids };

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from "@mantine/core";
+import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useLocation, useParams } from "react-router";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { crmAreaOf, useLead } from "../../features/crm/api.ts";
@@ -24,7 +24,16 @@ export default function CrmLeadScreen() {
         <BackLink to={`/${area}/crm`}>CRM</BackLink>
       </div>
       {lead.error instanceof ApiError && lead.error.status === 404 ? (
-        <Alert color="gray" title="Lead not found" role="alert" maw={640}>
+        <Alert
+          color="gray"
+          title={
+            <Title order={1} size="h4">
+              Lead not found
+            </Title>
+          }
+          role="alert"
+          maw={640}
+        >
           <Text size="sm">
             {area === "tutor" ? "None of your leads has this address." : "No lead of this workspace has this address."} It may have been merged or deleted on
             its purge date.
