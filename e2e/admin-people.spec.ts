@@ -307,7 +307,7 @@ test.describe("@people admin screens for students and tutors", () => {
 
     const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto("/admin/students");
-    await expect(page.getByRole("list", { name: "Students" }).getByRole("link", { name: student.name })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Students", exact: true }).getByRole("link", { name: student.name })).toBeVisible();
     await fits();
     await expectAccessible(page);
     await screenshot(page, "admin-students-list");

@@ -15,7 +15,7 @@ test.describe("@family records as families and tutors see them", () => {
     await signInThroughForm(page, parent);
     await expect(page).toHaveURL(/\/dashboard$/);
     // The dashboard shows the parent's children, and only them.
-    const children = page.getByRole("list", { name: "Students" });
+    const children = page.getByRole("list", { name: "Students", exact: true });
     await expect(children.getByRole("link", { name: child.name })).toBeVisible();
     await expect(children.getByRole("link", { name: other.name })).toHaveCount(0);
     await expectAccessible(page);
@@ -50,7 +50,7 @@ test.describe("@family records as families and tutors see them", () => {
     await signInThroughForm(page, tutor);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 2, name: "Your students" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Students" }).getByRole("link", { name: assigned.name })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Students", exact: true }).getByRole("link", { name: assigned.name })).toBeVisible();
     await expect(page.getByRole("link", { name: notAssigned.name })).toHaveCount(0);
     await page.getByRole("link", { name: "My students" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "My students" })).toBeVisible();
