@@ -165,6 +165,8 @@ function CrmSettingsForm({ settings }: { settings: CrmSettings }) {
           description="A lead that never enrols is deleted this many months after it was made; each lead shows its date. Applies to leads made from now on."
           min={1}
           max={60}
+          // Out of range is refused with its reason, not silently changed.
+          clampBehavior="none"
           allowDecimal={false}
           w={{ base: "100%", sm: 280 }}
           {...form.getInputProps("purgeMonths")}
