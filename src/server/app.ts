@@ -14,6 +14,7 @@ import { tutorPayRoutes } from "./features/tutor-pay/index.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/index.ts";
 import { alertRoutes, studentHealthRoutes } from "./features/student-health/index.ts";
 import { leadRoutes } from "./features/crm/index.ts";
+import { analyticsRoutes } from "./features/analytics/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
@@ -79,6 +80,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", studentHealthRoutes(deps));
   api.route("/", alertRoutes(deps));
   api.route("/", leadRoutes(deps));
+  api.route("/", analyticsRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {
