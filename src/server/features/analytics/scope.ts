@@ -7,6 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { MemberContext } from "../../core/context.ts";
+import { isRecordId } from "../../core/ids.ts";
 import { student } from "../../db/schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
@@ -35,6 +36,7 @@ export async function scopeOf(tx: Transaction, viewer: MemberContext, area: Anal
 
 /** The student record the viewer may see: the one asked for (a parent's child) or their own. */
 async function visibleStudentId(tx: Transaction, viewer: MemberContext, area: "parent" | "student", studentId: string | undefined, now: Date) {
+  if (studentId !== undefined && !isRecordId(studentId)) throw notFound("The student");
   const [row] = await tx
     .select({ id: student.id })
     .from(student)
