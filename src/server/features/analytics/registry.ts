@@ -1,13 +1,16 @@
 /**
  * The metric registry: every figure the analytics screens show, in the order they show it.
- * A metric joins by its file in ./metrics and one line here; its `areas` decide who may ask.
+ * A metric joins by its file in ./metrics and a line in its group's list (money, teaching,
+ * progress); its `areas` decide who may ask.
  */
 import type { MetricInfo } from "../../../shared/schemas/analytics.ts";
 import { notFound } from "../../lib/app-error.ts";
 import type { AnalyticsArea, Metric } from "./metric.ts";
-import { hoursByTutor } from "./metrics/hours-by-tutor.ts";
+import { MONEY_METRICS } from "./metrics/money.ts";
+import { PROGRESS_METRICS } from "./metrics/progress.ts";
+import { TEACHING_METRICS } from "./metrics/teaching.ts";
 
-export const METRICS: readonly Metric[] = [hoursByTutor];
+export const METRICS: readonly Metric[] = [...MONEY_METRICS, ...TEACHING_METRICS, ...PROGRESS_METRICS];
 
 const keys = new Set<string>();
 for (const metric of METRICS) {
