@@ -42,6 +42,7 @@ import { accountIdSql, generateBilling } from "./billing-data.ts";
 import { FILTERED_RULE, generateHealthCards } from "./health-card-data.ts";
 import { generateAlertHistory, generateContests, generateStandingAlerts } from "./health-alert-data.ts";
 import { crmKeyQueries, generateCrm, LEAD_CAP } from "./crm-data.ts";
+import { analyticsKeyQueries, generateAnalytics } from "./analytics-data.ts";
 import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
@@ -152,6 +153,10 @@ const LOADED_TABLES = [
   "lead",
   "lead_activity",
   "crm_task",
+  "session_report",
+  "session_report_student",
+  "tutor_profile",
+  "tutor_availability",
 ];
 
 /**
@@ -212,6 +217,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   await generateHealthCards(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateStandingAlerts(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateSessions(db, from, to);
+  await generateAnalytics(db, ORGANIZATION_ID, NOW, from, to, SESSION_TUTORS);
   await generateAlertHistory(db, ORGANIZATION_ID, NOW, from, to, students, studentIdSql);
   // Session k's student is 1 + k mod 1,000, made in the first step: their guardian is member 10·(s mod (first size / 10)) + 7.
   const sessionStudent = `(1 + k % ${SESSION_STUDENTS})`;
@@ -293,7 +299,7 @@ async function generateSessions(db: Database, from: number, to: number): Promise
 
 interface KeyQuery {
   name: string;
-  kind: "list page" | "filtered search" | "count";
+  kind: "list page" | "filtered search" | "count" | "report";
   /** The real service function. */
   source: string;
   /** An index added because this query read every row without it. */
@@ -305,6 +311,8 @@ interface KeyQuery {
   run(db: Queryable): Promise<unknown>;
   /** The same query as SQL, for EXPLAIN (drizzle's toSQL of the same builder). */
   explain(db: Queryable): { sql: string; params: unknown[] };
+  /** Instead, for work of several statements (an analytics figure): each of them, recorded from a run. */
+  explainAll?(db: Database): Promise<{ sql: string; params: unknown[] }[]>;
 }
 
 const memberSearch = (db: Queryable, condition: SQL) =>
@@ -932,6 +940,7 @@ const ALL_QUERIES: KeyQuery[] = [
     ...digestAlerts("parent"),
   },
   ...crmKeyQueries(ORGANIZATION_ID, NOW),
+  ...analyticsKeyQueries(ORGANIZATION_ID, NOW, { tutorMemberId: SEARCHED_TUTOR, studentId: searchedStudentId }),
 ];
 const QUERIES = ALL_QUERIES.filter((query) => !ONLY || ONLY.test(query.name));
 
@@ -950,27 +959,36 @@ async function onConnection<T>(db: Database, inWorkspace: boolean, work: (q: Que
 /** BENCH_QUERY_EXPLAIN: a pattern of query names whose EXPLAIN ANALYZE is printed at each size (to see why a plan reads what it reads). */
 const EXPLAIN_ANALYZE = process.env.BENCH_QUERY_EXPLAIN ? new RegExp(process.env.BENCH_QUERY_EXPLAIN, "i") : undefined;
 
-async function printAnalyzedPlan(db: Database, query: KeyQuery): Promise<void> {
-  const result = await onConnection(db, query.inWorkspace ?? false, async (q) => {
-    const { sql: text, params } = query.explain(q);
-    return q.execute<{ "QUERY PLAN": string }>(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`));
-  });
-  process.stdout.write(`\n  EXPLAIN ANALYZE ${query.name}:\n${result.rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n")}\n`);
+/** The statements to EXPLAIN: the query's one, or each of those its work runs. */
+async function statementsOf(db: Database, query: KeyQuery): Promise<{ sql: string; params: unknown[] }[]> {
+  return query.explainAll ? query.explainAll(db) : onConnection(db, query.inWorkspace ?? false, async (q) => [query.explain(q)]);
 }
 
-/** The plan as a short line: its scan nodes, e.g. "Index Scan member_org_status_created_idx + Seq Scan user". */
+async function printAnalyzedPlan(db: Database, query: KeyQuery): Promise<void> {
+  for (const statement of await statementsOf(db, query)) {
+    const result = await onConnection(db, query.inWorkspace ?? false, (q) =>
+      q.execute<{ "QUERY PLAN": string }>(sql.raw(`explain (analyze, buffers) ${inline(statement.sql, statement.params)}`)),
+    );
+    process.stdout.write(`\n  EXPLAIN ANALYZE ${query.name}:\n${result.rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n")}\n`);
+  }
+}
+
+/** The plan as a short line: its scan nodes, e.g. "Index Scan member_org_status_created_idx + Seq Scan user" (statements apart by "; "). */
 async function planSummary(db: Database, query: KeyQuery): Promise<string> {
-  const result = await onConnection(db, query.inWorkspace ?? false, async (q) => {
-    const { sql: text, params } = query.explain(q);
-    return q.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql.raw(`explain (format json) ${inline(text, params)}`));
-  });
-  const scans: string[] = [];
-  const walk = (node: PlanNode) => {
-    if (/Scan/.test(node["Node Type"])) scans.push(`${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"] ?? ""}`.trim());
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(result.rows[0]!["QUERY PLAN"][0].Plan);
-  return scans.join(" + ");
+  const summaries: string[] = [];
+  for (const statement of await statementsOf(db, query)) {
+    const result = await onConnection(db, query.inWorkspace ?? false, (q) =>
+      q.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql.raw(`explain (format json) ${inline(statement.sql, statement.params)}`)),
+    );
+    const scans: string[] = [];
+    const walk = (node: PlanNode) => {
+      if (/Scan/.test(node["Node Type"])) scans.push(`${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"] ?? ""}`.trim());
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(result.rows[0]!["QUERY PLAN"][0].Plan);
+    if (scans.length > 0) summaries.push(scans.join(" + "));
+  }
+  return summaries.join("; ");
 }
 
 /**
@@ -1076,6 +1094,7 @@ async function run(): Promise<BenchmarkReport> {
           "Health (bench/health-card-data.ts): a card per student but 1 in 50 (not scored yet), under the default rules: 1 in 10 act (with misses in a row), 2 in 10 watch, the rest on track; eight daily snapshots each over the last five weeks, and on the card its latest snapshot at least a week old (none for 1 card in 50, scored for the first time this week). The lists read as an admin, the tutor searched for and the card-payments family's guardian.",
           "Alerts (bench/health-alert-data.ts): standing ones grow with the students (one per rule firing on a watch or act card, and billing's and missing reports' on some students; opened over the last eight weeks; 6 in 10 open, 2 acknowledged, 1.2 action planned, 0.8 dismissed), and N cleared ones at size N (9 in 10 resolved, 1 dismissed), one every 2 minutes going back, over every kind and student. Contests: one on every 20th session, 1 in 20 still open. Read as the admin, tutor 21 (about 28 students at watch) and the card-payments family's guardian; the digest for the day before the run's date.",
           `CRM (bench/crm-data.ts): leads up to ${formatInt(LEAD_CAP)}, one every 5 minutes going back, over 40 tutors and the default stages (30% New, 10% won, 17% lost), about 3.4 timeline entries each, a task on 1 in 3; read as the admin and the tutor who owns 1 in 40.`,
+          "Analytics (bench/analytics-data.ts): a report on every completed session (4 in 5 filed within 48 hours) with its student's attendance, ratings and 1 score in 4; the 100 session tutors available 30 hours a week. Every metric of the registry: its figure over the year before the run's date and the year before that (as the API computes a figure and its comparison), and its rows' first page; the admin's for the admin's metrics, else tutor ${SEARCHED_TUTOR}'s or student ${SEARCHED_STUDENT_K}'s. A figure runs several statements: its plan lists each one's scans, apart by \"; \".",
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",

@@ -4,6 +4,7 @@
  * that "hours delivered" and "report completion" count the same sessions.
  */
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { member, sessionStudent, tutoringSession, user } from "../../db/schema.ts";
 import type { MetricScope, Period } from "./metric.ts";
 
@@ -25,7 +26,7 @@ export function sessionsInScope(scope: MetricScope, period: Period): SQL {
 export const sessionMinutes = sql<number>`(extract(epoch from ${tutoringSession.endsAt} - ${tutoringSession.startsAt}) / 60)`;
 
 /** A session's start as a local date (YYYY-MM-DD) in the period's zone. */
-export const localDay = (period: Period, column: SQL | typeof tutoringSession.startsAt = tutoringSession.startsAt) =>
+export const localDay = (period: Period, column: SQL | AnyPgColumn = tutoringSession.startsAt) =>
   sql<string>`((${column} at time zone ${period.zone})::date)::text`;
 
 /** The tutor's name, for a query joining member (on the session's tutor) and user. */
