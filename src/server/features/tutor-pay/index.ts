@@ -5,3 +5,4 @@
  */
 export { tutorPayRoutes } from "./routes.ts";
 export { earnSession } from "./earnings.ts";
+export { statementEarningsQuery } from "./statements.ts";
