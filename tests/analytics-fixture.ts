@@ -7,7 +7,11 @@
 import { randomUUID } from "node:crypto";
 import type { AnalyticsArea, FigureResult, Metric, MetricScope, RowsResult } from "../src/server/features/analytics/metric.ts";
 import { workspacePeriod } from "../src/server/features/analytics/period.ts";
-import { sessionReport, sessionReportStudent, sessionStudent, tutoringSession } from "../src/server/db/schema.ts";
+import { sessionReport, sessionReportStudent, sessionStudent, student, tutorAvailability, tutoringSession, tutorProfile } from "../src/server/db/schema.ts";
+import { crmStage, lead } from "../src/server/db/crm-schema.ts";
+import { healthRuleVersion, studentHealth, studentHealthDay } from "../src/server/db/health-schema.ts";
+import { DEFAULT_STAGES, type LeadSource } from "../src/shared/schemas/crm.ts";
+import { DEFAULT_HEALTH_RULES, type HealthBand, type HealthFigures } from "../src/shared/schemas/student-health.ts";
 import { withWorkspace } from "../src/server/db/tenant.ts";
 import type { TestApp } from "./setup/test-app.ts";
 
@@ -85,4 +89,125 @@ export async function insertReport(t: TestApp, organizationId: string, sessionId
       scorePercent: entry.scorePercent ?? null,
     })),
   );
+}
+
+export interface FixtureStudent {
+  organizationId: string;
+  name: string;
+  /** An ISO instant; now unless said. */
+  createdAt?: string;
+  status?: "active" | "paused" | "former";
+}
+
+/** A student record as it stands (its family account made by the database's trigger). */
+export async function insertStudent(t: TestApp, fixture: FixtureStudent): Promise<string> {
+  const id = randomUUID();
+  await t.db.insert(student).values({
+    organizationId: fixture.organizationId,
+    id,
+    name: fixture.name,
+    status: fixture.status ?? "active",
+    ...(fixture.createdAt ? { createdAt: new Date(fixture.createdAt) } : {}),
+  });
+  return id;
+}
+
+export interface FixtureSlot {
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  weekday: number;
+  /** Local times, HH:MM. */
+  startsAt: string;
+  endsAt: string;
+}
+
+/** A tutor's profile (made unless there) and weekly availability slots. */
+export async function insertAvailability(
+  t: TestApp,
+  organizationId: string,
+  memberId: string,
+  slots: FixtureSlot[],
+  profile: { timeZone?: string; status?: "active" | "inactive" } = {},
+): Promise<void> {
+  await t.db
+    .insert(tutorProfile)
+    .values({ organizationId, memberId, timeZone: profile.timeZone ?? "Europe/London", status: profile.status ?? "active" })
+    .onConflictDoNothing();
+  if (slots.length > 0) await t.db.insert(tutorAvailability).values(slots.map((slot) => ({ organizationId, memberId, ...slot })));
+}
+
+/** The default pipeline's stages (New … Won, Lost), by name: their ids. */
+export async function insertStages(t: TestApp, organizationId: string): Promise<Record<string, string>> {
+  const rows = await t.db
+    .insert(crmStage)
+    .values(DEFAULT_STAGES.map((stage, index) => ({ organizationId, name: stage.name, outcome: stage.outcome, position: index + 1 })))
+    .returning({ id: crmStage.id, name: crmStage.name });
+  return Object.fromEntries(rows.map((row) => [row.name, row.id]));
+}
+
+export interface FixtureLead {
+  organizationId: string;
+  guardianName: string;
+  source: LeadSource;
+  stageId: string;
+  /** ISO instants. */
+  createdAt: string;
+  convertedAt?: string;
+}
+
+/** A lead as it stands, without its timeline. */
+export async function insertLead(t: TestApp, fixture: FixtureLead): Promise<string> {
+  const id = randomUUID();
+  const createdAt = new Date(fixture.createdAt);
+  await t.db.insert(lead).values({
+    organizationId: fixture.organizationId,
+    id,
+    guardianName: fixture.guardianName,
+    email: `${id}@example.com`,
+    source: fixture.source,
+    stageId: fixture.stageId,
+    stageEnteredAt: createdAt,
+    consentBasis: "consent",
+    purgeOn: "2099-01-01",
+    convertedAt: fixture.convertedAt ? new Date(fixture.convertedAt) : null,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  return id;
+}
+
+export interface FixtureHealth {
+  organizationId: string;
+  studentId: string;
+  score: number;
+  band: HealthBand;
+  /** A day of the daily history (YYYY-MM-DD); without it, the student's current card. */
+  day?: string;
+}
+
+/** A student's current health card, or a day of its history (the rules' version 1 made unless there). */
+export async function insertHealth(t: TestApp, fixture: FixtureHealth): Promise<void> {
+  const { organizationId, studentId, score, band } = fixture;
+  await t.db
+    .insert(healthRuleVersion)
+    .values({ organizationId, version: 1, rules: DEFAULT_HEALTH_RULES, changes: "", publishedAt: new Date("2024-01-01T00:00:00Z") })
+    .onConflictDoNothing();
+  if (fixture.day) {
+    await t.db
+      .insert(studentHealthDay)
+      .values({ organizationId, studentId, day: fixture.day, score, band, familyScore: score, familyBand: band, ruleVersion: 1 });
+    return;
+  }
+  await t.db.insert(studentHealth).values({
+    organizationId,
+    studentId,
+    ruleVersion: 1,
+    score,
+    band,
+    pointsTotal: score,
+    familyScore: score,
+    familyBand: band,
+    figures: {} as HealthFigures,
+    reasons: [],
+    computedAt: new Date("2024-01-01T00:00:00Z"),
+  });
 }

@@ -1,0 +1,46 @@
+/**
+ * Pieces the teaching metrics share: what a completed session is, how a session's students are
+ * joined, a student's name, a time chart laid along the period's steps, and day arithmetic on
+ * the period's dates.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Chart, MetricUnit } from "../../../../shared/schemas/analytics.ts";
+import { sessionStudent, student, tutoringSession } from "../../../db/schema.ts";
+import type { Queryable } from "../../../db/tenant.ts";
+import { alongLabels, bucketHeading, bucketLabels, bucketSizeOf } from "../buckets.ts";
+import type { Period } from "../metric.ts";
+
+/** A session that took place: its report was filed. */
+export const completed = eq(tutoringSession.status, "completed");
+
+/** session_student on the session of the query. */
+export const sessionStudentJoin = and(eq(sessionStudent.organizationId, tutoringSession.organizationId), eq(sessionStudent.sessionId, tutoringSession.id));
+
+/** student on session_student. */
+export const studentOfSessionJoin = and(eq(student.organizationId, sessionStudent.organizationId), eq(student.id, sessionStudent.studentId));
+
+/** The date `days` after `day` (before, when negative), both YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface TimeSeries {
+  name: string;
+  unit: MetricUnit;
+  /** Values by step label (bucketOf); a step without one is a gap. */
+  values: Map<string, number>;
+}
+
+/** A time chart over every step of the period. */
+export async function timeChart(tx: Queryable, period: Period, series: TimeSeries[]): Promise<Chart> {
+  const labels = await bucketLabels(tx, period);
+  return {
+    kind: "time",
+    labelHeading: bucketHeading(bucketSizeOf(period)),
+    labels,
+    series: series.map((one) => ({ name: one.name, unit: one.unit, values: alongLabels(labels, one.values) })),
+  };
+}
+
+/** A local date-time (YYYY-MM-DD HH:MM) of a timestamptz expression in the period's zone. */
+export const localDateTime = (period: Period, instant: unknown) => sql<string>`to_char(${instant} at time zone ${period.zone}, 'YYYY-MM-DD HH24:MI')`;
