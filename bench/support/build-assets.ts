@@ -88,6 +88,35 @@ export function pageAssets(manifest: RouterManifest, pathname: string): PageAsse
   return { routeIds, js: [...js], css: [...css] };
 }
 
+/** The files a module preloads with its dynamic imports (Vite's `__vite__mapDeps` list), as URL paths. */
+function dynamicImportsOf(buildClient: string, url: string): string[] {
+  const source = readFileSync(path.join(buildClient, url), "utf8");
+  const list = /m\.f=\[([^\]]*)\]/.exec(source)?.[1] ?? "";
+  return [...list.matchAll(/"(assets\/[^"]+)"/g)].map((match) => `/${match[1]}`);
+}
+
+/**
+ * What a page loads after its first render through lazy imports (a screen loaded when it is
+ * opened, the charts it then loads): every JavaScript file named by the dynamic imports of the
+ * page's route modules, and of those files in turn, that the page did not load already.
+ */
+export function lazyAssets(buildClient: string, manifest: RouterManifest, pathname: string): string[] {
+  const page = pageAssets(manifest, pathname);
+  const loaded = new Set(page.js);
+  const lazy = new Set<string>();
+  const queue = page.routeIds.map((id) => manifest.routes[id]!.module);
+  const seen = new Set(queue);
+  for (let url = queue.shift(); url; url = queue.shift()) {
+    for (const file of dynamicImportsOf(buildClient, url)) {
+      if (!file.endsWith(".js") || seen.has(file)) continue;
+      seen.add(file);
+      queue.push(file);
+      if (!loaded.has(file)) lazy.add(file);
+    }
+  }
+  return [...lazy];
+}
+
 /** gzip as a server or CDN would send it: zlib's default level (6). */
 export function gzipBytes(content: Buffer | string): number {
   return gzipSync(content).length;

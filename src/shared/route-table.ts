@@ -52,13 +52,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["billing", "Billing", "Packages, invoices, payments and balances.", ["admin:billing:read", "admin:billing:write"]],
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
     ["crm", "CRM", "Leads, pipeline and follow-up tasks.", ["admin:crm:read", "admin:crm:write"]],
-    [
-      "reports",
-      "Reports and analytics",
-      "Revenue, hours, retention and more.",
-      ["admin:reports:read"],
-      "Charts of revenue, hours by tutor and subject, active and churned students, with a date range and CSV export.",
-    ],
+    ["reports", "Reports and analytics", "Revenue, hours, retention and more.", ["admin:reports:read"]],
     [
       "growthplaybook",
       "Growth playbook",

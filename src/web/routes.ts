@@ -66,6 +66,7 @@ const AREA_SCREENS: Record<string, string> = {
   "/admin/pay": "routes/admin/pay.tsx",
   "/admin/pay/tutors/:memberId": "routes/admin/pay-tutor.tsx",
   "/admin/pay/runs/:payRunId": "routes/admin/pay-run.tsx",
+  "/admin/reports": "routes/admin/reports.tsx",
   "/admin/crm": "routes/shared/crm.tsx",
   "/admin/crm/leads/:leadId": "routes/shared/crm-lead.tsx",
   "/admin/system": "routes/admin/system.tsx",

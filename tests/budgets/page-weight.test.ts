@@ -4,13 +4,18 @@
  * deterministic, so they are computed from the production build without a browser: React
  * Router's manifest names each route's modules and their imports (bench/support/build-assets.ts;
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
+ * The analytics screens' charts load when those screens are opened: their lazily loaded code
+ * has a budget of its own, and no other page may load the charts library with its first render.
  * Builds once when build/client is missing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { budgetedPages, type BudgetedPage } from "../../bench/support/budgets.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ANALYTICS_LAZY_JS_GZIP_BUDGET, ANALYTICS_SCREEN, budgetedPages, type BudgetedPage } from "../../bench/support/budgets.ts";
 import { ensureBuild } from "../../bench/support/build.ts";
-import { fileBytes, pageAssets, readRouterManifest, type RouterManifest } from "../../bench/support/build-assets.ts";
+import { fileBytes, lazyAssets, pageAssets, readRouterManifest, type RouterManifest } from "../../bench/support/build-assets.ts";
 import { BUILD_CLIENT } from "../../bench/support/paths.ts";
+import { AREA_ROUTES } from "../../src/shared/route-table.ts";
 
 const KB = 1024;
 
@@ -56,4 +61,28 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
       expect(bytes.gzip, `${page.path} loads ${kb(bytes.gzip)} of gzip JavaScript, over its budget of ${kb(page.budget)}`).toBeLessThanOrEqual(page.budget);
     });
   }
+});
+
+describe("the analytics screens' lazily loaded code (the figure cards and the charts)", () => {
+  const charts = new Map<string, boolean>();
+  const isCharts = (url: string) => {
+    if (!charts.has(url)) charts.set(url, readFileSync(path.join(BUILD_CLIENT, url), "utf8").includes("recharts-wrapper"));
+    return charts.get(url)!;
+  };
+
+  it(`${ANALYTICS_SCREEN} loads at most ${kb(ANALYTICS_LAZY_JS_GZIP_BUDGET)} of gzip JavaScript once opened, besides its page`, () => {
+    const lazy = lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN);
+    expect(lazy.some(isCharts), "the charts library is among what the analytics screen loads lazily").toBe(true);
+    const { gzip } = fileBytes(BUILD_CLIENT, lazy);
+    expect(
+      gzip,
+      `${ANALYTICS_SCREEN} loads ${kb(gzip)} of gzip JavaScript lazily, over its budget of ${kb(ANALYTICS_LAZY_JS_GZIP_BUDGET)}`,
+    ).toBeLessThanOrEqual(ANALYTICS_LAZY_JS_GZIP_BUDGET);
+  });
+
+  it("no page loads the charts library before it is asked for", () => {
+    const paths = [...pages.map((page) => page.path), ...AREA_ROUTES.map((route) => route.path.replace(/:\w+/g, "x"))];
+    const charted = paths.filter((pathname) => pageAssets(manifest, pathname).js.some(isCharts));
+    expect(charted).toEqual([]);
+  });
 });

@@ -12,6 +12,7 @@ import { SessionCalendar } from "../../features/calendar/components/session-cale
 import { FamilySummaries } from "../../features/session-reports/components/family-summaries.tsx";
 import { useDisplayTimeZone } from "../../features/session/display-time-zone.ts";
 import { HealthCardSection } from "../../features/student-health/components/health-card.tsx";
+import { LazyAnalyticsSection } from "../../features/analytics/components/lazy-analytics.tsx";
 
 export const meta = ({ location }: { location: { pathname: string } }) => metaFor(location.pathname);
 
@@ -48,6 +49,12 @@ export default function ParentStudent() {
               </Button>
             </Group>
             <HealthCardSection area="parent" studentId={student.id} />
+            <SectionCard title="Progress" description="Your child's figures for a date range, each compared with the period just before it.">
+              <LazyAnalyticsSection
+                target={{ area: "parent", studentId: student.id }}
+                emptyText="Figures about your child's sessions and progress will be shown here."
+              />
+            </SectionCard>
             <StudentRecordView student={student} area="parent" timeZone={timeZone} />
             {timeZone ? (
               <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">
