@@ -446,7 +446,7 @@ describe("sessions against plan", () => {
       [ids.s9, "2026-11-30", "Tina Tutor", "Cancelled, not at the family's request"],
       [ids.s10, "2026-11-28", "Tina Tutor", "Cancelled late"],
       [ids.s7, "2026-11-26", "Tina Tutor", "Cancelled, not at the family's request"],
-      [ids.s6, "2026-11-25", "Tina Tutor", "Not yet reported"],
+      [ids.s6, "2026-11-25", "Tina Tutor", "Booked (no report yet)"],
       [ids.s4, "2026-11-20", "Theo Teacher", "Received"],
       [ids.s3, "2026-11-16", "Tina Tutor", "Absent"],
       [ids.s2, "2026-11-09", "Tina Tutor", "Received (arrived late)"],

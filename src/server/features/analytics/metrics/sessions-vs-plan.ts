@@ -57,7 +57,7 @@ const outcome = sql<string>`case
   when ${sessionReportStudent.attendance} = 'absent' then 'Absent'
   when ${tutoringSession.status} = 'late_cancelled' then 'Cancelled late'
   when ${tutoringSession.status} = 'cancelled' then 'Cancelled, not at the family''s request'
-  else 'Not yet reported' end`;
+  else 'Booked (no report yet)' end`;
 
 function studentOf(scope: MetricScope): string {
   // Only the parent and student areas ask: their scope always names the one student.
@@ -84,7 +84,7 @@ export const sessionsVsPlan: Metric = {
   key: "sessions-vs-plan",
   name: "Sessions received against plan",
   definition:
-    "Planned: every session booked for the student that started in the period, whatever became of it (received, missed, cancelled by the tutoring business or late, or not yet reported), except one the family called off themselves in time (a cancellation they asked for and the business accepted). Received: a planned session that took place with the student present or late. The figure is the sessions received.",
+    "Planned: every session booked for the student to start in the period, whatever became of it (received, missed, cancelled by the tutoring business, cancelled late, or still to come or to be reported), except one the family called off themselves in time (a cancellation they asked for and the business accepted). Received: a planned session that took place with the student present or late. The figure is the sessions received.",
   unit: "count",
   better: "higher",
   areas: ["parent", "student"],

@@ -6,7 +6,7 @@
  * chart is built from a part and a whole per step, and the figure from their totals (never an
  * average of the steps' averages).
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { MetricRow, MetricUnit, RowColumn } from "../../../../shared/schemas/analytics.ts";
 import { member, sessionReportStudent, student, tutoringSession, user } from "../../../db/schema.ts";
 import type { Transaction } from "../../../db/tenant.ts";
@@ -42,16 +42,46 @@ export interface StepSums {
   whole: number;
 }
 
-/** Per step of the period, a part and a whole over the places of the scope (and `where`). */
+/**
+ * The places of one session (the query's tutoring_session), narrowed like placesInScope, as a
+ * LATERAL subquery of aggregates: read through the place's primary key, session by session.
+ * A join would let the planner hash the whole session_report_student table for a workspace's
+ * year, a cost that grows with all of its history rather than with the period.
+ */
+function placesOfSession(tx: Transaction, scope: MetricScope, aggregates: { part: SQL; whole: SQL }, where?: SQL) {
+  return tx
+    .select({ part: sql<number>`(${aggregates.part})::float8`.as("part"), whole: sql<number>`(${aggregates.whole})::float8`.as("whole") })
+    .from(sessionReportStudent)
+    .where(and(placeJoin, scope.studentId ? eq(sessionReportStudent.studentId, scope.studentId) : undefined, where))
+    .as("places");
+}
+
+/** Per step of the period, a part and a whole (aggregates over places) of the places of the scope (and `where`). */
 export async function placeSums(tx: Transaction, scope: MetricScope, period: Period, part: SQL, whole: SQL, where?: SQL): Promise<StepSums[]> {
+  const places = placesOfSession(tx, scope, { part, whole }, where);
   const rows = await tx
-    .select({ step: bucketOf(period, tutoringSession.startsAt), part: sql<number>`(${part})::float8`, whole: sql<number>`(${whole})::float8` })
+    .select({
+      step: bucketOf(period, tutoringSession.startsAt),
+      part: sql<number>`coalesce(sum(${places.part}), 0)::float8`,
+      whole: sql<number>`coalesce(sum(${places.whole}), 0)::float8`,
+    })
     .from(tutoringSession)
-    .innerJoin(sessionReportStudent, placeJoin)
-    .where(and(placesInScope(scope, period), where))
+    .crossJoinLateral(places)
+    .where(sessionsInScope(scope, period))
     // By position: the step's expression carries parameters, which a repeated GROUP BY would renumber.
     .groupBy(sql`1`);
   return rows.map((row) => ({ step: row.step, part: Number(row.part), whole: Number(row.whole) }));
+}
+
+/** How many places of the scope (and `where`) there are, counted session by session like placeSums. */
+async function placeCount(tx: Transaction, scope: MetricScope, period: Period, where?: SQL): Promise<number> {
+  const places = placesOfSession(tx, scope, { part: sql`count(*)`, whole: sql`count(*)` }, where);
+  const [row] = await tx
+    .select({ value: sql<number>`coalesce(sum(${places.whole}), 0)::float8` })
+    .from(tutoringSession)
+    .crossJoinLateral(places)
+    .where(sessionsInScope(scope, period));
+  return Number(row?.value ?? 0);
 }
 
 /** A figure over the steps' totals and its time chart of one series, each step's value from its own part and whole. */
@@ -99,7 +129,6 @@ export async function placeRows(
   cell: { key: string; value: SQL<string | number | null>; where?: SQL; format?: (value: string | number | null) => string | number | null },
 ): Promise<RowsResult> {
   const where = and(placesInScope(scope, period), cell.where);
-  const [total] = await tx.select({ value: count() }).from(tutoringSession).innerJoin(sessionReportStudent, placeJoin).where(where);
   const rows = await tx
     .select({
       sessionId: tutoringSession.id,
@@ -120,7 +149,7 @@ export async function placeRows(
     .offset(page.offset);
   const format = cell.format ?? ((value) => value);
   return {
-    total: total?.value ?? 0,
+    total: await placeCount(tx, scope, period, cell.where),
     rows: rows.map((row): MetricRow => ({
       record: { kind: "session", id: row.sessionId },
       cells: { date: row.date, student: row.student, tutor: row.tutor, subject: row.subject, [cell.key]: format(row.value) },
