@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Chart } from "../../../shared/schemas/analytics.ts";
-import { chartData, chartHasData, chartTable, csvFileName, tableCsv } from "./chart-table.ts";
+import { chartData, chartHasData, chartTable, csvFileName, stepLabel, tableCsv } from "./chart-table.ts";
 import { describeChange, formatCell, formatValue, plainNumber } from "./format.ts";
 import { groupOf } from "./groups.ts";
 import { recordHref } from "./record-links.ts";
@@ -45,6 +45,10 @@ describe("a figure's numbers by unit", () => {
     expect(describeChange("count", "higher", 3, 3, "GBP")).toEqual({ direction: "same", tone: "neutral", text: "No change" });
     expect(describeChange("minutes", "higher", 601, 600, "GBP").text).toBe("About the same");
     expect(describeChange("share", "higher", null, 0.5, "GBP").direction).toBe("none");
+    expect(describeChange("share", "higher", 0.51, 0.5, "GBP").text).toBe("Up 1 point");
+    expect(describeChange("money", "higher", 1439500, 199000, "GBP").text).toBe("Up £12,405.00 (623%)");
+    expect(describeChange("count", "higher", 103, 100, "GBP").text).toBe("Up 3 (3%)");
+    expect(describeChange("count", "higher", 1035, 1000, "GBP").text).toBe("Up 35 (3.5%)");
   });
 
   it("writes a row's cells by their column's unit", () => {
@@ -76,6 +80,22 @@ describe("a chart as a table and a CSV file", () => {
     const money: Chart = { kind: "time", labelHeading: "Month", labels: ["Oct 2026"], series: [{ name: "Revenue", unit: "money", values: [-4550] }] };
     expect(tableCsv(chartTable(money, "GBP"))).toBe("\uFEFFMonth,Revenue (GBP)\r\nOct 2026,-45.50\r\n");
     expect(csvFileName("hours-by-tutor", { from: "2026-11-01", to: "2026-11-27" })).toBe("glassroom-hours-by-tutor-2026-11-01-to-2026-11-27.csv");
+  });
+
+  it("writes a time chart's steps as days and months, longer in the table than on the axis", () => {
+    const weeks: Chart = {
+      kind: "time",
+      labelHeading: "Week of",
+      labels: ["2026-11-02", "2026-11-09"],
+      series: [{ name: "Sessions", unit: "count", values: [4, null] }],
+    };
+    expect(chartTable(weeks, "GBP").rows).toEqual([
+      ["2 Nov 2026", "4"],
+      ["9 Nov 2026", ""],
+    ]);
+    expect(chartData(weeks, "GBP").map((point) => point.label)).toEqual(["2 Nov", "9 Nov"]);
+    expect(stepLabel("2026-01")).toBe("Jan 2026");
+    expect(stepLabel("Maya Chen")).toBe("Maya Chen");
   });
 
   it("says a chart without labels or values has nothing to draw", () => {

@@ -13,17 +13,37 @@ export interface ChartTable {
   rows: string[][];
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A time chart's label (the first day of its step, YYYY-MM-DD, or a month, YYYY-MM) in words:
+ * "2 Nov 2026" or "2 Nov" for the chart's axis, "Nov 2026" for a month. Any other label (a
+ * category's name) as it is.
+ */
+export function stepLabel(label: string, style: "long" | "short" = "long"): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
+  if (day) return `${Number(day[3])} ${MONTHS[Number(day[2]) - 1] ?? day[2]}${style === "long" ? ` ${day[1]}` : ""}`;
+  const month = /^(\d{4})-(\d{2})$/.exec(label);
+  if (month) return `${MONTHS[Number(month[2]) - 1] ?? month[2]} ${month[1]}`;
+  return label;
+}
+
+const labelOf = (chart: Chart, label: string, style: "long" | "short") => (chart.kind === "time" ? stepLabel(label, style) : label);
+
 export function chartTable(chart: Chart, currency: string): ChartTable {
   return {
     headings: [chart.labelHeading, ...chart.series.map((series) => headingWithUnit(series.name, series.unit, currency))],
-    rows: chart.labels.map((label, index) => [label, ...chart.series.map((series) => plainNumber(series.unit, series.values[index] ?? null, currency))]),
+    rows: chart.labels.map((label, index) => [
+      labelOf(chart, label, "long"),
+      ...chart.series.map((series) => plainNumber(series.unit, series.values[index] ?? null, currency)),
+    ]),
   };
 }
 
 /** The chart's data as the charting library takes it: one object per label, a key per series, in the units shown. */
 export function chartData(chart: Chart, currency: string): Record<string, string | number | null>[] {
   return chart.labels.map((label, index) => {
-    const point: Record<string, string | number | null> = { label };
+    const point: Record<string, string | number | null> = { label: labelOf(chart, label, "short") };
     chart.series.forEach((series, at) => {
       const value = series.values[index] ?? null;
       point[seriesKey(at)] = value === null ? null : displayNumber(series.unit, value, currency);

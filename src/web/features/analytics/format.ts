@@ -93,10 +93,13 @@ export function describeChange(unit: MetricUnit, better: "higher" | "lower" | nu
   if (value === null || previous === null) return { direction: "none", tone: "neutral", text: "Nothing to compare with" };
   const delta = value - previous;
   if (delta === 0) return { direction: "same", tone: "neutral", text: "No change" };
-  const size = unit === "share" ? `${grouped(Math.abs(delta) * 100)} points` : formatValue(unit, Math.abs(delta), currency);
+  const points = oneDecimal(Math.abs(delta) * 100);
+  const size = unit === "share" ? `${grouped(points)} ${points === 1 ? "point" : "points"}` : formatValue(unit, Math.abs(delta), currency);
   if (displayNumber(unit, Math.abs(delta), currency) === 0) return { direction: "same", tone: "neutral", text: "About the same" };
   const direction = delta > 0 ? "up" : "down";
-  const relative = unit !== "share" && previous !== 0 ? ` (${grouped((Math.abs(delta) / Math.abs(previous)) * 100)}%)` : "";
+  // A percentage past ten is read whole ("623%", not "623.4%").
+  const percent = (Math.abs(delta) / Math.abs(previous)) * 100;
+  const relative = unit !== "share" && previous !== 0 ? ` (${percent >= 10 ? Math.round(percent).toLocaleString("en") : grouped(percent)}%)` : "";
   const tone = better === null ? "neutral" : (direction === "up") === (better === "higher") ? "good" : "bad";
   return { direction, tone, text: `${direction === "up" ? "Up" : "Down"} ${size}${relative}` };
 }

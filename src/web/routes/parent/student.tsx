@@ -49,13 +49,13 @@ export default function ParentStudent() {
               </Button>
             </Group>
             <HealthCardSection area="parent" studentId={student.id} />
+            <StudentRecordView student={student} area="parent" timeZone={timeZone} />
             <SectionCard title="Progress" description="Your child's figures for a date range, each compared with the period just before it.">
               <LazyAnalyticsSection
                 target={{ area: "parent", studentId: student.id }}
                 emptyText="Figures about your child's sessions and progress will be shown here."
               />
             </SectionCard>
-            <StudentRecordView student={student} area="parent" timeZone={timeZone} />
             {timeZone ? (
               <SectionCard title="Sessions" description="Your child's tutoring sessions. Open one for its details, or to ask for it to be cancelled.">
                 <SessionCalendar area="parent" timeZone={timeZone} filters={{ studentId: student.id }} />

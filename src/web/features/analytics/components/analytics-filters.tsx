@@ -8,9 +8,7 @@ import { useTutorOptions } from "../../tutors/api.ts";
 import { ownTutorProfileQuery } from "../../tutor-profile/api.ts";
 import type { AnalyticsArea } from "../api.ts";
 import type { AnalyticsParams } from "../use-analytics-params.ts";
-import { RangeControl } from "./range-control.tsx";
-
-const FIELD_WIDTH = { base: "100%", xs: 220 };
+import { FIELD_WIDTH, RangeControl } from "./range-control.tsx";
 
 /** A tutor of the workspace, searched on the server as the admin types (the first 50 otherwise). */
 function TutorPicker({ value, onChange }: { value: Picked | null; onChange: (tutor: Picked | null) => void }) {

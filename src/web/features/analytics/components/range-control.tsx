@@ -3,6 +3,9 @@ import { useState, type ReactNode } from "react";
 import { customRangeProblem, daysIn, describeRange, PRESET_LABELS, RANGE_PRESETS, type DayRange, type RangePreset } from "../date-range.ts";
 import type { AnalyticsParams } from "../use-analytics-params.ts";
 
+/** Two fields a line on a phone, each its own width from 576 px. */
+export const FIELD_WIDTH = { base: "calc(50% - var(--mantine-spacing-sm) / 2)", xs: 200 };
+
 const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
 const PRESET_OPTIONS = RANGE_PRESETS.map((preset) => ({ value: preset, label: PRESET_LABELS[preset] }));
 
@@ -40,7 +43,7 @@ export function RangeControl({ params, children }: { params: AnalyticsParams; ch
           onChange={(value) => value && params.setPreset(value as RangePreset)}
           allowDeselect={false}
           comboboxProps={{ keepMounted: false }}
-          w={{ base: "100%", xs: 170 }}
+          w={FIELD_WIDTH}
         />
         {chosen.preset === "custom" ? (
           <>
@@ -51,7 +54,7 @@ export function RangeControl({ params, children }: { params: AnalyticsParams; ch
               max={draft.to || undefined}
               onChange={(event) => edit({ from: event.currentTarget.value })}
               error={shownProblem?.field === "from" ? shownProblem.message : undefined}
-              w={{ base: "calc(50% - var(--mantine-spacing-sm) / 2)", xs: 170 }}
+              w={FIELD_WIDTH}
             />
             <TextInput
               type="date"
@@ -60,7 +63,7 @@ export function RangeControl({ params, children }: { params: AnalyticsParams; ch
               min={draft.from || undefined}
               onChange={(event) => edit({ to: event.currentTarget.value })}
               error={shownProblem?.field === "to" ? shownProblem.message : undefined}
-              w={{ base: "calc(50% - var(--mantine-spacing-sm) / 2)", xs: 170 }}
+              w={FIELD_WIDTH}
             />
           </>
         ) : null}
