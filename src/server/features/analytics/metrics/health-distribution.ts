@@ -51,14 +51,18 @@ export const healthDistribution: Metric = {
   areas: ["admin"],
   filters: [],
   async figure(tx, scope, period) {
-    const source = bandsOn(await fromHistory(tx, scope, period), scope, period);
+    const history = await fromHistory(tx, scope, period);
+    const source = bandsOn(history, scope, period);
     const students = count();
-    const byBand = await tx
-      .select({ band: source.fields.band, students })
-      .from(source.table)
-      .innerJoin(student, source.join)
-      .where(source.where)
-      .groupBy(source.fields.band);
+    // A day's snapshots are counted alone (every one is a scored student); the cards need the student's status.
+    const byBand = history
+      ? await tx.select({ band: studentHealthDay.band, students }).from(studentHealthDay).where(source.where).groupBy(studentHealthDay.band)
+      : await tx
+          .select({ band: studentHealth.band, students })
+          .from(studentHealth)
+          .innerJoin(student, source.join)
+          .where(source.where)
+          .groupBy(studentHealth.band);
     const counts = new Map(byBand.map((row) => [row.band, row.students]));
     return {
       value: counts.get("act") ?? 0,

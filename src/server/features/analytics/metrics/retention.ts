@@ -13,47 +13,45 @@
  */
 import { sql } from "drizzle-orm";
 import type { Chart } from "../../../../shared/schemas/analytics.ts";
-import { sessionStudent, student, tutoringSession } from "../../../db/schema.ts";
+import { student, tutoringSession } from "../../../db/schema.ts";
 import type { Transaction } from "../../../db/tenant.ts";
 import { type Metric, type MetricScope, type Period, shareOf } from "../metric.ts";
 import { sessionsInScope } from "../session-scope.ts";
-import { completed, sessionStudentJoin } from "./teaching-parts.ts";
+import { completed, totalOf, withStudents } from "./teaching-parts.ts";
 
 /** Activity is read over the workspace's sessions or one tutor's or subject's. */
 const activityScope = (scope: MetricScope): MetricScope => ({ ...scope, studentId: null });
 
 /**
- * The cohort members (student, cohort month, first session) and, per member, the months of
- * the period they had a completed session in: one row per member and month.
+ * The cohort members: per student, the cohort month, the first session and the months of the
+ * period with a completed session (an array). Everything is grouped by student, never joined
+ * back to the sessions: their row count is unknown to the planner (withStudents), and such a
+ * join may be planned as a loop over them.
  */
-function cohortMonths(scope: MetricScope, period: Period) {
+function cohortMembers(scope: MetricScope, period: Period) {
   const month = sql`to_char(${tutoringSession.startsAt} at time zone ${period.zone}, 'YYYY-MM')`;
   return sql`
-    with attended as (
-      select ${sessionStudent.studentId} as student_id, ${month} as month, ${tutoringSession.startsAt} as starts_at
-      from ${tutoringSession} join ${sessionStudent} on ${sessionStudentJoin}
-      where ${sessionsInScope(activityScope(scope), period)} and ${completed}
-    ),
-    firsts as (select student_id, min(starts_at) as first_at from attended group by student_id),
-    members as (
-      select firsts.student_id, firsts.first_at, to_char(firsts.first_at at time zone ${period.zone}, 'YYYY-MM') as cohort
-      from firsts
-      left join lateral (
-        select 1 as found
-        from session_student earlier_student
-        join tutoring_session earlier
-          on earlier.organization_id = earlier_student.organization_id and earlier.id = earlier_student.session_id
-        where earlier_student.organization_id = ${scope.organizationId} and earlier_student.student_id = firsts.student_id
-          and earlier.starts_at < ${period.startsAt}::timestamptz and earlier.status = 'completed'
-          ${scope.tutorMemberId ? sql`and earlier.tutor_member_id = ${scope.tutorMemberId}` : sql``}
-          ${scope.subject ? sql`and earlier.subject = ${scope.subject}` : sql``}
-        limit 1
-      ) as before_period on true
-      where before_period.found is null
-    )
-    select members.student_id, members.cohort, members.first_at, attended.month
-    from members join attended on attended.student_id = members.student_id
-    group by members.student_id, members.cohort, members.first_at, attended.month`;
+    with ${withStudents(
+      "attended",
+      scope.organizationId,
+      sql`select ${tutoringSession.id} as id, ${tutoringSession.startsAt} as starts_at, ${month} as month
+          from ${tutoringSession} where ${sessionsInScope(activityScope(scope), period)} and ${completed}`,
+    )},
+    firsts as (select student_id, min(starts_at) as first_at, array_agg(distinct month) as months from attended group by student_id)
+    select firsts.student_id, to_char(firsts.first_at at time zone ${period.zone}, 'YYYY-MM') as cohort, firsts.first_at, firsts.months
+    from firsts
+    left join lateral (
+      select 1 as found
+      from session_student earlier_student
+      join tutoring_session earlier
+        on earlier.organization_id = earlier_student.organization_id and earlier.id = earlier_student.session_id
+      where earlier_student.organization_id = ${scope.organizationId} and earlier_student.student_id = firsts.student_id
+        and earlier.starts_at < ${period.startsAt}::timestamptz and earlier.status = 'completed'
+        ${scope.tutorMemberId ? sql`and earlier.tutor_member_id = ${scope.tutorMemberId}` : sql``}
+        ${scope.subject ? sql`and earlier.subject = ${scope.subject}` : sql``}
+      limit 1
+    ) as before_period on true
+    where before_period.found is null`;
 }
 
 /** The months of the period, first to last (YYYY-MM). */
@@ -78,7 +76,9 @@ export const retention: Metric = {
     const months = await monthsOf(tx, period);
     const lastMonth = months[months.length - 1]!;
     const { rows } = await tx.execute<{ cohort: string; month: string; students: number }>(sql`
-      select cohort, month, count(*)::int as students from (${cohortMonths(scope, period)}) as active group by cohort, month`);
+      select cohort, month, count(*)::int as students
+      from (${cohortMembers(scope, period)}) as members, unnest(members.months) as month
+      group by cohort, month`);
     const cohorts = [...new Set(rows.map((row) => row.cohort))].sort();
     const active = new Map(rows.map((row) => [`${row.cohort} ${row.month}`, Number(row.students)]));
     const sizeOf = (cohort: string) => active.get(`${cohort} ${cohort}`) ?? 0;
@@ -110,18 +110,28 @@ export const retention: Metric = {
     const months = await monthsOf(tx, period);
     const lastMonth = months[months.length - 1]!;
     const members = sql`
-      select student_id, cohort, first_at, count(*)::int as months_active, bool_or(month = ${lastMonth}) as active_last
-      from (${cohortMonths(scope, period)}) as active group by student_id, cohort, first_at`;
-    const [total] = (await tx.execute<{ value: number }>(sql`select count(*)::int as value from (${members}) as members`)).rows;
-    const { rows } = await tx.execute<{ id: string; name: string; cohort: string; first_session: string; months_active: number; active_last: boolean }>(sql`
+      select student_id, cohort, first_at, cardinality(months) as months_active, ${lastMonth} = any(months) as active_last
+      from (${cohortMembers(scope, period)}) as members`;
+    const { rows } = await tx.execute<{
+      id: string;
+      name: string;
+      cohort: string;
+      first_session: string;
+      months_active: number;
+      active_last: boolean;
+      total: number;
+    }>(sql`
       select ${student.id} as id, ${student.name} as name, members.cohort, ((members.first_at at time zone ${period.zone})::date)::text as first_session,
-             members.months_active, members.active_last
+             members.months_active, members.active_last, count(*) over ()::int as total
       from (${members}) as members
       join ${student} on ${student.organizationId} = ${scope.organizationId} and ${student.id} = members.student_id
       order by members.cohort, ${student.name}, ${student.id}
       limit ${page.limit} offset ${page.offset}`);
+    const total = await totalOf(rows, page, async () =>
+      Number((await tx.execute<{ value: number }>(sql`select count(*)::int as value from (${members}) as members`)).rows[0]!.value),
+    );
     return {
-      total: Number(total?.value ?? 0),
+      total,
       rows: rows.map((row) => ({
         record: { kind: "student", id: row.id },
         cells: {

@@ -46,7 +46,7 @@ export const revenuePerStudent: Metric = {
   key: "revenue-per-student",
   name: "Revenue per active student",
   definition:
-    "Revenue invoiced in the period (invoices less credit notes, as in Revenue invoiced) divided by the students active in it: those with at least one completed session starting in the period. Rounded to a whole amount; none when no student was active. The rows are family accounts, since invoices go to a family: their invoiced amounts added up, divided by their active students added up, give the figure.",
+    "Revenue invoiced in the period (invoices less credit notes, as in Revenue invoiced) divided by the students active in it: those with at least one completed session (one with its report filed) starting in the period, as Active students counts them. Rounded to a whole amount; none when no student was active. The rows are family accounts, since invoices go to a family: their invoiced amounts added up, divided by their active students added up, give the figure.",
   unit: "money",
   better: "higher",
   areas: ["admin"],

@@ -4,12 +4,12 @@
  * each end reads 30 days of sessions, never a student's whole history.
  */
 import { and, sql } from "drizzle-orm";
-import { sessionStudent, student, tutoringSession } from "../../../db/schema.ts";
+import { student, tutoringSession } from "../../../db/schema.ts";
 import type { Transaction } from "../../../db/tenant.ts";
 import { type Metric, type MetricScope, type Period, shareOf } from "../metric.ts";
 import { periodIn } from "../period.ts";
 import { sessionsInScope } from "../session-scope.ts";
-import { addDays, completed, sessionStudentJoin } from "./teaching-parts.ts";
+import { addDays, completed, totalOf, withStudents } from "./teaching-parts.ts";
 
 /** How many days back a completed session keeps a student active. */
 export const ACTIVE_DAYS = 30;
@@ -17,12 +17,31 @@ export const ACTIVE_DAYS = 30;
 /** Activity is read over the workspace's sessions or one tutor's or subject's (one student's churn means little). */
 const activityScope = (scope: MetricScope): MetricScope => ({ ...scope, studentId: null });
 
-/** The students with a completed session of the scope in `window`, with their last one. */
-const activeIn = (scope: MetricScope, window: Period) => sql`
-  select ${sessionStudent.studentId} as student_id, max(${tutoringSession.startsAt}) as last_at
-  from ${tutoringSession} join ${sessionStudent} on ${sessionStudentJoin}
-  where ${and(sessionsInScope(activityScope(scope), window), completed)}
-  group by ${sessionStudent.studentId}`;
+/** `<name>`: the completed sessions of the scope in `window`, once per student (id, starts_at, student_id). */
+const activeIn = (name: string, scope: MetricScope, window: Period) =>
+  withStudents(
+    name,
+    scope.organizationId,
+    sql`select ${tutoringSession.id} as id, ${tutoringSession.startsAt} as starts_at
+        from ${tutoringSession} where ${and(sessionsInScope(activityScope(scope), window), completed)}`,
+  );
+
+/**
+ * The students seen in the windows (`seen`: student_id, seen_in, starts_at): at the start, at
+ * the end, and (for the rows) before the end window. Only ever grouped by student, never
+ * joined: the windows' row counts are unknown to the planner (withStudents), and a join of
+ * two such sets may be planned as a loop of one over the other.
+ */
+const seen = (scope: MetricScope, windows: Windows, withLast: boolean) => sql`
+  ${activeIn("start_window", scope, windows.start)}, ${activeIn("end_window", scope, windows.end)}
+  ${withLast ? sql`, ${activeIn("before_end", scope, windows.last)}` : sql``},
+  seen as (
+    select student_id, 'start' as seen_in, starts_at from start_window
+    union all select student_id, 'end', starts_at from end_window
+    ${withLast ? sql`union all select student_id, 'last', starts_at from before_end` : sql``}
+  )`;
+
+type Windows = Awaited<ReturnType<typeof windowsOf>>;
 
 /** The days before the period's first day, and the last days of the period, that make a student active at either end. */
 async function windowsOf(tx: Transaction, period: Period) {
@@ -45,9 +64,9 @@ export const studentChurn: Metric = {
   async figure(tx, scope, period) {
     const windows = await windowsOf(tx, period);
     const { rows } = await tx.execute<{ at_start: number; kept: number }>(sql`
-      with at_start as (${activeIn(scope, windows.start)}), at_end as (${activeIn(scope, windows.end)})
-      select count(*)::int as at_start, count(at_end.student_id)::int as kept
-      from at_start left join at_end on at_end.student_id = at_start.student_id`);
+      with ${seen(scope, windows, false)}
+      select count(*) filter (where at_start)::int as at_start, count(*) filter (where at_start and at_end)::int as kept
+      from (select student_id, bool_or(seen_in = 'start') as at_start, bool_or(seen_in = 'end') as at_end from seen group by student_id) as students`);
     const atStart = Number(rows[0]?.at_start ?? 0);
     const kept = Number(rows[0]?.kept ?? 0);
     const churned = atStart - kept;
@@ -68,19 +87,22 @@ export const studentChurn: Metric = {
   async rows(tx, scope, period, page) {
     const windows = await windowsOf(tx, period);
     const churned = sql`
-      with at_start as (${activeIn(scope, windows.start)}), at_end as (${activeIn(scope, windows.end)}), before_end as (${activeIn(scope, windows.last)})
-      select before_end.student_id, before_end.last_at
-      from at_start join before_end on before_end.student_id = at_start.student_id
-      where not exists (select 1 from at_end where at_end.student_id = at_start.student_id)`;
-    const [total] = (await tx.execute<{ value: number }>(sql`select count(*)::int as value from (${churned}) as churned`)).rows;
-    const { rows } = await tx.execute<{ id: string; name: string; last_session: string }>(sql`
-      select ${student.id} as id, ${student.name} as name, ((churned.last_at at time zone ${period.zone})::date)::text as last_session
+      with ${seen(scope, windows, true)}
+      select student_id, max(starts_at) filter (where seen_in = 'last') as last_at
+      from seen group by student_id
+      having bool_or(seen_in = 'start') and not bool_or(seen_in = 'end')`;
+    const { rows } = await tx.execute<{ id: string; name: string; last_session: string; total: number }>(sql`
+      select ${student.id} as id, ${student.name} as name, ((churned.last_at at time zone ${period.zone})::date)::text as last_session,
+             count(*) over ()::int as total
       from (${churned}) as churned
       join ${student} on ${student.organizationId} = ${scope.organizationId} and ${student.id} = churned.student_id
       order by churned.last_at asc, ${student.name} asc, ${student.id} asc
       limit ${page.limit} offset ${page.offset}`);
+    const total = await totalOf(rows, page, async () =>
+      Number((await tx.execute<{ value: number }>(sql`select count(*)::int as value from (${churned}) as churned`)).rows[0]!.value),
+    );
     return {
-      total: Number(total?.value ?? 0),
+      total,
       rows: rows.map((row) => ({ record: { kind: "student", id: row.id }, cells: { student: row.name, lastSession: row.last_session } })),
     };
   },

@@ -50,10 +50,11 @@ async function tutorLines(tx: Transaction, scope: MetricScope, period: Period): 
       from available full join taught on taught.member_id = available.member_id
       where available.active or taught.member_id is not null
     )
-    select lines.member_id, coalesce(${user.name}, 'Former tutor') as name, round(lines.taught)::int as taught, round(lines.available)::int as available
+    -- The name per line (a workspace's tens of tutors), never a join the planner may answer by reading every member.
+    select lines.member_id, round(lines.taught)::int as taught, round(lines.available)::int as available,
+           coalesce((select ${user.name} from ${member} join ${user} on ${user.id} = ${member.userId}
+                     where ${member.organizationId} = ${scope.organizationId} and ${member.id} = lines.member_id), 'Former tutor') as name
     from lines
-    left join ${member} on ${member.organizationId} = ${scope.organizationId} and ${member.id} = lines.member_id
-    left join ${user} on ${user.id} = ${member.userId}
     order by case when lines.available > 0 then lines.taught / lines.available end desc nulls last, name, lines.member_id`);
   return rows.map((row) => ({ ...row, taught: Number(row.taught), available: Number(row.available) }));
 }
