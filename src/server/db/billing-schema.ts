@@ -601,6 +601,11 @@ export const ledgerEntry = pgTable(
     index("ledger_entry_charge_created_idx")
       .on(table.organizationId, table.createdAt)
       .where(sql`kind in ('session_charge', 'package_sale')`),
+    // Money in and out by day (revenue collected): the amount and account in the key, so that a
+    // year of payments is read from the index alone.
+    index("ledger_entry_cash_created_idx")
+      .on(table.organizationId, table.createdAt, table.amountMinor, table.accountId)
+      .where(sql`kind in ('payment', 'refund')`),
     check("ledger_entry_kind_check", sql`kind in (${inList(LEDGER_KINDS)})`),
     check("ledger_entry_amount_check", sql`amount_minor <> 0`),
     workspaceIsolation("ledger_entry"),

@@ -27,22 +27,26 @@ export async function listMetrics(db: Database, actor: Actor, area: AnalyticsAre
 export async function readFigure(db: Database, actor: Actor, area: AnalyticsArea, key: string, request: FigureRequest, now: Date): Promise<Figure> {
   const metric = metricFor(area, key);
   const organizationId = actor.viewer.organizationId;
-  return withWorkspace(db, organizationId, async (tx) => {
+  const { scope, period, before, currency } = await withWorkspace(db, organizationId, async (tx) => {
     const scope = await scopeOf(tx, actor.viewer, area, request, now);
     const period = await workspacePeriod(tx, organizationId, request.from, request.to);
-    const before = await previousPeriod(tx, period);
-    const current = await metric.figure(tx, scope, period);
-    const previous = await metric.figure(tx, scope, before);
-    return {
-      ...infoOf(metric),
-      period: { from: period.from, to: period.to },
-      previousPeriod: { from: before.from, to: before.to },
-      currency: await workspaceCurrency(tx, organizationId),
-      value: current.value,
-      previous: previous.value,
-      chart: current.chart && previous.chart ? withPrevious(current.chart, previous.chart) : current.chart,
-    };
+    return { scope, period, before: await previousPeriod(tx, period), currency: await workspaceCurrency(tx, organizationId) };
   });
+  // The figure and its comparison are independent reads of a settled scope: each runs in its
+  // own transaction, at the same time, so that the answer waits for the slower, not the sum.
+  const [current, previous] = await Promise.all([
+    withWorkspace(db, organizationId, (tx) => metric.figure(tx, scope, period)),
+    withWorkspace(db, organizationId, (tx) => metric.figure(tx, scope, before)),
+  ]);
+  return {
+    ...infoOf(metric),
+    period: { from: period.from, to: period.to },
+    previousPeriod: { from: before.from, to: before.to },
+    currency,
+    value: current.value,
+    previous: previous.value,
+    chart: current.chart && previous.chart ? withPrevious(current.chart, previous.chart) : current.chart,
+  };
 }
 
 /** A category chart with the previous period's first series beside its first, matched by label. */

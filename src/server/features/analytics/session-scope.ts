@@ -32,6 +32,15 @@ export const localDay = (period: Period, column: SQL | AnyPgColumn = tutoringSes
 /** The tutor's name, for a query joining member (on the session's tutor) and user. */
 export const tutorName = sql<string>`coalesce(${user.name}, 'Former tutor')`;
 
+/**
+ * The name of the tutor whose member id is `memberId` (a plain column of a grouped or
+ * materialized row), looked up one by one through member's index: for the tens of lines of a
+ * per-tutor figure. Joined before grouping instead, the planner may hash every member.
+ */
+export const tutorNameOf = (organizationId: string, memberId: SQL) =>
+  sql<string>`coalesce((select ${user.name} from ${member} join ${user} on ${user.id} = ${member.userId}
+    where ${member.organizationId} = ${organizationId} and ${member.id} = ${memberId}), 'Former tutor')`;
+
 /** Joins of a session query that names the tutor. */
 export const tutorJoin = {
   member: and(eq(member.organizationId, tutoringSession.organizationId), eq(member.id, tutoringSession.tutorMemberId)),

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { member, tutoringSession, user } from "../../../db/schema.ts";
 import type { Metric } from "../metric.ts";
-import { localDay, sessionMinutes, sessionsInScope, tutorJoin, tutorName } from "../session-scope.ts";
+import { localDay, sessionMinutes, sessionsInScope, tutorJoin, tutorName, tutorNameOf } from "../session-scope.ts";
 
 const completed = eq(tutoringSession.status, "completed");
 
@@ -16,15 +16,15 @@ export const hoursByTutor: Metric = {
   areas: ["admin"],
   filters: ["tutor", "subject", "student"],
   async figure(tx, scope, period) {
-    const minutes = sql<number>`coalesce(sum(${sessionMinutes}), 0)::float8`;
-    const byTutor = await tx
-      .select({ name: tutorName, minutes })
-      .from(tutoringSession)
-      .leftJoin(member, tutorJoin.member)
-      .leftJoin(user, tutorJoin.user)
-      .where(and(sessionsInScope(scope, period), completed))
-      .groupBy(tutoringSession.tutorMemberId, user.name)
-      .orderBy(desc(minutes), asc(tutorName));
+    // Grouped by tutor first, then named: a tutor's name per line, not per session.
+    const { rows: byTutor } = await tx.execute<{ name: string; minutes: number }>(sql`
+      with taught as (
+        select ${tutoringSession.tutorMemberId} as member_id, sum(${sessionMinutes})::float8 as minutes
+        from ${tutoringSession} where ${and(sessionsInScope(scope, period), completed)}
+        group by ${tutoringSession.tutorMemberId}
+      )
+      select ${tutorNameOf(scope.organizationId, sql`taught.member_id`)} as name, taught.minutes
+      from taught order by taught.minutes desc, name, taught.member_id`);
     const values = byTutor.map((row) => Math.round(Number(row.minutes)));
     return {
       value: values.reduce((total, value) => total + value, 0),

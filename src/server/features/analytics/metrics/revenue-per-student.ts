@@ -10,19 +10,24 @@ import type { Transaction } from "../../../db/tenant.ts";
 import type { Metric, MetricScope, Period } from "../metric.ts";
 import { sessionsInScope } from "../session-scope.ts";
 import { pageTotal, totalOf, whole } from "./money-sql.ts";
+import { completed, withStudents } from "./teaching-parts.ts";
 import { invoicedBySteps, invoicedDocuments } from "./revenue-invoiced.ts";
 
 /** The workspace's own: this figure honours no filter (one student's share of a family's invoices means nothing). */
 const workspaceOf = (scope: MetricScope): MetricScope => ({ ...scope, tutorMemberId: null, subject: null, studentId: null });
 
-/** The completed sessions starting in the period, each with its students (ss), and any further joins. */
-const activeSessions = (scope: MetricScope, period: Period, joins: SQL = sql``): SQL => sql`
-  from tutoring_session
-  join session_student ss on ss.organization_id = tutoring_session.organization_id and ss.session_id = tutoring_session.id${joins}
- where ${sessionsInScope(scope, period)} and tutoring_session.status = 'completed'`;
+/** `attended`: the completed sessions starting in the period, once per student (withStudents). */
+const attended = (scope: MetricScope, period: Period): SQL =>
+  withStudents(
+    "attended",
+    scope.organizationId,
+    sql`select tutoring_session.id as id from tutoring_session where ${sessionsInScope(scope, period)} and ${completed}`,
+  );
 
 async function activeStudents(tx: Transaction, scope: MetricScope, period: Period): Promise<number> {
-  const { rows } = await tx.execute<{ students: number }>(sql`select count(distinct ss.student_id)::int as students ${activeSessions(scope, period)}`);
+  const { rows } = await tx.execute<{ students: number }>(
+    sql`with ${attended(scope, period)} select count(distinct student_id)::int as students from attended`,
+  );
   return rows[0]?.students ?? 0;
 }
 
@@ -32,9 +37,11 @@ function families(scope: MetricScope, period: Period): SQL {
     with invoiced as (
       select d.account_id, sum(d.amount)::bigint as invoiced from (${invoicedDocuments(scope, period)}) d group by d.account_id
     ),
+    ${attended(scope, period)},
     active as (
-      select st.payer_account_id as account_id, count(distinct ss.student_id)::int as students
-        ${activeSessions(scope, period, sql` join student st on st.organization_id = ss.organization_id and st.id = ss.student_id`)}
+      select st.payer_account_id as account_id, count(*)::int as students
+        from (select distinct student_id from attended) as attendee
+        join student st on st.organization_id = ${scope.organizationId} and st.id = attendee.student_id
        group by st.payer_account_id
     )
     select coalesce(i.account_id, a.account_id) as account_id, coalesce(i.invoiced, 0) as invoiced, coalesce(a.students, 0) as students

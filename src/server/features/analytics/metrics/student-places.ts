@@ -43,45 +43,39 @@ export interface StepSums {
 }
 
 /**
- * The places of one session (the query's tutoring_session), narrowed like placesInScope, as a
- * LATERAL subquery of aggregates: read through the place's primary key, session by session.
- * A join would let the planner hash the whole session_report_student table for a workspace's
- * year, a cost that grows with all of its history rather than with the period.
+ * `<aggregates>` over the places of the scope's sessions in the period (and `where`), grouped
+ * by `groupBy` (an expression over the sessions' `scoped` columns, or nothing for one row).
+ * The places are read for the sorted list of the sessions' ids, in one pass over
+ * session_report_student's primary key, as withStudents reads a period's students: neither
+ * the workspace's whole history of places (a hash join's choice) nor one descent per session.
  */
-function placesOfSession(tx: Transaction, scope: MetricScope, aggregates: { part: SQL; whole: SQL }, where?: SQL) {
-  return tx
-    .select({ part: sql<number>`(${aggregates.part})::float8`.as("part"), whole: sql<number>`(${aggregates.whole})::float8`.as("whole") })
-    .from(sessionReportStudent)
-    .where(and(placeJoin, scope.studentId ? eq(sessionReportStudent.studentId, scope.studentId) : undefined, where))
-    .as("places");
+function placesOfPeriod(scope: MetricScope, period: Period, aggregates: SQL, where?: SQL, grouped = false): SQL {
+  const narrowed = and(scope.studentId ? eq(sessionReportStudent.studentId, scope.studentId) : undefined, where);
+  return sql`
+    with scoped as materialized (
+      select ${tutoringSession.id} as id, ${bucketOf(period, tutoringSession.startsAt)} as step
+      from ${tutoringSession} where ${sessionsInScope(scope, period)}
+    )
+    select ${grouped ? sql`scoped.step as step, ` : sql``}${aggregates}
+    from ${sessionReportStudent} join scoped on scoped.id = ${sessionReportStudent.sessionId}
+    where ${sessionReportStudent.organizationId} = ${scope.organizationId}
+      and ${sessionReportStudent.sessionId} = any(array(select id from scoped))
+      ${narrowed ? sql`and ${narrowed}` : sql``}
+    ${grouped ? sql`group by scoped.step` : sql``}`;
 }
 
 /** Per step of the period, a part and a whole (aggregates over places) of the places of the scope (and `where`). */
 export async function placeSums(tx: Transaction, scope: MetricScope, period: Period, part: SQL, whole: SQL, where?: SQL): Promise<StepSums[]> {
-  const places = placesOfSession(tx, scope, { part, whole }, where);
-  const rows = await tx
-    .select({
-      step: bucketOf(period, tutoringSession.startsAt),
-      part: sql<number>`coalesce(sum(${places.part}), 0)::float8`,
-      whole: sql<number>`coalesce(sum(${places.whole}), 0)::float8`,
-    })
-    .from(tutoringSession)
-    .crossJoinLateral(places)
-    .where(sessionsInScope(scope, period))
-    // By position: the step's expression carries parameters, which a repeated GROUP BY would renumber.
-    .groupBy(sql`1`);
+  const { rows } = await tx.execute<{ step: string; part: number; whole: number }>(
+    placesOfPeriod(scope, period, sql`coalesce(${part}, 0)::float8 as part, coalesce(${whole}, 0)::float8 as whole`, where, true),
+  );
   return rows.map((row) => ({ step: row.step, part: Number(row.part), whole: Number(row.whole) }));
 }
 
-/** How many places of the scope (and `where`) there are, counted session by session like placeSums. */
+/** How many places of the scope (and `where`) there are, read like placeSums. */
 async function placeCount(tx: Transaction, scope: MetricScope, period: Period, where?: SQL): Promise<number> {
-  const places = placesOfSession(tx, scope, { part: sql`count(*)`, whole: sql`count(*)` }, where);
-  const [row] = await tx
-    .select({ value: sql<number>`coalesce(sum(${places.whole}), 0)::float8` })
-    .from(tutoringSession)
-    .crossJoinLateral(places)
-    .where(sessionsInScope(scope, period));
-  return Number(row?.value ?? 0);
+  const { rows } = await tx.execute<{ value: number }>(placesOfPeriod(scope, period, sql`count(*)::int as value`, where));
+  return Number(rows[0]?.value ?? 0);
 }
 
 /** A figure over the steps' totals and its time chart of one series, each step's value from its own part and whole. */

@@ -45,7 +45,10 @@ async function tutorLines(tx: Transaction, scope: MetricScope, period: Period): 
       where ${sessionsInScope(tutorScope(scope), period)} and ${completed}
       group by ${tutoringSession.tutorMemberId}
     ),
-    lines as (
+    -- Materialized: the name's lookup below then compares a plain column, which row-level
+    -- security lets it find through member's index; against the full join's coalesce it would
+    -- read every member.
+    lines as materialized (
       select coalesce(available.member_id, taught.member_id) as member_id, coalesce(taught.minutes, 0) as taught, coalesce(available.minutes, 0) as available
       from available full join taught on taught.member_id = available.member_id
       where available.active or taught.member_id is not null

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entry_cash_created_idx" ON "ledger_entry" USING btree ("organization_id","created_at","amount_minor","account_id") WHERE kind in ('payment', 'refund');
