@@ -11,6 +11,7 @@
  * table only if its operator is leakproof, and ILIKE is not.
  */
 import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { and, asc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { createDatabase, migrateDatabase, type Database } from "../src/server/db/client.ts";
 import type { MemberContext } from "../src/server/core/context.ts";
@@ -1032,6 +1033,22 @@ export interface QueryFigures {
   plans: string[];
 }
 
+/**
+ * BENCH_QUERY_HOLD=<file>: after the last size, the database stays up (its URLs written to the
+ * file as JSON) until the process is interrupted, so that a slow query can be tried again and
+ * again on the full data without generating it anew.
+ */
+const HOLD_FILE = process.env.BENCH_QUERY_HOLD;
+
+async function holdDatabase(postgres: { url: string; adminUrl: string }): Promise<void> {
+  writeFileSync(HOLD_FILE!, JSON.stringify({ url: postgres.url, adminUrl: postgres.adminUrl }));
+  process.stdout.write(`  holding the database (${HOLD_FILE}); interrupt to end\n`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+}
+
 async function run(): Promise<BenchmarkReport> {
   const postgres = await startTestPostgres();
   // The queries run as the app runs them (glassroom_owner, row-level security forced); the
@@ -1070,6 +1087,7 @@ async function run(): Promise<BenchmarkReport> {
         if (EXPLAIN_ANALYZE?.test(query.name)) await printAnalyzedPlan(db, query);
       }
     }
+    if (HOLD_FILE) await holdDatabase(postgres);
   } finally {
     await db.$client.end();
     await admin.$client.end();
