@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { addDays, calendarWorkspace, londonToday, scheduleAsAdmin } from "./support/calendar.ts";
-import { clientOf } from "./support/family.ts";
+import { clientOf, linkGuardian, memberIdOf } from "./support/family.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { checkWidths } from "./support/screens.ts";
 
@@ -82,5 +82,52 @@ test.describe("@analytics reports and analytics", () => {
     await expect(page).toHaveURL(/[?&]range=last-month/);
     await expect(card.getByText("1.5 h", { exact: true }).first()).toBeVisible();
     await checkWidths(page, "admin-reports");
+  });
+
+  test("@analytics a parent reads their child's progress for last month: attendance, understanding, as a table too", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    // Two sessions of the child last month, reported: present and understanding 4, then absent.
+    const { admin, tutor, tutorMemberId, student } = await calendarWorkspace(api);
+    const lastMonth = lastMonthOf(londonToday());
+    const sessions = [];
+    for (const day of [addDays(lastMonth.from, 3), addDays(lastMonth.from, 10)]) {
+      const [session] = await scheduleAsAdmin(admin, {
+        tutorMemberId,
+        studentIds: [student.id],
+        subject: "Mathematics",
+        startsAt: `${day}T16:00`,
+        endsAt: `${day}T17:00`,
+      });
+      sessions.push(session!);
+    }
+    const tutorApi = await clientOf(api, tutor);
+    const marks = [
+      { studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 5, scorePercent: 80 },
+      { studentId: student.id, attendance: "absent" },
+    ];
+    for (const [index, session] of sessions.entries()) {
+      const filed = await tutorApi.put(`/api/tutor/sessions/${session.id}/report`, { data: { topics: "Ratios", homeworkSet: "", students: [marks[index]] } });
+      expect(filed.status(), await filed.text()).toBe(200);
+    }
+    const parent = await api.createMember("parent", { admin });
+    await linkGuardian(admin, student.id, await memberIdOf(admin, parent.email));
+
+    await signInThroughForm(page, parent);
+    await expect(page).toHaveURL("/parent/dashboard");
+    await page.goto(`/parent/students/${student.id}`);
+    const progress = page.getByRole("region", { name: "Progress" });
+    await expect(progress).toBeVisible();
+    await progress.getByLabel("Date range").click();
+    await page.getByRole("option", { name: "Last month" }).click();
+
+    // One of two places attended; the one attended understood at 4 of 5.
+    const attendance = progress.getByRole("region", { name: "Attendance" });
+    await expect(attendance.getByText("50%", { exact: true }).first()).toBeVisible();
+    const understanding = progress.getByRole("region", { name: "Understanding" });
+    await expect(understanding.getByText("4.0", { exact: true }).first()).toBeVisible();
+    await attendance.getByText("Table", { exact: true }).click();
+    await expect(attendance.getByRole("table", { name: /^Attendance, / })).toBeVisible();
+    await expectAccessible(page);
+    await checkWidths(page, "parent-progress");
   });
 });

@@ -16,6 +16,9 @@ export interface Sideways {
 export function sideways(page: Page): Promise<Sideways> {
   return page.evaluate(() => {
     const root = document.documentElement;
+    const overflow = root.scrollWidth - root.clientWidth;
+    // Measuring every element is slow on a long page: only a page that scrolls needs its culprits.
+    if (overflow <= 0) return { overflow: 0, culprits: [] };
     const limit = root.clientWidth + 1;
     const clipped = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== root && parent !== document.body; parent = parent.parentElement) {
@@ -30,6 +33,6 @@ export function sideways(page: Page): Promise<Sideways> {
       const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ""} (right ${Math.round(element.getBoundingClientRect().right)} px) "${text}"`;
     };
-    return { overflow: root.scrollWidth - root.clientWidth, culprits: innermost.slice(0, 5).map(describe) };
+    return { overflow, culprits: innermost.slice(0, 5).map(describe) };
   });
 }
