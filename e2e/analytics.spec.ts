@@ -103,7 +103,7 @@ test.describe("@analytics reports and analytics", () => {
     const tutorApi = await clientOf(api, tutor);
     const marks = [
       { studentId: student.id, attendance: "present", previousHomework: "completed", understanding: 4, engagement: 5, scorePercent: 80 },
-      { studentId: student.id, attendance: "absent" },
+      { studentId: student.id, attendance: "absent", previousHomework: "not_done" },
     ];
     for (const [index, session] of sessions.entries()) {
       const filed = await tutorApi.put(`/api/tutor/sessions/${session.id}/report`, { data: { topics: "Ratios", homeworkSet: "", students: [marks[index]] } });

@@ -18,7 +18,9 @@ const ratingField = (label: string) =>
     .int(`${label} must be a whole number from 1 to 5.`)
     .min(1, `${label} must be from 1 to 5.`)
     .max(5, `${label} must be from 1 to 5.`)
-    .nullable();
+    // Left out means not rated: an absent student's is, a present one's is asked for below.
+    .nullable()
+    .default(null);
 
 /**
  * The checks across fields run even when a field on its own was refused (a missing previous
@@ -35,7 +37,7 @@ export const reportStudentInputSchema = z
       error: (issue) =>
         issue.input === undefined ? "Say how the previous homework went." : "Previous homework must be completed, partly, not_done or none_set.",
     }),
-    /** 1–5; leave empty (null) for an absent student. */
+    /** 1–5; leave empty (null, or left out) for an absent student. */
     understanding: ratingField("Understanding"),
     engagement: ratingField("Engagement"),
     /** An assessment score in percent, when one was taken. */

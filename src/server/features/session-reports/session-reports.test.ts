@@ -131,6 +131,17 @@ describe("filing a report", () => {
     );
   });
 
+  it("takes an absent student's ratings left out as not rated, and asks a present student's, one problem per field", async () => {
+    const sessionId = await pastSession([maya, noah]);
+    const { understanding: _u, engagement: _e, scorePercent: _s, ...absentNoRatings } = entry(noah, { attendance: "absent" });
+    const { understanding: _u2, ...presentNoUnderstanding } = entry(maya);
+    const refused = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([presentNoUnderstanding, absentNoRatings]));
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues).toEqual([{ path: ["students", 0, "understanding"], message: "Rate understanding from 1 to 5." }]);
+    const filed = await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya), absentNoRatings]));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+  });
+
   it("corrects a report without overwriting the tutor's summary wording, and offers a fresh draft", async () => {
     const sessionId = await pastSession([maya]);
     await tina.client.put(`/api/tutor/sessions/${sessionId}/report`, report([entry(maya)]));

@@ -103,6 +103,9 @@ describe("a chart as a table and a CSV file", () => {
     expect(chartHasData(null)).toBe(false);
     expect(chartHasData({ ...hours, labels: [], series: [{ name: "Hours delivered", unit: "minutes", values: [] }] })).toBe(false);
     expect(chartHasData({ ...hours, labels: ["a"], series: [{ name: "Hours delivered", unit: "minutes", values: [0] }] })).toBe(false);
+    // None of one session's reports on time is a share that was counted: 0%, charted.
+    expect(chartHasData({ ...hours, labels: ["a"], series: [{ name: "Filed within 48 hours", unit: "share", values: [0] }] })).toBe(true);
+    expect(chartHasData({ ...hours, labels: ["a"], series: [{ name: "Filed within 48 hours", unit: "share", values: [null] }] })).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * each heading naming its unit. The chart draws these numbers, the table beside it shows them
  * and "Export CSV" writes them, so the three always agree.
  */
-import type { Chart } from "../../../shared/schemas/analytics.ts";
+import type { Chart, MetricUnit } from "../../../shared/schemas/analytics.ts";
 import type { DayRange } from "./date-range.ts";
 import { displayNumber, headingWithUnit, plainNumber } from "./format.ts";
 
@@ -57,7 +57,12 @@ export const seriesKey = (index: number) => `s${index}`;
 
 /** Whether a chart has anything to draw: some label with some value that is not nothing. */
 export const chartHasData = (chart: Chart | null): chart is Chart =>
-  chart !== null && chart.labels.length > 0 && chart.series.some((series) => series.values.some((value) => value !== null && value !== 0));
+  chart !== null &&
+  chart.labels.length > 0 &&
+  chart.series.some((series) => series.values.some((value) => value !== null && (value !== 0 || zeroIsCounted(series.unit))));
+
+/** A share or a rating of 0 was counted (none of one session's reports on time); a sum of 0 is nothing (the server sends null for a share of nothing). */
+export const zeroIsCounted = (unit: MetricUnit): boolean => unit === "share" || unit === "rating";
 
 /**
  * One CSV field as RFC 4180 writes it (quoted when it holds a quote, comma or line break, its

@@ -5,7 +5,7 @@ import type { Figure, MetricFilter, MetricInfo } from "../../../../shared/schema
 import { DataTable } from "../../../components/data/data-table.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/query-state.tsx";
 import { useFigure, type AnalyticsTarget, type FigureFilters } from "../api.ts";
-import { chartHasData, chartTable, csvFileName, tableCsv } from "../chart-table.ts";
+import { chartHasData, chartTable, csvFileName, tableCsv, zeroIsCounted } from "../chart-table.ts";
 import { describeRange, type DayRange } from "../date-range.ts";
 import { describeChange, formatValue, type Change } from "../format.ts";
 import { RowsModal } from "./rows-modal.tsx";
@@ -75,7 +75,7 @@ function FigureBody({
   const ignored = ignoredFilters(metric, filters);
   const chart = chartHasData(figure.chart) ? figure.chart : null;
   // Nothing counted at all is said plainly; a value without a breakdown simply has no chart.
-  const nothing = !chart && (figure.value === null || figure.value === 0);
+  const nothing = !chart && (figure.value === null || (figure.value === 0 && !zeroIsCounted(figure.unit)));
   const table = chart ? chartTable(chart, figure.currency) : null;
   const period = describeRange(figure.period);
 
