@@ -11,7 +11,8 @@ import { FigureCard } from "./figure-card.tsx";
 
 function FigureGrid({ target, metrics, params }: { target: AnalyticsTarget; metrics: readonly MetricInfo[]; params: AnalyticsParams }) {
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+    // Each card as tall as its own content: a short one beside a long chart keeps no empty block.
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: "start" }}>
       {metrics.map((metric) => (
         <FigureCard key={metric.key} target={target} metric={metric} range={params.chosen.range} filters={params.filters} />
       ))}

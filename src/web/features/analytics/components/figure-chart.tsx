@@ -114,10 +114,11 @@ export function FigureChart({ chart, currency, label }: { chart: Chart; currency
         valueFormatter={format}
         withLegend={withLegend}
         legendProps={{ verticalAlign: "bottom" }}
-        // A step without data is a gap in the line: a dot on each step keeps a lone value visible.
+        // A step without sessions has no value (not zero): the line runs on past it to the next
+        // value, so a trend reads across quiet weeks, and a dot marks each step that has one.
         withDots
         dotProps={{ r: 3 }}
-        connectNulls={false}
+        connectNulls
         yAxisProps={{ width: 56, ...valueAxis }}
         xAxisProps={{ minTickGap: 16 }}
         accessibilityLayer={false}

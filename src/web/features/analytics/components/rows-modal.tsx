@@ -28,7 +28,7 @@ type Row = MetricRow & { index: number };
  */
 export function RowsModal({ target, figure, range, filters, opened, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`The rows behind "${figure.name}"`} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={`The rows behind "${figure.name}"`} size="70rem" centered>
       {opened ? <RowsBody target={target} figure={figure} range={range} filters={filters} /> : null}
     </Modal>
   );
