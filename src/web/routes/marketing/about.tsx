@@ -44,8 +44,8 @@ export default function About() {
       </Section>
       <Section title="Where it is going" id="roadmap">
         <Text maw={760}>
-          Sessions, reports, summaries, records, the access log, and student health cards with alerts are in place. Next come hour packages and invoicing, a CRM
-          for enquiries, reports and analytics, and resources for tutors and families — see the{" "}
+          Sessions, reports, summaries, records, the access log, student health cards with alerts, billing and tutor pay, the CRM and analytics are in place.
+          Next come resources and handbooks for tutors and families, and a growth playbook — see the{" "}
           <Link to="/product/overview" className="feature-link">
             product overview
           </Link>

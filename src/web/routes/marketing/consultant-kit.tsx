@@ -95,7 +95,8 @@ export default function ConsultantKit() {
         <Text>
           Glassroom does parts 3 and 5 as you work: structured reports, family summaries, the list of missing reports, relationships that limit what each tutor
           sees, and the access log. Step 4 is what its health cards and alerts watch for you: missed sessions, misses in a row, engagement falling, no session
-          in 21 days and reports missing after 48 hours. The numbers above come with analytics, which are being built. For the messages to families, see{" "}
+          in 21 days and reports missing after 48 hours. The numbers above are on its Reports and analytics screen, each defined and traceable to its records.
+          For the messages to families, see{" "}
           <Link to="/resources/templates-scripts" className="feature-link">
             templates and scripts
           </Link>

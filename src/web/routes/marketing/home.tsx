@@ -25,8 +25,7 @@ const CAPABILITIES: readonly Feature[] = [
   {
     title: "CRM",
     to: "/product/overview",
-    planned: true,
-    body: "Enquiries from your website or entered by hand, a pipeline from first contact to enrolment, and follow-up reminders.",
+    body: "Enquiries from your website's enquiry page or entered by hand, a pipeline from first contact to enrolment, trial lessons, follow-up tasks, and one-step conversion into a student.",
   },
   {
     title: "Billing and packages",
@@ -34,10 +33,9 @@ const CAPABILITIES: readonly Feature[] = [
     body: "Hour packages that sessions draw down, numbered invoices, payments, and balances that families can see.",
   },
   {
-    title: "Reports",
+    title: "Reports and analytics",
     to: "/product/overview",
-    planned: true,
-    body: "Hours by tutor and subject, retention, tutor utilisation and revenue, with a date range and CSV export.",
+    body: "Revenue, hours by tutor and subject, retention, churn, tutor utilisation and lead conversion over any date range, compared with the period before, each figure defined and traceable to its records, with CSV export.",
   },
 ];
 
@@ -81,7 +79,7 @@ export default function Home() {
       <Section
         title="What Glassroom does"
         id="capabilities"
-        intro="Sessions, reports, summaries, records, the access log, and student health cards with alerts work today. The parts marked Coming are being built now."
+        intro="Everything below works today: sessions, reports and summaries, records and the access log, health cards with alerts, billing and tutor pay, the CRM and analytics."
       >
         <FeatureGrid features={CAPABILITIES} />
       </Section>

@@ -63,8 +63,8 @@ const ROWS: readonly { feature: string; planned?: boolean; cells: [Cell, Cell, C
   { feature: "Workspace audit log CSV export", cells: [false, true, true] },
   { feature: "Student health cards and alerts", cells: [true, true, true] },
   { feature: "Hour packages, invoices and payments", cells: [true, true, true] },
-  { feature: "CRM pipeline for enquiries", planned: true, cells: [false, true, true] },
-  { feature: "Reports and analytics", planned: true, cells: ["Basic", "Full", "Full"] },
+  { feature: "CRM pipeline for enquiries", cells: [false, true, true] },
+  { feature: "Reports and analytics", cells: ["Basic", "Full", "Full"] },
   { feature: "Support", cells: ["Email", "Email", "Priority email"] },
 ];
 

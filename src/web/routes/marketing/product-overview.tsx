@@ -61,11 +61,17 @@ const TODAY: readonly Feature[] = [
     to: "/product/pricing",
     body: "Hour packages, numbered invoices with PDF, payments recorded or taken online, tutor pay per period.",
   },
+  {
+    title: "CRM",
+    body: "Leads from your enquiry page or entered by hand, a pipeline to enrolment, trial lessons, follow-up tasks, one-step conversion into a student.",
+  },
+  {
+    title: "Reports and analytics",
+    body: "Revenue, hours, retention, utilisation, lead conversion and each child's progress over a date range, compared with the period before, each figure traceable to its records, with CSV export.",
+  },
 ];
 
 const COMING: readonly Feature[] = [
-  { title: "CRM", planned: true, body: "Leads from your enquiry form, a pipeline to enrolment, follow-up tasks, one-click conversion into a student." },
-  { title: "Reports and analytics", planned: true, body: "Revenue, hours, retention, utilisation and progress over a date range, with CSV export." },
   { title: "Resources and handbooks", planned: true, body: "Files and links for tutors, parents and students, by category, with search." },
 ];
 
@@ -82,7 +88,7 @@ export default function ProductOverview() {
         <FeatureGrid features={TODAY} cols={2} />
       </Section>
       <Section title="What is being built" id="coming" intro="These are planned and under way; they are marked Coming wherever they appear on this site.">
-        <FeatureGrid features={COMING} cols={3} />
+        <FeatureGrid features={COMING} cols={2} />
       </Section>
       <Section title="How it fits together" id="flow">
         <Text>

@@ -48,7 +48,7 @@ export default function TutoringCompanies() {
             {
               problem: "Enquiries, packages and invoices live in other tools",
               answer:
-                "Hour packages, invoices, payments (by hand or by card) and tutor pay runs already live in the same workspace; a CRM pipeline for enquiries is being built.",
+                "Hour packages, invoices, payments (by hand or by card), tutor pay runs and a CRM pipeline for enquiries live in the same workspace, with analytics over all of them.",
             },
           ]}
         />
