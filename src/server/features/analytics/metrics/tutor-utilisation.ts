@@ -5,10 +5,10 @@
  * so the work is the workspace's slots, not slots × days.
  */
 import { sql } from "drizzle-orm";
-import { member, tutorAvailability, tutorProfile, tutoringSession, user } from "../../../db/schema.ts";
+import { tutorAvailability, tutorProfile, tutoringSession } from "../../../db/schema.ts";
 import type { Transaction } from "../../../db/tenant.ts";
 import { type Metric, type MetricScope, type Period, shareOf } from "../metric.ts";
-import { sessionMinutes, sessionsInScope } from "../session-scope.ts";
+import { sessionMinutes, sessionsInScope, tutorNameOf } from "../session-scope.ts";
 import { completed } from "./teaching-parts.ts";
 
 interface TutorLine extends Record<string, unknown> {
@@ -53,10 +53,8 @@ async function tutorLines(tx: Transaction, scope: MetricScope, period: Period): 
       from available full join taught on taught.member_id = available.member_id
       where available.active or taught.member_id is not null
     )
-    -- The name per line (a workspace's tens of tutors), never a join the planner may answer by reading every member.
     select lines.member_id, round(lines.taught)::int as taught, round(lines.available)::int as available,
-           coalesce((select ${user.name} from ${member} join ${user} on ${user.id} = ${member.userId}
-                     where ${member.organizationId} = ${scope.organizationId} and ${member.id} = lines.member_id), 'Former tutor') as name
+           ${tutorNameOf(scope.organizationId, sql`lines.member_id`)} as name
     from lines
     order by case when lines.available > 0 then lines.taught / lines.available end desc nulls last, name, lines.member_id`);
   return rows.map((row) => ({ ...row, taught: Number(row.taught), available: Number(row.available) }));
