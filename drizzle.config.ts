@@ -9,6 +9,7 @@ export default defineConfig({
     "./src/server/db/health-schema.ts",
     "./src/server/db/alerts-schema.ts",
     "./src/server/db/crm-schema.ts",
+    "./src/server/db/growth-schema.ts",
   ],
   out: "./src/server/db/migrations",
 });

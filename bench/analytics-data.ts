@@ -17,6 +17,7 @@ import { type Queryable, type Transaction, withWorkspace } from "../src/server/d
 import type { AnalyticsArea, Metric, MetricScope } from "../src/server/features/analytics/metric.ts";
 import { periodIn, previousPeriod } from "../src/server/features/analytics/period.ts";
 import { METRICS } from "../src/server/features/analytics/registry.ts";
+import { readFacts } from "../src/server/features/growth-playbook/facts.ts";
 
 /** Rows of a metric's page, as the screens ask for them. */
 const ROWS_PAGE = 20;
@@ -129,4 +130,19 @@ export function analyticsKeyQueries(organizationId: string, now: Date, readers: 
       },
     ];
   });
+}
+
+/** The growth playbook's facts, as each visit of /admin/growthplaybook reads them (its checks are counts that stop early, and the 30 days of report completion). */
+export function playbookKeyQuery(organizationId: string, now: Date): AnalyticsKeyQuery {
+  const today = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const facts = (tx: Queryable) => readFacts(tx as Transaction, organizationId, today);
+  return {
+    name: "growth playbook: the facts of every step",
+    kind: "report",
+    source: "features/growth-playbook/facts.ts readFacts (GET /admin/growth-playbook)",
+    inWorkspace: true,
+    run: facts,
+    explain: () => ({ sql: "select 1", params: [] }),
+    explainAll: (db) => recorded(db, organizationId, facts),
+  };
 }

@@ -43,7 +43,7 @@ import { accountIdSql, generateBilling } from "./billing-data.ts";
 import { FILTERED_RULE, generateHealthCards } from "./health-card-data.ts";
 import { generateAlertHistory, generateContests, generateStandingAlerts } from "./health-alert-data.ts";
 import { crmKeyQueries, generateCrm, LEAD_CAP } from "./crm-data.ts";
-import { analyticsKeyQueries, generateAnalytics } from "./analytics-data.ts";
+import { analyticsKeyQueries, generateAnalytics, playbookKeyQuery } from "./analytics-data.ts";
 import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
@@ -942,6 +942,7 @@ const ALL_QUERIES: KeyQuery[] = [
   },
   ...crmKeyQueries(ORGANIZATION_ID, NOW),
   ...analyticsKeyQueries(ORGANIZATION_ID, NOW, { tutorMemberId: SEARCHED_TUTOR, studentId: searchedStudentId }),
+  playbookKeyQuery(ORGANIZATION_ID, NOW),
 ];
 const QUERIES = ALL_QUERIES.filter((query) => !ONLY || ONLY.test(query.name));
 

@@ -581,6 +581,16 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
     [...tutors].map(([memberId, tutor]) => ({ memberId, ...tutor })),
   );
 
+  // The growth playbook: most steps tick themselves from all of the above; one is ticked by
+  // hand (tutors met this term) and one set aside with its reason.
+  for (const [stepKey, decision] of [
+    ["tutor-check-ins", { state: "ticked" }],
+    ["reviews-asked", { state: "skipped", reason: "After the exam results in January, when families have news to share." }],
+  ] as const) {
+    const decided = await admin.client.put(`/api/admin/growth-playbook/steps/${stepKey}`, decision);
+    if (decided.status !== 200) throw new Error(`Deciding the playbook's step ${stepKey} failed with ${decided.status}: ${decided.text}`);
+  }
+
   // Something waiting for the admin: a join request in Approvals and an unanswered invitation.
   await createPendingJoiner(ctx, { joinCode: admin.joinCode, fullName: DEMO_JOIN_REQUEST.name, email: DEMO_JOIN_REQUEST.email, password: DEMO_PASSWORD });
   await inviteMember(ctx, admin.client, { email: DEMO_PENDING_INVITATION.email, role: DEMO_PENDING_INVITATION.role });

@@ -63,6 +63,7 @@ import { payRun, payRunLine, paySettings, tutorEarning } from "../src/server/db/
 import { healthRulesPreview, healthRuleVersion, studentHealth, studentHealthDay, studentHealthDue } from "../src/server/db/health-schema.ts";
 import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPreference } from "../src/server/db/alerts-schema.ts";
 import { crmSettings, crmStage, crmTask, lead, leadActivity, leadStudent, leadTrial } from "../src/server/db/crm-schema.ts";
+import { growthPlaybookStep } from "../src/server/db/growth-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -143,6 +144,7 @@ export const WRITABLE_TABLES = {
   crmSettings,
   leadTrial,
   leadStudent,
+  growthPlaybookStep,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

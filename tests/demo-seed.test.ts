@@ -1,4 +1,5 @@
 import { type ServerType, serve } from "@hono/node-server";
+import type { Playbook } from "../src/shared/schemas/growth-playbook.ts";
 import type { AddressInfo } from "node:net";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -460,6 +461,29 @@ describe("the demo seed (npm run demo)", () => {
     expect(order.rows[0]!.n).toBe(0);
   });
 
+  it("shows a growth playbook mostly ticked from the demo's own data, with a step ticked by hand and one skipped with its reason", async () => {
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    const playbook = (await admin.get<Playbook>("/api/admin/growth-playbook")).body;
+    const state = Object.fromEntries(playbook.steps.map((step) => [step.key, step.state]));
+    console.log(`Playbook: ${playbook.done} of ${playbook.total} done, ${playbook.skipped} skipped`);
+    // The term's data: tutors with availability, packages sold, leads from the enquiry page and referrals, trials,
+    // conversions, summaries shared, pay runs paid.
+    for (const key of [
+      "tutors-joined",
+      "availability-set",
+      "first-package",
+      "enquiry-page-lead",
+      "referral-lead",
+      "first-trial",
+      "first-conversion",
+      "ten-summaries",
+      "first-pay-run",
+    ])
+      expect(state[key], key).toBe("done");
+    expect(state["tutor-check-ins"]).toBe("done");
+    expect(state["reviews-asked"]).toBe("skipped");
+  });
+
   it("fills the CRM: 30 leads over every stage and several sources, tasks (some overdue), trials (booked and with feedback) and conversions", async () => {
     const { crm } = summary;
     console.log(`CRM: ${JSON.stringify(crm)}`);
@@ -468,9 +492,10 @@ describe("the demo seed (npm run demo)", () => {
     expect(crm.bySource).toEqual({ enquiry_page: 10, campaign: 5, referral: 6, phone: 5, walk_in: 2, other: 2 });
     expect(crm.tutorOwned).toBe(5);
     const org = summary.organizationId;
-    // Made over the last eight weeks, each stage entered on its own day: varied time in stage.
+    // Made over the last eight weeks, each stage entered on its own day: varied time in stage. Whole
+    // days ago, rounded down: the newest lead of today may be more than half a day old.
     const { rows: spread } = await t.db.execute<{ oldest: number; newest: number; entryDays: number; campaigns: number; lostWithReason: number }>(sql`
-      select max(extract(epoch from now() - created_at) / 86400)::int as oldest, min(extract(epoch from now() - created_at) / 86400)::int as newest,
+      select floor(max(extract(epoch from now() - created_at) / 86400))::int as oldest, floor(min(extract(epoch from now() - created_at) / 86400))::int as newest,
         count(distinct (stage_entered_at at time zone 'UTC')::date)::int as "entryDays",
         count(*) filter (where source = 'campaign' and utm ->> 'campaign' = 'autumn-open-day')::int as campaigns,
         count(*) filter (where lost_reason in ('Price', 'Timing or schedule', 'Chose another provider', 'No response'))::int as "lostWithReason"

@@ -15,6 +15,7 @@ import { onlinePaymentRoutes } from "./features/online-payments/index.ts";
 import { alertRoutes, studentHealthRoutes } from "./features/student-health/index.ts";
 import { leadRoutes } from "./features/crm/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
+import { growthPlaybookRoutes } from "./features/growth-playbook/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
@@ -81,6 +82,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", alertRoutes(deps));
   api.route("/", leadRoutes(deps));
   api.route("/", analyticsRoutes(deps));
+  api.route("/", growthPlaybookRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {

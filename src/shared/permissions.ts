@@ -21,6 +21,7 @@ export const PERMISSIONS = {
     "admin:sessions:write",
     "admin:reports:read",
     "admin:growth:read",
+    "admin:growth:write",
     "admin:system:read",
     "admin:system:write",
     "admin:settings:read",

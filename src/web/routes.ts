@@ -48,6 +48,7 @@ const PLATFORM_SCREENS: Record<string, string> = {
 const AREA_SCREENS: Record<string, string> = {
   "/admin/dashboard": "routes/admin/dashboard.tsx",
   "/admin/approvals": "routes/admin/approvals.tsx",
+  "/admin/growthplaybook": "routes/admin/growth-playbook.tsx",
   "/admin/students": "routes/admin/students.tsx",
   "/admin/calendar": "routes/admin/calendar.tsx",
   "/admin/health": "routes/admin/health.tsx",

@@ -120,6 +120,8 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     // A trial of the lead on the tutor's session, and the lead converted into the student.
     sql`insert into lead_trial (organization_id, lead_id, session_id, tutor_member_id, created_at) values (${org}, ${leadId}, ${sessionId}, ${id("m-tutor")}, now())`,
     sql`insert into lead_student (organization_id, lead_id, student_id, position, created_at) values (${org}, ${leadId}, ${studentId}, 1, now())`,
+    // The growth playbook: a step skipped with its reason.
+    sql`insert into growth_playbook_step (organization_id, step_key, state, reason, decided_at) values (${org}, 'referral-lead', 'skipped', 'We take no referrals', now())`,
   ];
   for (const statement of statements) await db.execute(statement);
 }

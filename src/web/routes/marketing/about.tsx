@@ -45,7 +45,7 @@ export default function About() {
       <Section title="Where it is going" id="roadmap">
         <Text maw={760}>
           Sessions, reports, summaries, records, the access log, student health cards with alerts, billing and tutor pay, the CRM and analytics are in place.
-          Next come resources and handbooks for tutors and families, and a growth playbook — see the{" "}
+          Next come resources and handbooks for tutors and families — see the{" "}
           <Link to="/product/overview" className="feature-link">
             product overview
           </Link>
