@@ -11,10 +11,10 @@ import {
 } from "../../../../shared/schemas/growth-playbook.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
+import { formatInstant } from "../../../lib/format-time.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
 import { useDecideStep } from "../api.ts";
-
-const decidedOn = (at: string) => new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
 /** How far along the playbook is: done of all, and how many were set aside. */
 export function PlaybookProgress({ playbook }: { playbook: Playbook }) {
@@ -83,6 +83,7 @@ function SkipForm({ step, onClose }: { step: PlaybookStep; onClose: () => void }
 function StepCard({ step }: { step: PlaybookStep }) {
   const decide = useDecideStep();
   const [skipping, setSkipping] = useState(false);
+  const { timeZone } = useDisplayTimeZone();
   const setState = (state: "ticked" | "open", done: string) =>
     decide.mutate(
       { stepKey: step.key, state },
@@ -112,7 +113,8 @@ function StepCard({ step }: { step: PlaybookStep }) {
           ) : null}
           {decidedByHand && step.decision ? (
             <Text size="sm" c="dimmed">
-              {step.decision.state === "skipped" ? "Skipped" : "Ticked"} by {step.decision.byName ?? "a former member"} on {decidedOn(step.decision.at)}
+              {step.decision.state === "skipped" ? "Skipped" : "Ticked"} by {step.decision.byName ?? "a former member"},{" "}
+              {formatInstant(step.decision.at, timeZone ?? "UTC")}
               {step.decision.reason ? `: ${step.decision.reason}` : ""}
             </Text>
           ) : null}
