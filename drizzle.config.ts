@@ -10,6 +10,7 @@ export default defineConfig({
     "./src/server/db/alerts-schema.ts",
     "./src/server/db/crm-schema.ts",
     "./src/server/db/growth-schema.ts",
+    "./src/server/db/resources-schema.ts",
   ],
   out: "./src/server/db/migrations",
 });

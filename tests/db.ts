@@ -64,6 +64,7 @@ import { healthRulesPreview, healthRuleVersion, studentHealth, studentHealthDay,
 import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPreference } from "../src/server/db/alerts-schema.ts";
 import { crmSettings, crmStage, crmTask, lead, leadActivity, leadStudent, leadTrial } from "../src/server/db/crm-schema.ts";
 import { growthPlaybookStep } from "../src/server/db/growth-schema.ts";
+import { resource, resourceAcknowledgement, resourceShare, resourceVersion, workspaceExport } from "../src/server/db/resources-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -145,6 +146,11 @@ export const WRITABLE_TABLES = {
   leadTrial,
   leadStudent,
   growthPlaybookStep,
+  resource,
+  resourceVersion,
+  resourceShare,
+  resourceAcknowledgement,
+  workspaceExport,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

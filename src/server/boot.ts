@@ -9,7 +9,7 @@ import { createJobQueue } from "./jobs/runner.ts";
 import type { Logger } from "./lib/logger.ts";
 import { loadDatabaseTimeZones } from "./lib/time-zones.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { createRecordingStorage } from "./storage/index.ts";
+import { createStorage } from "./storage/index.ts";
 import type { WebBuild } from "./spa/serve.ts";
 
 /** Builds the app's parts on a migrated database: shared by the server and the tests. */
@@ -29,10 +29,14 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   // The development outbox stores mail in the clear, links and their tokens: a local development server only.
   const outbox = config.localDevelopment ? databaseOutbox(db) : undefined;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outbox });
-  const recordings = await createRecordingStorage(config);
+  const [recordings, resources, exports] = await Promise.all([
+    createStorage(config, "recordings"),
+    createStorage(config, "resources"),
+    createStorage(config, "exports"),
+  ]);
   // Installs or upgrades pg-boss's schema and queues; runs no job (the server starts the workers).
   const jobs = await createJobQueue(databaseUrl, logger);
   const auth = createAuth({ config, db, clock, jobs });
-  const deps: AppDeps = { config, db, auth, mailer, logger, recordings, jobs, clock };
+  const deps: AppDeps = { config, db, auth, mailer, logger, recordings, resources, exports, jobs, clock };
   return { deps, app: createApp(deps, web) };
 }

@@ -19,6 +19,10 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Where session recordings are kept (STORAGE: local files or an S3 bucket). */
   recordings: Storage;
+  /** Where the library's files are kept (resources and their versions). */
+  resources: Storage;
+  /** Where workspace export archives are kept until they expire. */
+  exports: Storage;
   /** The time business rules read (systemClock; tests pass a fixedClock to pin it). */
   clock: Clock;
   /** Where the built web app lives; absent in API-only tests. */

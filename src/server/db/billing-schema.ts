@@ -27,6 +27,7 @@ import {
 import { member, user } from "./auth-schema.ts";
 import { minorUnits, organizationIdColumn, workspaceIsolation } from "./columns.ts";
 import { payerAccount, student, tutoringSession } from "./schema.ts";
+import { resource, resourceVersion } from "./resources-schema.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
@@ -85,9 +86,12 @@ export const billingSettings = pgTable(
     paymentInstructions: text("payment_instructions").notNull().default(""),
     /** Days after an invoice's issue before autopay charges it: the family's time to question a line. */
     autopayDisputeWindowDays: integer("autopay_dispute_window_days").notNull().default(3),
+    /** The library's document that states the cancellation policy: each policy version cites its then current version. */
+    cancellationPolicyResourceId: uuid("cancellation_policy_resource_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  () => [
+  (table) => [
+    foreignKey({ columns: [table.organizationId, table.cancellationPolicyResourceId], foreignColumns: [resource.organizationId, resource.id] }),
     check("billing_settings_terms_check", sql`payment_terms_days between 0 and 365`),
     check("billing_settings_low_balance_check", sql`low_balance_minutes between 0 and 6000`),
     check("billing_settings_expiry_warning_check", sql`expiry_warning_days between 0 and 365`),
@@ -150,9 +154,17 @@ export const cancellationPolicyVersion = pgTable(
     noShowShareBps: integer("no_show_share_bps").notNull(),
     effectiveFrom: timestamp("effective_from", { withTimezone: true }).notNull(),
     createdByUserId: userRef("created_by_user_id"),
+    /** The policy's document in the library (resource and version) when this version began, if one was named. */
+    documentResourceId: uuid("document_resource_id"),
+    documentVersion: integer("document_version"),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({
+      columns: [table.organizationId, table.documentResourceId, table.documentVersion],
+      foreignColumns: [resourceVersion.organizationId, resourceVersion.resourceId, resourceVersion.version],
+    }),
+    check("cancellation_policy_version_document_check", sql`(document_resource_id is null) = (document_version is null)`),
     uniqueIndex("cancellation_policy_version_number_idx").on(table.organizationId, table.version),
     check("cancellation_policy_version_shares_check", sql`late_cancellation_share_bps between 0 and 10000 and no_show_share_bps between 0 and 10000`),
     workspaceIsolation("cancellation_policy_version"),

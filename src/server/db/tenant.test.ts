@@ -42,7 +42,9 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     previewId,
     stageId,
     leadId,
-  ] = Array.from({ length: 15 }, () => randomUUID());
+    resourceId,
+    exportId,
+  ] = Array.from({ length: 17 }, () => randomUUID());
   const statements = [
     sql`insert into organization (id, name, slug, created_at, join_code) values (${org}, ${org}, ${org}, now(), ${code})`,
     sql`insert into "user" (id, name, email) values (${id("tutor")}, ${`Tutor of ${org}`}, ${`tutor@${org}.example`}), (${id("parent")}, ${`Parent of ${org}`}, ${`parent@${org}.example`})`,
@@ -122,6 +124,12 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into lead_student (organization_id, lead_id, student_id, position, created_at) values (${org}, ${leadId}, ${studentId}, 1, now())`,
     // The growth playbook: a step skipped with its reason.
     sql`insert into growth_playbook_step (organization_id, step_key, state, reason, decided_at) values (${org}, 'referral-lead', 'skipped', 'We take no referrals', now())`,
+    // The library: a handbook for tutors, its first version acknowledged, a tutor's sheet shared with the student; an export.
+    sql`insert into resource (organization_id, id, kind, title, category, audience, requires_acknowledgement) values (${org}, ${resourceId}, 'link', 'Handbook', 'Policies', '{tutor}', true)`,
+    sql`insert into resource_version (organization_id, resource_id, version, url) values (${org}, ${resourceId}, 1, 'https://example.com/handbook')`,
+    sql`insert into resource_acknowledgement (organization_id, resource_id, version, user_id, name, acknowledged_at) values (${org}, ${resourceId}, 1, ${id("tutor")}, 'Tutor', now())`,
+    sql`insert into resource_share (organization_id, resource_id, student_id) values (${org}, ${resourceId}, ${studentId})`,
+    sql`insert into workspace_export (organization_id, id) values (${org}, ${exportId})`,
   ];
   for (const statement of statements) await db.execute(statement);
 }

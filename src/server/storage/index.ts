@@ -6,8 +6,11 @@ import type { Storage } from "./storage.ts";
 
 export type { Storage } from "./storage.ts";
 
-/** The store for session recordings the settings choose: DATA_DIR/recordings, or the S3 bucket under "recordings/". */
-export async function createRecordingStorage(config: Config): Promise<Storage> {
-  if (config.storage.kind === "s3") return new S3Storage({ ...config.storage, prefix: "recordings/" });
-  return new LocalStorage(path.join(config.dataDir, "recordings")).open();
+/** What a store keeps: each its own folder of DATA_DIR, or its own prefix of the S3 bucket. */
+export type StoreName = "recordings" | "resources" | "exports";
+
+/** The store the settings choose for one kind of file: DATA_DIR/<name>, or the S3 bucket under "<name>/". */
+export async function createStorage(config: Config, name: StoreName): Promise<Storage> {
+  if (config.storage.kind === "s3") return new S3Storage({ ...config.storage, prefix: `${name}/` });
+  return new LocalStorage(path.join(config.dataDir, name)).open();
 }
