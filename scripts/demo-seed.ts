@@ -54,6 +54,7 @@ import type { DemoClock } from "./demo-clock.ts";
 import { recomputeStudents } from "../src/server/features/student-health/index.ts";
 import { draftCurrentPay, setUpPay, type DemoPaySummary } from "./demo-pay.ts";
 import { seedPipeline, type DemoCrmSummary } from "./demo-crm.ts";
+import { seedLibrary, type DemoLibrarySummary } from "./demo-library.ts";
 
 export interface DemoAccount {
   role: "admin" | "tutor" | "parent" | "student";
@@ -94,6 +95,8 @@ export interface DemoSummary {
   healthQuestions: { answered: number; accepted: number; open: number };
   /** The sales pipeline (scripts/demo-crm.ts): leads by stage and source, tasks, trials, conversions. */
   crm: DemoCrmSummary;
+  /** The library (scripts/demo-library.ts): its resources and the families who acknowledged the cancellation policy. */
+  library: DemoLibrarySummary;
 }
 
 const DAY = 86_400_000;
@@ -489,6 +492,13 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
   const termStart = new Date(Date.now() - (DEMO_TERM.pastWeeks * 7 + 1) * DAY);
   clock.travelTo(termStart);
   const products = await setUpBilling(admin.client);
+  // The library as the term starts: its policies acknowledged then, billing citing the cancellation policy.
+  const algebra = term.find((item) => item.subject.startsWith("Algebra"))!;
+  const library = await seedLibrary(ctx, admin.client, {
+    tutors: [...tutors.values()],
+    guardians: accounts.filter((account) => account.role === "parent").map((account) => account.name),
+    tutorShare: { client: tutors.get(algebra.tutorMemberId)!.client, studentId: algebra.studentId },
+  });
   const familyAccounts = await gatherFamilies(admin.client, families);
   const packagesSold = await sellOpeningPackages(admin.client, products, familyAccounts, families, localDate(termStart));
   const cards = stripe ? new DemoCards(ctx, stripe, familyAccounts) : null;
@@ -609,5 +619,6 @@ export async function seedDemoWorkspace(ctx: FactoryContext, clock: DemoClock, s
     cards: cards?.done() ?? null,
     healthQuestions,
     crm,
+    library,
   };
 }

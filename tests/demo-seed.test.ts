@@ -484,6 +484,34 @@ describe("the demo seed (npm run demo)", () => {
     expect(state["reviews-asked"]).toBe("skipped");
   });
 
+  it("fills the library: a handbook most tutors acknowledged, a parent guide, the cancellation policy some families acknowledged and billing cites", async () => {
+    const { library } = summary;
+    expect(library).toMatchObject({ resources: 6 });
+    expect(library.familiesAcknowledged).toBeGreaterThan(0);
+    expect(library.familiesAcknowledged).toBeLessThan(library.familiesAsked);
+    const admin = await signIn(t, DEMO_ADMIN.email, DEMO_PASSWORD);
+    const listed = await admin.get("/api/admin/resources?pageSize=50");
+    expect(listed.body.items.map((item: { title: string }) => item.title).sort()).toEqual([
+      "A guide for parents",
+      "Cancellation policy",
+      "GCSE Mathematics specification (AQA)",
+      "Privacy notice",
+      "Quadratics practice",
+      "Tutor handbook",
+    ]);
+    const policy = await admin.get(`/api/admin/resources/${library.cancellationPolicyId}`);
+    expect(policy.body).toMatchObject({
+      citedByBilling: true,
+      acknowledgements: { people: library.familiesAsked, acknowledged: library.familiesAcknowledged },
+    });
+    // Charges of the term cite the policy version in force, which cites the document.
+    const { rows: cited } = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ledger_entry e join cancellation_policy_version p on p.organization_id = e.organization_id and p.id = e.policy_version_id
+          where e.organization_id = ${summary.organizationId} and p.document_resource_id = ${library.cancellationPolicyId}`,
+    );
+    expect(cited[0]!.n).toBeGreaterThan(0);
+  });
+
   it("fills the CRM: 30 leads over every stage and several sources, tasks (some overdue), trials (booked and with feedback) and conversions", async () => {
     const { crm } = summary;
     console.log(`CRM: ${JSON.stringify(crm)}`);

@@ -20,6 +20,7 @@ import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
 import { recordingRoutes } from "./features/recordings/index.ts";
+import { resourceRoutes } from "./features/resources/index.ts";
 import { auditRoutes } from "./features/audit/index.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/index.ts";
 import { enquiryRoutes } from "./features/enquiries/index.ts";
@@ -73,6 +74,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", sessionReportRoutes(deps));
   api.route("/", calendarFeedRoutes(deps));
   api.route("/", recordingRoutes(deps));
+  api.route("/", resourceRoutes(deps));
   api.route("/", auditRoutes(deps));
   api.route("/", enquiryRoutes(deps));
   api.route("/", billingRoutes(deps));

@@ -44,10 +44,12 @@ export interface Config {
    * outbox page. A development server reachable under another name gets neither.
    */
   localDevelopment: boolean;
-  /** Where uploaded files (session recordings) are kept: DATA_DIR/recordings, or an S3-compatible bucket. */
+  /** Where uploaded files (recordings, the library, exports) are kept: folders of DATA_DIR, or an S3-compatible bucket. */
   storage: StorageSettings;
   /** The largest recording upload, in bytes. */
   recordingMaxBytes: number;
+  /** The largest file of the library, in bytes. */
+  resourceMaxBytes: number;
 }
 
 export type StorageSettings =
@@ -117,11 +119,11 @@ function readStorage(env: Env): StorageSettings {
   };
 }
 
-function readRecordingMaxBytes(env: Env): number {
-  const raw = env.RECORDING_MAX_BYTES || String(2 * 1024 ** 3);
+function readMaxBytes(env: Env, name: "RECORDING_MAX_BYTES" | "RESOURCE_MAX_BYTES", fallback: number): number {
+  const raw = env[name] || String(fallback);
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
-    throw new ConfigError(`RECORDING_MAX_BYTES must be a whole number of bytes of at least 1, not "${raw}".`);
+    throw new ConfigError(`${name} must be a whole number of bytes of at least 1, not "${raw}".`);
   return value;
 }
 
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     serveWebBuild: env.GLASSROOM_API_ONLY !== "true",
     localDevelopment: nodeEnv !== "production" && ["localhost", "127.0.0.1", "[::1]"].includes(new URL(appUrl).hostname),
     storage: readStorage(env),
-    recordingMaxBytes: readRecordingMaxBytes(env),
+    recordingMaxBytes: readMaxBytes(env, "RECORDING_MAX_BYTES", 2 * 1024 ** 3),
+    resourceMaxBytes: readMaxBytes(env, "RESOURCE_MAX_BYTES", 50 * 1024 ** 2),
   };
 }

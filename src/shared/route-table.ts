@@ -53,6 +53,12 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["pay", "Tutor pay", "What each tutor earned, pay runs and payroll exports.", ["admin:pay:read", "admin:pay:write"]],
     ["crm", "CRM", "Leads, pipeline and follow-up tasks.", ["admin:crm:read", "admin:crm:write"]],
     ["reports", "Reports and analytics", "Revenue, hours, retention and more.", ["admin:reports:read"]],
+    [
+      "resources",
+      "Resources",
+      "The library: handbooks, policies, guides and materials, and who acknowledged them.",
+      ["admin:resources:read", "admin:resources:write"],
+    ],
     ["growthplaybook", "Growth playbook", "Steps to grow your tutoring business.", ["admin:growth:read", "admin:growth:write"]],
     ["system", "System", "The audit log of your workspace.", ["admin:system:read", "admin:system:write"]],
     ["settings", "Settings", "Workspace and account settings.", ["admin:settings:read", "admin:settings:write"]],
@@ -90,13 +96,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["dashboard", "Dashboard", "Your children's tutoring at a glance.", ["parent:read", "parent:students:write"]],
     ["students", "My students", "Your children's records and who accessed them.", ["parent:students:read", "parent:health:read"]],
     ["billings", "Billing and packages", "Balances, packages and invoices.", ["parent:billing:read", "parent:billing:write"]],
-    [
-      "resources",
-      "Resources",
-      "Guides and materials for parents.",
-      ["parent:resources:read"],
-      "Files and links your tutoring business shares with parents, by category, with search.",
-    ],
+    ["resources", "Resources", "Guides, policies and materials your tutoring business and your children's tutors share with you.", ["parent:resources:read"]],
     ["settings", "Settings", "Your account settings.", ["parent:settings:read", "parent:settings:write"]],
   ]),
   ...details("parent", [
@@ -128,6 +128,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["profile", "My profile", "Your student record and who accessed it.", ["student:read"]],
     ["calendar", "Calendar", "Your upcoming sessions.", ["student:calendar:read", "student:calendar:write"]],
     ["reports", "Reports", "The summaries your tutors shared after your sessions.", ["student:reports:read"]],
+    ["resources", "Resources", "Guides and materials your tutors share with you.", ["student:resources:read"]],
     ["settings", "Settings", "Your account settings.", ["student:settings:read", "student:settings:write"]],
   ]),
   ...details("student", [
@@ -141,9 +142,8 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     [
       "resources",
       "Resources and handbooks",
-      "Guides and materials for tutors.",
-      ["tutor:resources:read"],
-      "Handbooks, files and links shared with tutors, by category, with search.",
+      "Handbooks and policies for tutors, and the materials you share with your students.",
+      ["tutor:resources:read", "tutor:resources:write"],
     ],
     ["reports", "Reports", "Sessions waiting for your report.", ["tutor:reports:read", "tutor:jobs:read"]],
     ["pay", "My pay", "What you earned, lesson by lesson, and when it is paid.", ["tutor:pay:read"]],

@@ -1,12 +1,15 @@
 /**
- * The cancellation policy, versioned: the notice hours (session settings) and the shares
- * charged for a late cancellation and a no-show (billing settings). Each change of any of the
- * three appends a version effective from that moment; the version in force when a session is
+ * The cancellation policy, versioned: the notice hours (session settings), the shares
+ * charged for a late cancellation and a no-show (billing settings), and the version of the
+ * library's document that states it, if billing names one. Each change of any of these
+ * appends a version effective from that moment; the version in force when a session is
  * cancelled or marked prices it, and the invoice line cites it. A workspace's first version
  * is written the first time one is needed, effective from the workspace's creation.
  */
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { cancellationPolicyVersion } from "../db/billing-schema.ts";
+import { resource } from "../db/resources-schema.ts";
+import { invalidField } from "../lib/app-error.ts";
 import { organization } from "../db/schema.ts";
 import type { Transaction } from "../db/tenant.ts";
 import { billingSettings } from "./settings/billing.ts";
@@ -20,10 +23,19 @@ async function currentTerms(tx: Transaction, organizationId: string) {
   // The sections themselves, not readSettings: the settings registry calls this module.
   const sessions = (await sessionSettings.load(tx, organizationId)) ?? sessionSettings.defaults;
   const billing = (await billingSettings.load(tx, organizationId)) ?? billingSettings.defaults;
+  const documentId = billing.cancellationPolicyResourceId;
+  const [document] = documentId
+    ? await tx
+        .select({ version: resource.currentVersion })
+        .from(resource)
+        .where(and(eq(resource.organizationId, organizationId), eq(resource.id, documentId)))
+    : [];
   return {
     noticeHours: sessions.lateCancellationHours,
     lateCancellationShareBps: billing.lateCancellationShareBps,
     noShowShareBps: billing.noShowShareBps,
+    documentResourceId: document ? documentId : null,
+    documentVersion: document?.version ?? null,
   };
 }
 
@@ -51,7 +63,7 @@ export async function ensureFirstPolicyVersion(tx: Transaction, organizationId: 
   });
 }
 
-/** After the settings changed: a new version when the terms differ from the latest one. */
+/** After the settings or the policy's document changed: a new version when the terms differ from the latest one. */
 export async function recordPolicyVersion(tx: Transaction, organizationId: string, actorUserId: string | null, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(organizationId)})`);
   const latest = await latestVersion(tx, organizationId);
@@ -60,7 +72,9 @@ export async function recordPolicyVersion(tx: Transaction, organizationId: strin
     latest &&
     latest.noticeHours === terms.noticeHours &&
     latest.lateCancellationShareBps === terms.lateCancellationShareBps &&
-    latest.noShowShareBps === terms.noShowShareBps
+    latest.noShowShareBps === terms.noShowShareBps &&
+    latest.documentResourceId === terms.documentResourceId &&
+    latest.documentVersion === terms.documentVersion
   )
     return;
   await tx
@@ -83,4 +97,15 @@ export async function policyInForce(tx: Transaction, organizationId: string, at:
     .from(cancellationPolicyVersion)
     .where(and(eq(cancellationPolicyVersion.organizationId, organizationId), eq(cancellationPolicyVersion.version, 1)));
   return first!;
+}
+
+/** Whether a resource may be named as the policy's document: the workspace's own, for parents, asking them to acknowledge it. */
+export async function checkPolicyDocument(tx: Transaction, organizationId: string, resourceId: string, field: string): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(resource)
+    .where(and(eq(resource.organizationId, organizationId), eq(resource.id, resourceId)));
+  if (!row || row.ownerMemberId !== null) throw invalidField(field, "Choose a document of the workspace's library.");
+  if (!(row.audience as string[]).includes("parent") || !row.requiresAcknowledgement)
+    throw invalidField(field, "The cancellation policy document must be for parents and require their acknowledgement.");
 }

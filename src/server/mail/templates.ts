@@ -335,6 +335,14 @@ export const mails = {
       .filter(Boolean)
       .join("\n\n")}\n\nYour tasks, to mark done or move to another day:\n\n${url}\n\nGlassroom`,
   }),
+  /** To someone asked to acknowledge documents of the library (a reminder an admin sent): every one still awaiting them. */
+  acknowledgementReminder: ({ to, name, workspace, titles, url }: { to: string; name: string; workspace: string; titles: string[]; url: string }): Mail => ({
+    to,
+    subject: titles.length === 1 ? `Please read and acknowledge: ${titles[0]}` : `${titles.length} documents to read and acknowledge in ${workspace}`,
+    text: `Hello ${name},\n\n${workspace} asks you to read ${titles.length === 1 ? "this document" : "these documents"} and confirm that you have:\n\n${titles
+      .map((title) => `- ${title}`)
+      .join("\n")}\n\nOpen them and acknowledge each one here (sign in first if asked):\n\n${url}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,

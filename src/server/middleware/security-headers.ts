@@ -4,7 +4,8 @@ import type { AppEnv } from "../core/context.ts";
 /**
  * Security headers on every answer. The web build has no inline scripts of its own except
  * React Router's hydration data, whose hashes are not stable; 'unsafe-inline' is therefore
- * not allowed for scripts, and the loader script is allowed by 'self'.
+ * not allowed for scripts, and the loader script is allowed by 'self'. An answer that sets a
+ * policy of its own (a stored file, shown in a frame of the app's page) keeps it.
  */
 export function securityHeaders(options: { https: boolean; scriptHashes: () => string[]; framable?: (pathname: string) => boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -12,25 +13,28 @@ export function securityHeaders(options: { https: boolean; scriptHashes: () => s
     // A page meant for other sites' frames (a workspace's enquiry page) may be framed by any;
     // every other answer by none.
     const framable = options.framable?.(c.req.path) ?? false;
+    const ownPolicy = c.res.headers.get("Content-Security-Policy");
+    const sameOriginFrames = ownPolicy?.includes("frame-ancestors 'self'") ?? false;
     const scriptSrc = ["'self'", ...options.scriptHashes().map((hash) => `'${hash}'`)].join(" ");
-    c.header(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src ${scriptSrc}`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        framable ? "frame-ancestors *" : "frame-ancestors 'none'",
-      ].join("; "),
-    );
+    if (!ownPolicy)
+      c.header(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src ${scriptSrc}`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self' data:",
+          "connect-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          framable ? "frame-ancestors *" : "frame-ancestors 'none'",
+        ].join("; "),
+      );
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!framable) c.header("X-Frame-Options", "DENY");
+    if (!framable) c.header("X-Frame-Options", sameOriginFrames ? "SAMEORIGIN" : "DENY");
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

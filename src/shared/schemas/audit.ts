@@ -103,6 +103,13 @@ export const AUDIT_ACTIONS = {
   CRM_STAGES_CHANGED: "Pipeline stages changed",
   NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
   GROWTH_STEP_DECIDED: "Growth playbook step ticked, skipped or opened",
+  RESOURCE_ADDED: "Resource added to the library",
+  RESOURCE_VERSION_ADDED: "New version of a resource",
+  RESOURCE_UPDATED: "Resource details changed",
+  RESOURCE_DELETED: "Resource deleted",
+  RESOURCE_DOWNLOADED: "Resource previewed, downloaded or opened",
+  RESOURCE_ACKNOWLEDGED: "Resource acknowledged",
+  RESOURCE_REMINDERS_SENT: "Acknowledgement reminders sent",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -122,6 +122,26 @@ export const taxBandSchema = z.object({
   taxMinor: z.number().int(),
 });
 
+/** A cancellation policy version an invoice's lines were priced under, with the document it cited and the family's acknowledgements of it. */
+export const invoicePolicySchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  noticeHours: z.number().int(),
+  lateCancellationShareBps: z.number().int(),
+  noShowShareBps: z.number().int(),
+  effectiveFrom: z.string(),
+  document: z
+    .object({
+      resourceId: z.string(),
+      title: z.string(),
+      version: z.number().int(),
+      /** The account's payers' acknowledgements of this version or an earlier one, the latest version first. */
+      acknowledgements: z.array(z.object({ name: z.string(), version: z.number().int(), at: z.string() })),
+    })
+    .nullable(),
+});
+export type InvoicePolicy = z.infer<typeof invoicePolicySchema>;
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   notes: z.string(),
   pricesIncludeTax: z.boolean(),
@@ -136,6 +156,8 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   creditNotes: z.array(z.object({ id: z.string(), number: z.string(), issuedOn: z.string(), totalMinor: z.number().int() })),
   voidReason: z.string().nullable(),
   batchId: z.string().nullable(),
+  /** The cancellation policies that priced its late cancellations and no-shows. */
+  policies: z.array(invoicePolicySchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

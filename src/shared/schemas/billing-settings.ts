@@ -17,5 +17,7 @@ export const billingSettingsSchema = z.object({
   paymentInstructions: z.string(),
   /** Days after an invoice's issue before autopay charges it: the family's time to question a line. */
   autopayDisputeWindowDays: z.number().int(),
+  /** The library's resource that states the cancellation policy; each policy version cites its version then. */
+  cancellationPolicyResourceId: z.string().nullable(),
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;

@@ -77,6 +77,8 @@ export const billingSettingsUpdateSchema = z
     businessAddress: longTextField("Business address", 500),
     paymentInstructions: longTextField("Payment instructions", 1000),
     autopayDisputeWindowDays: wholeNumber("Autopay waiting time", 0, 30, "days"),
+    /** The library's resource that states the cancellation policy (families acknowledge it there). */
+    cancellationPolicyResourceId: uuidField("Cancellation policy document").nullable(),
   })
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Give at least one setting to change." });

@@ -24,6 +24,7 @@ export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
   businessAddress: "",
   paymentInstructions: "",
   autopayDisputeWindowDays: 3,
+  cancellationPolicyResourceId: null,
 };
 
 const percent = (bps: number) => `${bps / 100} %`;
@@ -58,6 +59,7 @@ export const billingSettings = defineSettingsSection<BillingSettings>({
     businessAddress: () => "a new business address",
     paymentInstructions: () => "new payment instructions",
     autopayDisputeWindowDays: (value) => `autopay ${value} days after an invoice's issue`,
+    cancellationPolicyResourceId: (value) => (value ? "a new cancellation policy document" : "no cancellation policy document"),
   },
   auditAction: "BILLING_SETTINGS_CHANGED",
 });

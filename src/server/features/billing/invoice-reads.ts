@@ -17,6 +17,7 @@ import { isRecordId } from "../../core/ids.ts";
 import { documentTotals, type DocumentTotals, type TaxBand, taxRuleText } from "./arithmetic.ts";
 import { linesOf } from "./invoice-drafts.ts";
 import { payerOf } from "./policy.ts";
+import { CHARGED_MISSES, policiesOf } from "./policy-documents.ts";
 
 export type InvoiceRow = typeof invoice.$inferSelect;
 
@@ -204,5 +205,12 @@ export async function invoiceDetail(tx: Transaction, organizationId: string, inv
     creditNotes: credits,
     voidReason: row.voidReason,
     batchId: row.batchId,
+    policies: await policiesOf(
+      tx,
+      organizationId,
+      row.accountId,
+      // The policy prices only what was not taught: a late cancellation or a no-show.
+      lines.flatMap((line) => (line.policyVersionId && line.attendance && CHARGED_MISSES.has(line.attendance) ? [line.policyVersionId] : [])),
+    ),
   };
 }

@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { changeSettings, viewSettings } from "../../core/settings/index.ts";
 import { withWorkspace } from "../../db/tenant.ts";
 import { defineOperation, errorResponses, jsonContent, needs } from "../../lib/operation.ts";
+import { checkPolicyDocument } from "../../core/cancellation-policy.ts";
 import { createTaxRate, listTaxRates, updateTaxRate, usableTaxRate } from "./tax-rates.ts";
 
 const taxRateParams = z.object({ taxRateId: z.string().min(1).max(100) });
@@ -73,6 +74,10 @@ async function changeBillingSettings(deps: AppDeps, actor: Actor, changes: Billi
   if (changes.defaultTaxRateId) {
     const id = changes.defaultTaxRateId;
     await withWorkspace(deps.db, organizationId, (tx) => usableTaxRate(tx, organizationId, id, ["defaultTaxRateId"]));
+  }
+  if (changes.cancellationPolicyResourceId) {
+    const id = changes.cancellationPolicyResourceId;
+    await withWorkspace(deps.db, organizationId, (tx) => checkPolicyDocument(tx, organizationId, id, "cancellationPolicyResourceId"));
   }
   return changeSettings(deps.db, actor, "billing", changes, deps.clock.now());
 }

@@ -33,6 +33,8 @@ import { describeTime } from "../../core/time.ts";
 import { type Actor, actorLabel } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { parseRange } from "./http-range.ts";
+import { peek } from "../../storage/peek.ts";
+import { contentDispositionOf } from "../../lib/content-disposition.ts";
 import { contentMatchesType, SIGNATURE_BYTES } from "./media-types.ts";
 import { readSettings } from "../../core/settings/index.ts";
 import type { Area } from "../../../shared/roles.ts";
@@ -113,42 +115,6 @@ export async function addLink(deps: AppDeps, actor: Actor, area: Area, sessionId
     await audit(tx, actor, area, "RECORDING_ADDED", session, "added", row!);
     return shape(area, row!, actor.viewer.user.name);
   });
-}
-
-/** The stream's first `count` bytes (fewer if it is shorter), and a stream of all its bytes from the start. */
-async function peek(body: ReadableStream<Uint8Array>, count: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  let ended = false;
-  while (total < count) {
-    const next = await reader.read();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    total += next.value.byteLength;
-  }
-  const buffered = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    buffered.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (buffered.byteLength > 0) controller.enqueue(buffered);
-      if (ended) controller.close();
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return { head: buffered.subarray(0, count), stream };
 }
 
 export interface UploadRequest {
@@ -248,22 +214,10 @@ export interface RecordingFile {
   headers: Record<string, string>;
 }
 
-/**
- * Content-Disposition naming the file after its title: an ASCII fallback (letters, digits, dot,
- * dash, underscore, space) and the title in UTF-8 (RFC 6266 / 8187), both without path,
- * quote or control characters.
- */
+/** Content-Disposition naming the file after its title, with the extension of its media type. */
 function contentDisposition(row: RecordingRow): string {
   const extension = row.contentType && isRecordingMediaType(row.contentType) ? RECORDING_MEDIA_TYPES[row.contentType] : "bin";
-  const tidy = (text: string) =>
-    text
-      .replace(/\s+/g, " ")
-      .replace(/^[. ]+|[. ]+$/g, "")
-      .slice(0, 100);
-  const ascii = tidy(row.title.normalize("NFKD").replace(/[^A-Za-z0-9._ -]+/g, "")) || "recording";
-  const unicode = tidy(row.title.replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|]+/g, "")) || "recording";
-  const encoded = encodeURIComponent(`${unicode}.${extension}`).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
+  return contentDispositionOf("inline", row.title, extension, "recording");
 }
 
 /**

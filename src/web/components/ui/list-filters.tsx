@@ -15,6 +15,8 @@ export function SearchAndStatusFilters<S extends string>({
   status,
   onStatus,
   statuses,
+  selectLabel = "Status",
+  anyLabel = "Any status",
 }: {
   /** The search landmark's name, e.g. "Find students". */
   label: string;
@@ -25,6 +27,9 @@ export function SearchAndStatusFilters<S extends string>({
   status: S | null;
   onStatus: (status: S | null) => void;
   statuses: readonly { value: S; label: string }[];
+  /** The select's label and its no-filter option, when it filters by something else than a status. */
+  selectLabel?: string;
+  anyLabel?: string;
 }) {
   return (
     <Group gap="md" align="flex-end" role="search" aria-label={label}>
@@ -39,8 +44,8 @@ export function SearchAndStatusFilters<S extends string>({
         style={{ flex: "1 1 16rem" }}
       />
       <Select
-        label="Status"
-        data={[{ value: "any", label: "Any status" }, ...statuses]}
+        label={selectLabel}
+        data={[{ value: "any", label: anyLabel }, ...statuses]}
         value={status ?? "any"}
         onChange={(value) => onStatus(value && value !== "any" ? (value as S) : null)}
         allowDeselect={false}

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 
 import type { Recording, RecordingLinkCreate, RecordingList } from "../../../shared/schemas/recordings.ts";
 
-import { api, apiFetch, errorFromResponse, networkError } from "../../lib/api-client.ts";
+import { api, apiFetch } from "../../lib/api-client.ts";
+import { uploadFile, type UploadHandle } from "../../lib/upload.ts";
 
 import { queryClient } from "../../lib/query-client.ts";
 import type { Area } from "../../../shared/roles.ts";
@@ -32,17 +33,7 @@ export const useDeleteRecording = (area: "admin" | "tutor", sessionId: string) =
     onSuccess: () => refresh(area, sessionId),
   });
 
-export interface UploadHandle {
-  /** Resolves with the stored recording; rejects with an ApiError (the server's message) or on abort. */
-  done: Promise<Recording>;
-  abort: () => void;
-}
-
-/**
- * Sends the file as the request body (its media type as Content-Type; the browser sets
- * Content-Length) with XMLHttpRequest, whose upload events report progress, which fetch
- * cannot do for a request body.
- */
+/** Uploads the file as a recording of the session, reporting progress; the list refreshes once it is stored. */
 export function uploadRecordingFile(
   area: "admin" | "tutor",
   sessionId: string,
@@ -50,30 +41,7 @@ export function uploadRecordingFile(
   contentType: string,
   title: string,
   onProgress: (fraction: number) => void,
-): UploadHandle {
-  const request = new XMLHttpRequest();
-  const done = new Promise<Recording>((resolve, reject) => {
-    request.open("POST", `/api${base(area, sessionId)}/files?${new URLSearchParams({ title })}`);
-    request.setRequestHeader("Content-Type", contentType);
-    request.setRequestHeader("Accept", "application/json");
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const response = new Response(request.responseText, {
-        status: request.status,
-        headers: { "content-type": request.getResponseHeader("content-type") ?? "application/json" },
-      });
-      if (request.status >= 200 && request.status < 300) {
-        void refresh(area, sessionId);
-        resolve(JSON.parse(request.responseText) as Recording);
-      } else {
-        void errorFromResponse(response).then(reject);
-      }
-    };
-    request.onerror = () => reject(networkError());
-    request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
-    request.send(file);
-  });
-  return { done, abort: () => request.abort() };
+): UploadHandle<Recording> {
+  const upload = uploadFile<Recording>(`${base(area, sessionId)}/files?${new URLSearchParams({ title })}`, file, contentType, onProgress);
+  return { done: upload.done.then((recording) => (void refresh(area, sessionId), recording)), abort: upload.abort };
 }

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingState, QueryState } from "../../components/ui/query-state.tsx";
 import { SectionCard } from "../../components/ui/section-card.tsx";
-import { AlertsSummary } from "../../features/health-alerts/components/alerts-summary.tsx";
 import { useMe } from "../../features/session/api.ts";
 import { useMemberCounts } from "../../features/workspace/api.ts";
 import { GettingStarted, TwoFactorReminder } from "../../features/workspace/components/getting-started.tsx";
@@ -17,6 +16,7 @@ const OpenCancellationRequests = lazy(() =>
 );
 const DueReports = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.DueReports })));
 const ReviewQueue = lazy(() => import("../../features/session-reports/components/due-reports.tsx").then((module) => ({ default: module.ReviewQueue })));
+const AlertsSummary = lazy(() => import("../../features/health-alerts/components/alerts-summary.tsx").then((module) => ({ default: module.AlertsSummary })));
 const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
 const TrialsAwaitingCard = lazy(() =>
   import("../../features/crm/components/trials-awaiting-card.tsx").then((module) => ({ default: module.TrialsAwaitingCard })),
@@ -75,7 +75,9 @@ export default function AdminDashboard() {
               ))}
             </SimpleGrid>
             <Stack gap="md" mt="lg">
-              <AlertsSummary area="admin" />
+              <Suspense fallback={<LoadingState label="alerts" />}>
+                <AlertsSummary area="admin" />
+              </Suspense>
               <Suspense fallback={<LoadingState label="your tasks" />}>
                 <MyTasksCard area="admin" />
                 <TrialsAwaitingCard area="admin" />

@@ -53,6 +53,7 @@ const invoice: InvoiceDetail = {
   creditNotes: [],
   voidReason: null,
   batchId: null,
+  policies: [],
 };
 
 const render = (area: "admin" | "parent", width = 1280) =>

@@ -9,6 +9,7 @@ import { formatMoney } from "../../../lib/format-money.ts";
 import { formatDay } from "../../../lib/format-time.ts";
 import { attendanceLabel, formatMinutes } from "../format.ts";
 import { DocumentTotals } from "./document-totals.tsx";
+import { InvoicePolicies } from "./invoice-policies.tsx";
 import { InvoiceStateBadge } from "./invoice-state-badge.tsx";
 
 export type InvoiceLine = InvoiceDetail["lines"][number];
@@ -111,6 +112,8 @@ export function InvoiceDocument({ invoice, area, pdfHref, lineAction }: InvoiceD
           empty={<Text c="dimmed">This invoice has no lines.</Text>}
         />
       </SectionCard>
+
+      <InvoicePolicies policies={invoice.policies} area={area} />
 
       <SectionCard title="Totals">
         <DocumentTotals

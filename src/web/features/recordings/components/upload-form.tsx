@@ -2,7 +2,9 @@ import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from "@man
 import { IconUpload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { formatBytes, RECORDING_FORMATS_TEXT, recordingTitleField } from "../../../../shared/schemas/recordings.ts";
-import { uploadRecordingFile, type UploadHandle } from "../api.ts";
+import type { Recording } from "../../../../shared/schemas/recordings.ts";
+import type { UploadHandle } from "../../../lib/upload.ts";
+import { uploadRecordingFile } from "../api.ts";
 import { ACCEPT, mediaTypeOf, titleFromFileName } from "../format.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
@@ -28,7 +30,7 @@ export function UploadForm({
   const [titleError, setTitleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const upload = useRef<UploadHandle | null>(null);
+  const upload = useRef<UploadHandle<Recording> | null>(null);
   const autoTitle = useRef("");
   useEffect(() => () => upload.current?.abort(), []);
 

@@ -8,6 +8,7 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { notifyInfo, notifySuccess } from "../../../lib/notify.ts";
 import { hoursText, parseHours, parsePercent, percentText } from "../../billing/format.ts";
 import { useBillingSettings, useTaxRateList, useUpdateBillingSettings } from "../../billing/settings-api.ts";
+import { usePolicyDocuments } from "../../resources/api.ts";
 import { StripePanel } from "./stripe-panel.tsx";
 import { TaxRatesPanel } from "./tax-rates-panel.tsx";
 
@@ -27,6 +28,7 @@ interface BillingForm {
   businessAddress: string;
   paymentInstructions: string;
   autopayDisputeWindowDays: number | string;
+  cancellationPolicyResourceId: string | null;
 }
 
 /** Left empty, a number field is sent as NaN, so that the schema names the field. */
@@ -66,6 +68,7 @@ function settingsOf(values: BillingForm, saved: BillingSettings): BillingSetting
     businessAddress: values.businessAddress,
     paymentInstructions: values.paymentInstructions,
     autopayDisputeWindowDays: numberOf(values.autopayDisputeWindowDays),
+    cancellationPolicyResourceId: values.cancellationPolicyResourceId,
   };
 }
 
@@ -121,6 +124,12 @@ function BillingSettingsForm({ settings, taxRates }: { settings: BillingSettings
       .map((rate) => ({ value: rate.id, label: `${rate.name} (${percentText(rate.rateBps)} %)` })),
   ];
   const taxRateProps = form.getInputProps("defaultTaxRateId");
+  const documents = usePolicyDocuments();
+  const documentOptions = [
+    { value: "", label: "None" },
+    ...(documents.data ?? []).map((resource) => ({ value: resource.id, label: `${resource.title} (version ${resource.current.version})` })),
+  ];
+  const documentProps = form.getInputProps("cancellationPolicyResourceId");
 
   const submit = onSubmit((values) => {
     const changes = changesOf(values, settings);
@@ -207,6 +216,17 @@ function BillingSettingsForm({ settings, taxRates }: { settings: BillingSettings
             {...form.getInputProps("noShowShareBps")}
           />
         </SimpleGrid>
+        <Select
+          label="Cancellation policy document"
+          description="A document of your library for parents that asks them to acknowledge it. Each late cancellation and no-show then names its version, and families see when they acknowledged it."
+          allowDeselect={false}
+          comboboxProps={{ keepMounted: false }}
+          data={documentOptions}
+          nothingFoundMessage="No document for parents asks for acknowledgement yet: add one in Resources."
+          {...documentProps}
+          value={(documentProps.value as string | null) ?? ""}
+          onChange={(value) => form.setFieldValue("cancellationPolicyResourceId", value ? value : null)}
+        />
         <Switch
           label="Allow credit"
           description="On: package hours start when the invoice is issued. Off: when it is paid in full."

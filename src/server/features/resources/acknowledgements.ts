@@ -1,0 +1,154 @@
+/**
+ * Acknowledged policies. A workspace resource that requires acknowledgement asks each person
+ * of its audience to acknowledge its current version, by name and date; a new version asks
+ * again. Admins see who has and who has not, and may send everyone still awaiting a reminder:
+ * one mail per person naming every document awaiting them (a digest), sent by a job so that
+ * a request never mails thousands of people itself.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Area } from "../../../shared/roles.ts";
+import type { AcknowledgementList, AcknowledgementListQuery } from "../../../shared/schemas/resources.ts";
+import { type Actor, writeAudit } from "../../core/audit.ts";
+import type { AppDeps } from "../../core/context.ts";
+import { notify } from "../../core/notify.ts";
+import { resource, resourceAcknowledgement } from "../../db/resources-schema.ts";
+import { organization } from "../../db/schema.ts";
+import { withWorkspace } from "../../db/tenant.ts";
+import { defineQueue } from "../../jobs/define.ts";
+import { AppError, conflictOn } from "../../lib/app-error.ts";
+import { mails } from "../../mail/templates.ts";
+import { member } from "../../db/auth-schema.ts";
+import { awaitingUsers, listAcknowledgements } from "./audience.ts";
+import { findVisibleResource } from "./read.ts";
+import { isAskedToAcknowledge } from "./shape.ts";
+
+const notAsked = () => new AppError("VALIDATION_FAILED", 422, "This resource does not ask you to acknowledge it.");
+
+/** The viewer acknowledges the version they read, which must be the current one. Acknowledging it again changes nothing. */
+export async function acknowledge(deps: AppDeps, actor: Actor, area: Area, resourceId: string, version: number): Promise<{ version: number; at: string }> {
+  const organizationId = actor.viewer.organizationId;
+  return withWorkspace(deps.db, organizationId, async (tx) => {
+    const row = await findVisibleResource(tx, actor.viewer, area, resourceId);
+    if (!isAskedToAcknowledge(area, row)) throw notAsked();
+    if (version !== row.currentVersion)
+      throw conflictOn(
+        "version",
+        `Version ${version} is not the current one: version ${row.currentVersion} replaced it. Read the current version, then acknowledge it.`,
+      );
+    const now = deps.clock.now();
+    const [written] = await tx
+      .insert(resourceAcknowledgement)
+      .values({ organizationId, resourceId: row.id, version, userId: actor.viewer.user.id, name: actor.viewer.user.name, acknowledgedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (written) {
+      await writeAudit(tx, {
+        organizationId,
+        userId: actor.viewer.user.id,
+        actorRole: actor.viewer.role,
+        action: "RESOURCE_ACKNOWLEDGED",
+        description: `${actor.viewer.user.name} acknowledged version ${version} of "${row.title}"`,
+        ipAddress: actor.ipAddress,
+        metadata: { resourceId: row.id, version },
+      });
+      return { version, at: now.toISOString() };
+    }
+    const [existing] = await tx
+      .select({ at: resourceAcknowledgement.acknowledgedAt })
+      .from(resourceAcknowledgement)
+      .where(
+        and(
+          eq(resourceAcknowledgement.organizationId, organizationId),
+          eq(resourceAcknowledgement.resourceId, row.id),
+          eq(resourceAcknowledgement.version, version),
+          eq(resourceAcknowledgement.userId, actor.viewer.user.id),
+        ),
+      );
+    return { version, at: existing!.at.toISOString() };
+  });
+}
+
+const noAcknowledgement = () => new AppError("VALIDATION_FAILED", 422, "This resource does not require acknowledgement.");
+
+export async function acknowledgementsOf(deps: AppDeps, actor: Actor, resourceId: string, query: AcknowledgementListQuery): Promise<AcknowledgementList> {
+  return withWorkspace(deps.db, actor.viewer.organizationId, async (tx) => {
+    const row = await findVisibleResource(tx, actor.viewer, "admin", resourceId);
+    if (!row.requiresAcknowledgement) throw noAcknowledgement();
+    return listAcknowledgements(tx, row, query);
+  });
+}
+
+export const acknowledgementReminderQueue = defineQueue<{ organizationId: string; resourceId: string }>({
+  name: "acknowledgement-reminders",
+  settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 600 },
+  async work(deps, data) {
+    await sendReminders(deps, data.organizationId, data.resourceId);
+  },
+});
+
+/** Queues the reminder (audited) and answers how many people it will reach. */
+export async function remindAwaiting(deps: AppDeps, actor: Actor, resourceId: string): Promise<{ awaiting: number }> {
+  const organizationId = actor.viewer.organizationId;
+  return withWorkspace(deps.db, organizationId, async (tx) => {
+    const row = await findVisibleResource(tx, actor.viewer, "admin", resourceId);
+    if (!row.requiresAcknowledgement) throw noAcknowledgement();
+    const awaiting = (await awaitingUsers(tx, row)).length;
+    if (awaiting === 0) throw new AppError("CONFLICT", 409, "Everyone it is for has acknowledged the current version: nobody to remind.");
+    await deps.jobs.send(tx, acknowledgementReminderQueue, { organizationId, resourceId: row.id });
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.viewer.user.id,
+      actorRole: actor.viewer.role,
+      action: "RESOURCE_REMINDERS_SENT",
+      description: `${actor.viewer.user.name} reminded ${awaiting} ${awaiting === 1 ? "person" : "people"} to acknowledge "${row.title}"`,
+      ipAddress: actor.ipAddress,
+      metadata: { resourceId: row.id, version: row.currentVersion, awaiting },
+    });
+    return { awaiting };
+  });
+}
+
+/**
+ * Mails each person still awaiting the resource one digest of every workspace document
+ * awaiting their acknowledgement. Read and queued in one transaction: a retried job after a
+ * failure mails nobody twice, since nothing was queued.
+ */
+export async function sendReminders(deps: Pick<AppDeps, "db" | "jobs" | "config">, organizationId: string, resourceId: string): Promise<number> {
+  return withWorkspace(deps.db, organizationId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(resource)
+      .where(and(eq(resource.organizationId, organizationId), eq(resource.id, resourceId)));
+    if (!row || !row.requiresAcknowledgement) return 0;
+    const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+    const people = await awaitingUsers(tx, row);
+    for (const person of people) {
+      const awaitingTitles = await tx
+        .select({ title: resource.title, role: member.role })
+        .from(resource)
+        .innerJoin(member, and(eq(member.organizationId, resource.organizationId), eq(member.userId, person.userId)))
+        .where(
+          and(
+            eq(resource.organizationId, organizationId),
+            eq(resource.requiresAcknowledgement, true),
+            sql`${resource.ownerMemberId} is null and ${member.role} = any(${resource.audience})`,
+            sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${person.userId})`,
+          ),
+        )
+        .orderBy(asc(resource.title));
+      const role = awaitingTitles[0]?.role ?? "parent";
+      await notify(
+        deps.jobs,
+        tx,
+        mails.acknowledgementReminder({
+          to: person.email,
+          name: person.name,
+          workspace: workspace?.name ?? "Your tutoring business",
+          titles: awaitingTitles.map((entry) => entry.title),
+          url: `${deps.config.appUrl}/${role}/resources`,
+        }),
+      );
+    }
+    return people.length;
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Who a resource asks to acknowledge it: the active members of the workspace whose role is in
+ * its audience. Their acknowledgements are read against the current version: someone who
+ * acknowledged an earlier version awaits again.
+ */
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AcknowledgementList, AcknowledgementListQuery } from "../../../shared/schemas/resources.ts";
+import { member, user } from "../../db/auth-schema.ts";
+import type { Transaction } from "../../db/tenant.ts";
+import type { ResourceRow } from "./shape.ts";
+
+const latestAcknowledgement = (row: ResourceRow) =>
+  sql`(select a.version from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.user_id = ${member.userId} order by a.version desc limit 1)`;
+
+function audienceOf(row: ResourceRow): SQL {
+  const roles = row.audience.length > 0 ? (row.audience as string[]) : ["none"];
+  return and(eq(member.organizationId, row.organizationId), eq(member.status, "active"), inArray(member.role, roles))!;
+}
+
+const upToDate = (row: ResourceRow) =>
+  sql`exists (select 1 from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.version = ${row.currentVersion} and a.user_id = ${member.userId})`;
+
+export async function acknowledgementCounts(tx: Transaction, row: ResourceRow): Promise<AcknowledgementList["counts"]> {
+  const [counts] = await tx
+    .select({ people: sql<number>`count(*)::int`, acknowledged: sql<number>`(count(*) filter (where ${upToDate(row)}))::int` })
+    .from(member)
+    .where(audienceOf(row));
+  const people = counts?.people ?? 0;
+  const acknowledged = counts?.acknowledged ?? 0;
+  return { people, acknowledged, awaiting: people - acknowledged };
+}
+
+export async function listAcknowledgements(tx: Transaction, row: ResourceRow, query: AcknowledgementListQuery): Promise<AcknowledgementList> {
+  const state = query.state === "acknowledged" ? upToDate(row) : query.state === "awaiting" ? sql`not ${upToDate(row)}` : undefined;
+  const where = and(audienceOf(row), state)!;
+  const [people, [total], counts] = await Promise.all([
+    tx
+      .select({
+        userId: member.userId,
+        name: user.name,
+        email: user.email,
+        role: member.role,
+        version: sql<number | null>`${latestAcknowledgement(row)}`,
+        at: sql<
+          string | null
+        >`(select a.acknowledged_at from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.user_id = ${member.userId} order by a.version desc limit 1)`,
+      })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(where)
+      .orderBy(asc(user.name), asc(member.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(member)
+      .where(where),
+    acknowledgementCounts(tx, row),
+  ]);
+  return {
+    items: people.map((person) => ({
+      userId: person.userId,
+      name: person.name,
+      email: person.email,
+      role: person.role as "tutor" | "parent" | "student",
+      acknowledgedVersion: person.version,
+      acknowledgedAt: person.at ? new Date(person.at).toISOString() : null,
+      upToDate: person.version === row.currentVersion,
+    })),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts,
+    currentVersion: row.currentVersion,
+  };
+}
+
+/** The users of the audience who have not acknowledged the current version. */
+export async function awaitingUsers(tx: Transaction, row: ResourceRow): Promise<{ userId: string; name: string; email: string }[]> {
+  return tx
+    .select({ userId: member.userId, name: user.name, email: user.email })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(audienceOf(row), sql`not ${upToDate(row)}`))
+    .orderBy(asc(member.id));
+}
