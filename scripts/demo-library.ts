@@ -78,7 +78,7 @@ export async function seedLibrary(
   admin: ApiClient,
   options: { tutors: { client: ApiClient }[]; guardians: string[]; tutorShare: { client: ApiClient; studentId: string } },
 ): Promise<DemoLibrarySummary> {
-  const handbook = await upload(admin, "admin", await samplePdf(HANDBOOK), {
+  const handbook = await upload(admin, "admin", await samplePdf(HANDBOOK, "Brightpath tutor handbook"), {
     title: "Tutor handbook",
     category: "Handbooks",
     description: "How we work: sessions, reports, safeguarding and pay. Every tutor reads and acknowledges it.",
@@ -87,7 +87,7 @@ export async function seedLibrary(
     requiresAcknowledgement: true,
     fileName: "brightpath-tutor-handbook.pdf",
   });
-  await upload(admin, "admin", await samplePdf(PARENT_GUIDE), {
+  await upload(admin, "admin", await samplePdf(PARENT_GUIDE, "A guide for parents"), {
     title: "A guide for parents",
     category: "Guides",
     description: "How tutoring, reports, progress and billing work, in two pages.",
@@ -95,7 +95,7 @@ export async function seedLibrary(
     tags: "getting started",
     fileName: "parent-guide.pdf",
   });
-  const policy = await upload(admin, "admin", await samplePdf(CANCELLATION_POLICY), {
+  const policy = await upload(admin, "admin", await samplePdf(CANCELLATION_POLICY, "Brightpath cancellation policy"), {
     title: "Cancellation policy",
     category: "Policies",
     description: "Free up to 24 hours before a session; later cancellations and no-shows are charged in full.",
@@ -104,7 +104,7 @@ export async function seedLibrary(
     requiresAcknowledgement: true,
     fileName: "cancellation-policy.pdf",
   });
-  await upload(admin, "admin", await samplePdf(PRIVACY_NOTICE), {
+  await upload(admin, "admin", await samplePdf(PRIVACY_NOTICE, "Privacy notice for families"), {
     title: "Privacy notice",
     category: "Policies",
     description: "What we keep about your child, who sees it, and for how long.",

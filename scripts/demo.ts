@@ -184,6 +184,12 @@ function printAccounts(summary: DemoSummary): void {
     `…and ${parentsLeft} more parents (firstname.lastname@example.com; all in Members).`,
     "",
     ...(summary.crm ? [crmLine(summary.crm), ""] : []),
+    ...(summary.library
+      ? [
+          `Resources (/admin/resources): ${summary.library.resources} in the library; the cancellation policy acknowledged by ${summary.library.familiesAcknowledged} of ${summary.library.familiesAsked} parents.`,
+          "",
+        ]
+      : []),
     `Password of every account: ${summary.password}`,
     `Open ${config.appUrl}/login — mail (confirmations, invitations) is in ${config.appUrl}/api/dev/outbox`,
     `Card payments go to the Stripe test double on ${stripeDouble.url}: its page takes no card number, only a choice of outcome.`,

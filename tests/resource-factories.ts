@@ -3,8 +3,8 @@ import PDFDocument from "pdfkit";
 import type { ApiClient, ApiResponse } from "./client.ts";
 
 /** A one-page PDF (made by pdfkit, as real as any) whose text is `text`. */
-export async function samplePdf(text: string): Promise<Uint8Array<ArrayBuffer>> {
-  const document = new PDFDocument({ size: "A4", info: { Title: "Test document" } });
+export async function samplePdf(text: string, title = "Test document"): Promise<Uint8Array<ArrayBuffer>> {
+  const document = new PDFDocument({ size: "A4", info: { Title: title } });
   const chunks: Buffer[] = [];
   document.on("data", (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => document.on("end", () => resolve()));

@@ -20,8 +20,6 @@ export interface RouteEntry {
   layout: RouteLayout;
   /** Label in the area's navigation; absent for routes not shown there. */
   navLabel?: string;
-  /** Screens whose capability lands later: what will be there, shown as the screen's body. */
-  upcoming?: string;
 }
 
 const publicPage = (path: string, title: string, description: string): RouteEntry => ({

@@ -10,11 +10,10 @@ import { ENQUIRY_ROUTES, normalisePath, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type Rou
  */
 export { ENQUIRY_ROUTES, findPublicRoute, PUBLIC_ROUTES, SETUP_2FA_ROUTE, type RouteEntry, type RouteLayout } from "./public-routes.ts";
 
-type AreaScreen = [segment: string, title: string, description: string, permissions: Permission[], upcoming?: string];
-type DetailScreen = [segment: string, title: string, description: string, permissions: Permission[]];
+type Screen = [segment: string, title: string, description: string, permissions: Permission[]];
 
-function area(role: MemberRole, screens: AreaScreen[]): RouteEntry[] {
-  return screens.map(([segment, title, description, permissions, upcoming]) => ({
+function area(role: MemberRole, screens: Screen[]): RouteEntry[] {
+  return screens.map(([segment, title, description, permissions]) => ({
     path: `/${role}/${segment}`,
     title,
     description,
@@ -23,12 +22,11 @@ function area(role: MemberRole, screens: AreaScreen[]): RouteEntry[] {
     permissions,
     layout: role,
     navLabel: title,
-    ...(upcoming ? { upcoming } : {}),
   }));
 }
 
 /** Screens reached from another screen (a record's page): a path with :params, not in the navigation. */
-function details(role: MemberRole, screens: DetailScreen[]): RouteEntry[] {
+function details(role: MemberRole, screens: Screen[]): RouteEntry[] {
   return screens.map(([segment, title, description, permissions]) => ({
     path: `/${role}/${segment}`,
     title,

@@ -106,6 +106,13 @@ const AREA_SCREENS: Record<string, string> = {
   "/student/settings": "routes/shared/settings.tsx",
 };
 
+/** Every screen of an area has its module: a route without one is a mistake, not a placeholder. */
+function screenOf(path: string): string {
+  const screen = AREA_SCREENS[path];
+  if (!screen) throw new Error(`The route ${path} has no screen in AREA_SCREENS.`);
+  return screen;
+}
+
 const idOf = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-").replaceAll(":", ""));
 const relative = (path: string) => path.slice(1);
 
@@ -123,9 +130,7 @@ export default [
   ...PLATFORM_ROUTES.map((entry) => route(entry.path, PLATFORM_SCREENS[entry.path]!, { id: idOf(entry.path) })),
   ...MEMBER_ROLES.map((role) =>
     layout("components/layouts/area-layout.tsx", { id: `${role}-area` }, [
-      ...AREA_ROUTES.filter((entry) => entry.layout === role).map((entry) =>
-        route(relative(entry.path), AREA_SCREENS[entry.path] ?? "routes/shared/upcoming.tsx", { id: idOf(entry.path) }),
-      ),
+      ...AREA_ROUTES.filter((entry) => entry.layout === role).map((entry) => route(relative(entry.path), screenOf(entry.path), { id: idOf(entry.path) })),
     ]),
   ),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -33,30 +33,29 @@ export async function acknowledgementCounts(tx: Transaction, row: ResourceRow): 
 export async function listAcknowledgements(tx: Transaction, row: ResourceRow, query: AcknowledgementListQuery): Promise<AcknowledgementList> {
   const state = query.state === "acknowledged" ? upToDate(row) : query.state === "awaiting" ? sql`not ${upToDate(row)}` : undefined;
   const where = and(audienceOf(row), state)!;
-  const [people, [total], counts] = await Promise.all([
-    tx
-      .select({
-        userId: member.userId,
-        name: user.name,
-        email: user.email,
-        role: member.role,
-        version: sql<number | null>`${latestAcknowledgement(row)}`,
-        at: sql<
-          string | null
-        >`(select a.acknowledged_at from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.user_id = ${member.userId} order by a.version desc limit 1)`,
-      })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(where)
-      .orderBy(asc(user.name), asc(member.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(member)
-      .where(where),
-    acknowledgementCounts(tx, row),
-  ]);
+  // One after another: a transaction's connection runs one query at a time.
+  const people = await tx
+    .select({
+      userId: member.userId,
+      name: user.name,
+      email: user.email,
+      role: member.role,
+      version: sql<number | null>`${latestAcknowledgement(row)}`,
+      at: sql<
+        string | null
+      >`(select a.acknowledged_at from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.user_id = ${member.userId} order by a.version desc limit 1)`,
+    })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(where)
+    .orderBy(asc(user.name), asc(member.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(member)
+    .where(where);
+  const counts = await acknowledgementCounts(tx, row);
   return {
     items: people.map((person) => ({
       userId: person.userId,

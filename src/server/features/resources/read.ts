@@ -43,13 +43,25 @@ export async function listResources(deps: AppDeps, viewer: Viewer, area: Area, q
     const order = query.q
       ? [desc(searchRank(query.q)), asc(resource.title), asc(resource.id)]
       : [asc(resource.category), asc(resource.title), asc(resource.id)];
-    const [items, [total], categories, awaiting] = await Promise.all([
-      readSummaries(tx, viewer, area, { where: filtered, orderBy: order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize, search: query.q }),
-      tx.select({ total: count() }).from(resource).where(filtered),
-      tx.select({ name: resource.category, count: count() }).from(resource).where(visible).groupBy(resource.category).orderBy(asc(resource.category)),
+    // One after another: a transaction's connection runs one query at a time.
+    const items = await readSummaries(tx, viewer, area, {
+      where: filtered,
+      orderBy: order,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      search: query.q,
+    });
+    const [total] = await tx.select({ total: count() }).from(resource).where(filtered);
+    const categories = await tx
+      .select({ name: resource.category, count: count() })
+      .from(resource)
+      .where(visible)
+      .groupBy(resource.category)
+      .orderBy(asc(resource.category));
+    const awaiting =
       area === "admin"
         ? []
-        : readSummaries(tx, viewer, area, {
+        : await readSummaries(tx, viewer, area, {
             where: and(
               visible,
               eq(resource.requiresAcknowledgement, true),
@@ -58,8 +70,7 @@ export async function listResources(deps: AppDeps, viewer: Viewer, area: Area, q
             )!,
             orderBy: [asc(resource.title), asc(resource.id)],
             limit: 50,
-          }),
-    ]);
+          });
     return { items, total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, categories, awaiting, maxUploadBytes: deps.config.resourceMaxBytes };
   });
 }

@@ -100,6 +100,7 @@ async function addVersion(
     note: note ?? "",
     textState: searchable ? "pending" : "none",
     createdByUserId: actor.viewer.user.id,
+    createdAt: deps.clock.now(),
   });
   await refreshSearchDocument(tx, row.organizationId, row.id);
   if (searchable) await deps.jobs.send(tx, resourceTextQueue, { organizationId: row.organizationId, resourceId: row.id, version });

@@ -65,6 +65,7 @@ const ROWS: readonly { feature: string; planned?: boolean; cells: [Cell, Cell, C
   { feature: "Hour packages, invoices and payments", cells: [true, true, true] },
   { feature: "CRM pipeline for enquiries", cells: [false, true, true] },
   { feature: "Reports and analytics", cells: ["Basic", "Full", "Full"] },
+  { feature: "Resources, handbooks and acknowledged policies", cells: [true, true, true] },
   { feature: "Support", cells: ["Email", "Email", "Priority email"] },
 ];
 

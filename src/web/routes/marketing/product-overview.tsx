@@ -69,10 +69,10 @@ const TODAY: readonly Feature[] = [
     title: "Reports and analytics",
     body: "Revenue, hours, retention, utilisation, lead conversion and each child's progress over a date range, compared with the period before, each figure traceable to its records, with CSV export.",
   },
-];
-
-const COMING: readonly Feature[] = [
-  { title: "Resources and handbooks", planned: true, body: "Files and links for tutors, parents and students, by category, with search." },
+  {
+    title: "Resources and acknowledged policies",
+    body: "Handbooks, guides and worksheets for tutors, parents and students, with versions, search inside PDFs and previews; a policy is acknowledged by name and date, and billing cites the version a family acknowledged.",
+  },
 ];
 
 export default function ProductOverview() {
@@ -86,9 +86,6 @@ export default function ProductOverview() {
       <Screenshot name="tutor-calendar" eager caption="A tutor's week in the demo workspace." />
       <Section title="What works today" id="today">
         <FeatureGrid features={TODAY} cols={2} />
-      </Section>
-      <Section title="What is being built" id="coming" intro="These are planned and under way; they are marked Coming wherever they appear on this site.">
-        <FeatureGrid features={COMING} cols={2} />
       </Section>
       <Section title="How it fits together" id="flow">
         <Text>

@@ -29,6 +29,9 @@ const CaseloadSection = lazy(() =>
   import("../../features/student-health/components/caseload-section.tsx").then((module) => ({ default: module.CaseloadSection })),
 );
 const AlertsSummary = lazy(() => import("../../features/health-alerts/components/alerts-summary.tsx").then((module) => ({ default: module.AlertsSummary })));
+const AwaitingAcknowledgement = lazy(() =>
+  import("../../features/resources/components/awaiting-acknowledgement.tsx").then((module) => ({ default: module.AwaitingAcknowledgement })),
+);
 const MyTasksCard = lazy(() => import("../../features/crm/components/my-tasks-card.tsx").then((module) => ({ default: module.MyTasksCard })));
 const TrialsAwaitingCard = lazy(() =>
   import("../../features/crm/components/trials-awaiting-card.tsx").then((module) => ({ default: module.TrialsAwaitingCard })),
@@ -99,6 +102,9 @@ export default function MemberDashboard() {
   return (
     <>
       <PageHeader title={`Welcome, ${me?.user.name ?? ""}`} description={INTRO[role]} />
+      <Suspense fallback={null}>
+        <AwaitingAcknowledgement area={role} />
+      </Suspense>
       {role === "tutor" ? (
         <Suspense fallback={null}>
           <AvailabilityPrompt />

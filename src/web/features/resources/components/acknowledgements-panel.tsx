@@ -15,9 +15,23 @@ const STATES = [
 ];
 
 function statusOf(person: AcknowledgementPerson) {
-  if (person.upToDate) return <Badge color="teal">Acknowledged</Badge>;
-  if (person.acknowledgedVersion !== null) return <Badge color="yellow">Version {person.acknowledgedVersion} only</Badge>;
-  return <Badge color="gray">Not yet</Badge>;
+  if (person.upToDate)
+    return (
+      <Badge color="teal" variant="light">
+        Acknowledged
+      </Badge>
+    );
+  if (person.acknowledgedVersion !== null)
+    return (
+      <Badge color="yellow" variant="light">
+        Version {person.acknowledgedVersion} only
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      Not yet
+    </Badge>
+  );
 }
 
 const COLUMNS: DataColumn<AcknowledgementPerson>[] = [

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, List, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useState } from "react";
 import { IconBooks, IconPlus } from "@tabler/icons-react";
 import type { Area } from "../../../../shared/roles.ts";
 import type { ResourceList } from "../../../../shared/schemas/resources.ts";
@@ -45,16 +46,14 @@ const COPY: Record<Area, { title: string; description: string; empty: string }> 
 export function LibraryScreen({ area }: { area: Area }) {
   const list = useListParams(FILTERS);
   const resources = useResources(area, list.params);
+  // A link may name the resource to open (?resource=, as an invoice's policy does); from then on
+  // the opened resource is this screen's own state, so a search typed meanwhile never closes it.
   const [urlParams, setUrlParams] = useUrlSearchParams();
-  const openId = urlParams.get("resource");
-  const open = (id: string | null) =>
-    setUrlParams(
-      (next) => {
-        if (id) next.set("resource", id);
-        else next.delete("resource");
-      },
-      { replace: id === null, preventScrollReset: true },
-    );
+  const [openId, setOpenId] = useState(() => urlParams.get("resource"));
+  const open = (id: string | null) => {
+    setOpenId(id);
+    if (id === null && urlParams.has("resource")) setUrlParams((next) => next.delete("resource"), { replace: true, preventScrollReset: true });
+  };
   const [adding, add] = useDisclosure(false);
   const manages = area === "admin" || area === "tutor";
   const copy = COPY[area];
@@ -111,6 +110,7 @@ export function LibraryScreen({ area }: { area: Area }) {
                   p={0}
                   m={0}
                   aria-label={copy.title}
+                  aria-busy={resources.isPlaceholderData}
                   style={{ listStyle: "none", opacity: resources.isPlaceholderData ? 0.6 : 1 }}
                 >
                   {page.items.map((resource) => (
@@ -157,7 +157,8 @@ function Awaiting({ list, onOpen }: { list: ResourceList; onOpen: (id: string) =
       <List size="sm" spacing={4}>
         {list.awaiting.map((resource) => (
           <List.Item key={resource.id}>
-            <Anchor component="button" type="button" size="sm" onClick={() => onOpen(resource.id)}>
+            {/* The text's own colour, underlined: the link colour is too faint on the alert's yellow. */}
+            <Anchor component="button" type="button" size="sm" c="inherit" underline="always" fw={600} onClick={() => onOpen(resource.id)}>
               {resource.title}
             </Anchor>
             {resource.acknowledged ? ` (version ${resource.current.version}; you acknowledged version ${resource.acknowledged.version})` : null}

@@ -12,8 +12,18 @@ function KindIcon({ resource }: { resource: ResourceSummary }) {
 }
 
 function Status({ area, resource }: { area: Area; resource: ResourceSummary }) {
-  if (resource.awaitingAcknowledgement) return <Badge color="yellow">To acknowledge</Badge>;
-  if (area !== "admin" && resource.requiresAcknowledgement && resource.acknowledged) return <Badge color="teal">Acknowledged</Badge>;
+  if (resource.awaitingAcknowledgement)
+    return (
+      <Badge color="yellow" variant="light">
+        To acknowledge
+      </Badge>
+    );
+  if (area !== "admin" && resource.requiresAcknowledgement && resource.acknowledged)
+    return (
+      <Badge color="teal" variant="light">
+        Acknowledged
+      </Badge>
+    );
   if (area === "admin" && resource.requiresAcknowledgement) return <Badge variant="outline">Asks for acknowledgement</Badge>;
   return null;
 }
