@@ -510,6 +510,13 @@ describe("the demo seed (npm run demo)", () => {
           where e.organization_id = ${summary.organizationId} and p.document_resource_id = ${library.cancellationPolicyId}`,
     );
     expect(cited[0]!.n).toBeGreaterThan(0);
+    // An invoice with a late cancellation names the policy's document and the family's acknowledgement, if any.
+    const { rows: late } = await t.db.execute<{ invoiceId: string }>(
+      sql`select invoice_id as "invoiceId" from invoice_line where organization_id = ${summary.organizationId} and attendance in ('late_cancelled', 'no_show') limit 1`,
+    );
+    expect(late.length).toBe(1);
+    const invoice = await admin.get(`/api/admin/billing/invoices/${late[0]!.invoiceId}`);
+    expect(invoice.body.policies[0].document).toMatchObject({ resourceId: library.cancellationPolicyId, title: "Cancellation policy", version: 1 });
   });
 
   it("fills the CRM: 30 leads over every stage and several sources, tasks (some overdue), trials (booked and with feedback) and conversions", async () => {

@@ -29,6 +29,7 @@ export const PLAYBOOK_STEP_KEYS = [
   "low-balance-reminders",
   "overdue-reminders",
   "health-rules-reviewed",
+  "policy-acknowledged",
   "reviews-asked",
   "first-pay-run",
   "reports-on-time",

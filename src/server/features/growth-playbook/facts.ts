@@ -22,6 +22,10 @@ export interface PlaybookFacts {
   overdueReminderDays: number[];
   rulesPublishedByHand: number;
   payRunsConfirmed: number;
+  /** Billing names a cancellation policy document; its parents and those still to acknowledge its current version (each counted to 10,000). */
+  policyDocumentNamed: boolean;
+  parents: number;
+  parentsAwaitingPolicy: number;
   /** Reports filed within 48 hours ÷ sessions completed over the last 30 days; null without any. */
   reportsOnTime: number | null;
 }
@@ -31,7 +35,9 @@ const upTo = (cap: number, from: ReturnType<typeof sql>) => sql`(select count(*)
 
 export async function readFacts(tx: Transaction, organizationId: string, today: string): Promise<PlaybookFacts> {
   const org = organizationId;
-  const { rows } = await tx.execute<Omit<PlaybookFacts, "lowBalanceMinutes" | "overdueReminderDays" | "reportsOnTime">>(sql`
+  const billing = await readSettings(tx, organizationId, "billing");
+  const documentId = billing.cancellationPolicyResourceId;
+  const { rows } = await tx.execute<Omit<PlaybookFacts, "lowBalanceMinutes" | "overdueReminderDays" | "reportsOnTime" | "policyDocumentNamed">>(sql`
     select
       ${upTo(1000, sql`from member where organization_id = ${org} and role = 'tutor' and status = 'active'`)} as "activeTutors",
       ${upTo(
@@ -47,10 +53,21 @@ export async function readFacts(tx: Transaction, organizationId: string, today: 
       ${upTo(1, sql`from lead where organization_id = ${org} and converted_at is not null`)} as "conversions",
       ${upTo(10, sql`from session_summary where organization_id = ${org} and status = 'shared'`)} as "summariesShared",
       ${upTo(1, sql`from health_rule_version where organization_id = ${org} and published_by_user_id is not null`)} as "rulesPublishedByHand",
-      ${upTo(1, sql`from pay_run where organization_id = ${org} and status <> 'draft'`)} as "payRunsConfirmed"`);
-  const billing = await readSettings(tx, organizationId, "billing");
+      ${upTo(1, sql`from pay_run where organization_id = ${org} and status <> 'draft'`)} as "payRunsConfirmed",
+      ${upTo(10_000, sql`from member where organization_id = ${org} and role = 'parent' and status = 'active'`)} as "parents",
+      ${
+        documentId
+          ? upTo(
+              10_000,
+              sql`from member m where m.organization_id = ${org} and m.role = 'parent' and m.status = 'active'
+                  and not exists (select 1 from resource r join resource_acknowledgement a on a.organization_id = r.organization_id and a.resource_id = r.id and a.version = r.current_version
+                                  where r.organization_id = m.organization_id and r.id = ${documentId} and a.user_id = m.user_id)`,
+            )
+          : sql`0`
+      } as "parentsAwaitingPolicy"`);
   return {
     ...rows[0]!,
+    policyDocumentNamed: documentId !== null,
     lowBalanceMinutes: billing.lowBalanceMinutes,
     overdueReminderDays: billing.overdueReminderDays,
     reportsOnTime: await reportsOnTime(tx, organizationId, today),

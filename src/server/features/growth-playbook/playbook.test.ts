@@ -30,7 +30,7 @@ const read = async () => {
 describe("the growth playbook", () => {
   it("starts with what a new workspace already has: its tutors, the billing reminders on by default", async () => {
     const playbook = await read();
-    expect(playbook.total).toBe(16);
+    expect(playbook.total).toBe(17);
     expect(stepOf(playbook, "tutors-joined")).toMatchObject({ state: "done", tickedBy: "data", evidence: "2 active tutors" });
     expect(stepOf(playbook, "availability-set")).toMatchObject({ state: "open", evidence: "0 of 2 active tutors" });
     expect(stepOf(playbook, "low-balance-reminders")).toMatchObject({ state: "done", evidence: "on, below 2 hours" });
@@ -102,6 +102,29 @@ describe("the growth playbook", () => {
       expect(res.text, `${step} ${JSON.stringify(body)}`).toContain(message);
     }
     expect(await countRows(t.db)).toEqual(before);
+  });
+
+  it("ticks the cancellation policy step once billing names a document for parents and every parent has acknowledged its current version", async () => {
+    expect(stepOf(await read(), "policy-acknowledged")).toMatchObject({
+      state: "open",
+      evidence: "no cancellation policy document named in the billing settings",
+    });
+    const policy = await cast.admin.client.post("/api/admin/resources/links", {
+      title: "Cancellation policy",
+      category: "Policies",
+      audience: ["parent"],
+      requiresAcknowledgement: true,
+      url: "https://example.com/policy",
+    });
+    expect(policy.status, policy.text).toBe(201);
+    expect((await cast.admin.client.patch("/api/admin/billing/settings", { cancellationPolicyResourceId: policy.body.id })).status).toBe(200);
+    expect(stepOf(await read(), "policy-acknowledged")).toMatchObject({ state: "open", evidence: "0 of 2 parents acknowledged" });
+    for (const parent of [cast.parent, cast.otherParent])
+      expect((await parent.client.post(`/api/parent/resources/${policy.body.id}/acknowledgements`, { version: 1 })).status).toBe(200);
+    expect(stepOf(await read(), "policy-acknowledged")).toMatchObject({ state: "done", tickedBy: "data", evidence: "2 of 2 parents acknowledged" });
+    // A new version asks everyone again.
+    expect((await cast.admin.client.post(`/api/admin/resources/${policy.body.id}/versions/links`, { url: "https://example.com/policy-v2" })).status).toBe(201);
+    expect(stepOf(await read(), "policy-acknowledged")).toMatchObject({ state: "open", evidence: "0 of 2 parents acknowledged" });
   });
 
   it("is the admins' own: a tutor and a parent are refused", async () => {

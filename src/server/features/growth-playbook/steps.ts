@@ -161,6 +161,22 @@ export const PLAYBOOK_STEPS: readonly StepDefinition[] = [
     check: (facts) => atLeast(facts.rulesPublishedByHand, 1, "version published", "versions published"),
   },
   {
+    key: "policy-acknowledged",
+    group: "keep-families",
+    title: "Have every family acknowledge your cancellation policy",
+    advice:
+      "A late-cancellation charge is only fair if the family agreed to the rule beforehand. Put the policy in Resources for parents, ask them to acknowledge it, and name it in the billing settings: each charge then cites the version in force and when the family acknowledged it, which ends most arguments before they start. Remind the stragglers from the document's page.",
+    kpi: "cancellations-and-no-shows",
+    link: { label: "Open the resources", href: "/admin/resources" },
+    check: (facts) =>
+      !facts.policyDocumentNamed
+        ? { done: false, evidence: "no cancellation policy document named in the billing settings" }
+        : {
+            done: facts.parents > 0 && facts.parentsAwaitingPolicy === 0,
+            evidence: `${(facts.parents - facts.parentsAwaitingPolicy).toLocaleString("en-GB")} of ${plural(facts.parents, "parent")} acknowledged`,
+          },
+  },
+  {
     key: "reviews-asked",
     group: "keep-families",
     title: "Ask families for a public review",
