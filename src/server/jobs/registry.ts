@@ -12,6 +12,7 @@ import { sessionReminderJob } from "../features/session-mail/index.ts";
 import { recordingRetentionJob } from "../features/recordings/index.ts";
 import { alertDigestJob, healthDueJob, healthNightlyJob, healthRulesPreviewQueue, reportWatchJob } from "../features/student-health/index.ts";
 import { crmTaskDigestJob, leadPurgeJob } from "../features/crm/index.ts";
+import { exportCleanupJob, workspaceExportQueue } from "../features/workspace-export/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
@@ -31,4 +32,6 @@ export const JOBS: readonly JobDefinition[] = [
   healthRulesPreviewQueue,
   leadPurgeJob,
   crmTaskDigestJob,
+  workspaceExportQueue,
+  exportCleanupJob,
 ];
