@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { WorkspaceExport, WorkspaceExportList } from "../../../shared/schemas/workspace-export.ts";
 import { api } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { auditKeys } from "../audit/api.ts";
 
 export const workspaceExportKeys = {
   all: ["workspace-export"] as const,
@@ -26,7 +27,8 @@ export const useWorkspaceExports = () => useQuery(workspaceExportsQuery());
 export function useRequestWorkspaceExport() {
   return useMutation({
     mutationFn: () => api.post<WorkspaceExport>(PATH),
-    // A refusal (another admin started one a moment ago) shows that export too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceExportKeys.all }),
+    // A refusal (another admin started one a moment ago) shows that export too; the audit log on the same screen has the request.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: workspaceExportKeys.all }), queryClient.invalidateQueries({ queryKey: auditKeys.all })]),
   });
 }
