@@ -11,7 +11,7 @@ import type { AppDeps } from "../../core/context.ts";
 import { isRecordId } from "../../core/ids.ts";
 import { workspaceExport } from "../../db/resources-schema.ts";
 import { organization, user } from "../../db/schema.ts";
-import { type Transaction, withWorkspace } from "../../db/tenant.ts";
+import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import { ObjectNotFound, type StoredObject } from "../../storage/storage.ts";
 import { workspaceExportQueue } from "./export-job.ts";
@@ -44,8 +44,8 @@ function shape(row: ExportRow, requestedByName: string | null, now: Date): Works
 }
 
 /** The workspace's newest exports with who asked for each, newest first (workspace_export_created_idx). */
-export function recentExportsQuery(tx: Transaction, organizationId: string) {
-  return tx
+export function recentExportsQuery(db: Queryable, organizationId: string) {
+  return db
     .select({ row: workspaceExport, requestedByName: user.name })
     .from(workspaceExport)
     .leftJoin(user, eq(user.id, workspaceExport.requestedByUserId))
@@ -61,6 +61,15 @@ export async function listExports(deps: Pick<AppDeps, "db">, actor: Actor, now: 
   return { items, inProgress: items.some((item) => item.status === "queued" || item.status === "running") };
 }
 
+/** An export of the workspace that is queued or running, if there is one: a new one waits until it has ended. */
+export function exportInProgressQuery(db: Queryable, organizationId: string) {
+  return db
+    .select({ id: workspaceExport.id })
+    .from(workspaceExport)
+    .where(and(eq(workspaceExport.organizationId, organizationId), inArray(workspaceExport.status, ["queued", "running"])))
+    .limit(1);
+}
+
 /**
  * POST /admin/system/exports: queues a full export of the workspace, unless one is queued or
  * running (409). The workspace's export lock makes two requests at the same moment wait for
@@ -70,11 +79,7 @@ export async function requestExport(deps: Pick<AppDeps, "db" | "jobs">, actor: A
   const organizationId = actor.viewer.organizationId;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`workspace-export:${organizationId}`}, 0))`);
-    const [busy] = await tx
-      .select({ id: workspaceExport.id })
-      .from(workspaceExport)
-      .where(and(eq(workspaceExport.organizationId, organizationId), inArray(workspaceExport.status, ["queued", "running"])))
-      .limit(1);
+    const [busy] = await exportInProgressQuery(tx, organizationId);
     if (busy)
       throw conflict("An export of this workspace is already being made. Wait until it is ready (it is mailed to whoever asked for it), then ask again.");
     const [row] = await tx
