@@ -25,7 +25,8 @@ import { account, calendarFeed, organization, session, twoFactor, verification, 
 import { withWorkspace } from "../../db/tenant.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { workspaceTables } from "./catalog.ts";
-import { ABANDONED_ERROR, ARCHIVE_DELETED, cleanUpExports } from "./cleanup-job.ts";
+import { JOBS } from "../../jobs/registry.ts";
+import { ABANDONED_ERROR, ARCHIVE_DELETED, cleanUpExports, exportCleanupJob } from "./cleanup-job.ts";
 import { RUN_EXPIRY_SECONDS, runWorkspaceExport, workspaceExportQueue } from "./export-job.ts";
 import { CREDENTIAL_LIKE_NAME, EXCLUDED_COLUMNS, REVIEWED_NOT_SECRET } from "./secrets.ts";
 import { readRowBatches } from "./table-rows.ts";
@@ -115,6 +116,8 @@ describe("asking for an export", () => {
     const asked = await cast.admin.client.post<WorkspaceExport>(PATH);
     expect(asked.status, asked.text).toBe(202);
     expect(asked.body).toMatchObject({ status: "queued", requestedByName: "Ada Admin", downloadUrl: null, sizeBytes: null, error: null });
+    // The server runs it (and the hourly clean-up): both are in the job registry.
+    expect(JOBS).toEqual(expect.arrayContaining([workspaceExportQueue, exportCleanupJob]));
     const { rows: jobs } = await t.db.execute<{ data: unknown }>(sql`select data from pgboss.job where name = ${workspaceExportQueue.name}`);
     expect(jobs.map((job) => job.data)).toEqual([{ organizationId: cast.admin.organizationId, exportId: asked.body.id }]);
     const audited = await auditEntries(t.db, { action: "WORKSPACE_EXPORT_REQUESTED", organizationId: cast.admin.organizationId });
