@@ -34,8 +34,7 @@ import { withWorkspace } from "../../db/tenant.ts";
 import { defineQueue } from "../../jobs/define.ts";
 import { mails } from "../../mail/templates.ts";
 import { buildArchive } from "./build-archive.ts";
-import { archiveKeyOf } from "./names.ts";
-import { describeInstant } from "./readme.ts";
+import { archiveKeyOf, describeInstant } from "./names.ts";
 import { ArchiveTooLarge, MAX_ARCHIVE_BYTES } from "./zip-writer.ts";
 
 export interface WorkspaceExportJob {
@@ -162,8 +161,9 @@ export async function runWorkspaceExport(deps: Deps, job: WorkspaceExportJob): P
   const claimed = await claim(deps, job, deps.clock.now());
   if (!claimed) return;
   const storageKey = archiveKeyOf(job.organizationId, job.exportId, claimed.startedAt);
-  const folder = await mkdtemp(path.join(os.tmpdir(), "glassroom-export-"));
+  let folder: string | undefined;
   try {
+    folder = await mkdtemp(path.join(os.tmpdir(), "glassroom-export-"));
     const file = path.join(folder, "archive.zip");
     const built = await buildArchive(deps, { ...job, madeAt: claimed.startedAt, requestedBy: claimed.requestedBy, file, maxBytes: MAX_ARCHIVE_BYTES });
     const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
@@ -180,6 +180,6 @@ export async function runWorkspaceExport(deps: Deps, job: WorkspaceExportJob): P
     // Should this write fail too, the job throws; the cleanup job fails the export once it has run too long.
     await markFailed(deps, job, claimed, failureReason(error));
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    if (folder) await rm(folder, { recursive: true, force: true });
   }
 }

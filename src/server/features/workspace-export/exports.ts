@@ -15,8 +15,7 @@ import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import { ObjectNotFound, type StoredObject } from "../../storage/storage.ts";
 import { workspaceExportQueue } from "./export-job.ts";
-import { downloadFileName } from "./names.ts";
-import { describeInstant } from "./readme.ts";
+import { describeInstant, downloadFileName } from "./names.ts";
 
 /** How many exports the list shows, newest first. */
 export const RECENT_EXPORTS = 20;

@@ -1,8 +1,9 @@
 /**
  * Names the export gives things: files inside the archive (made from titles people typed, so
- * they must not carry a path), the archive in storage, and the file a browser saves.
+ * they must not carry a path), the archive in storage, the file a browser saves, and the
+ * moments its README, mails and answers speak of.
  */
-import { localTimeOf } from "../../core/time.ts";
+import { describeDay, localTimeOf } from "../../core/time.ts";
 
 /**
  * A title or file name as one safe path segment: no folder separators or characters that
@@ -44,3 +45,6 @@ function asciiSlug(text: string): string {
 export function downloadFileName(workspaceSlug: string, madeAt: Date, timeZone: string): string {
   return `glassroom-export-${asciiSlug(workspaceSlug) || "workspace"}-${localTimeOf(madeAt, timeZone).date}.zip`;
 }
+
+/** A moment in the workspace's zone, as the README, the mails and the answers name it: "Tue 20 Oct 2026, 17:05 (Europe/London)". */
+export const describeInstant = (at: Date, timeZone: string) => `${describeDay(at, timeZone)}, ${localTimeOf(at, timeZone).time} (${timeZone})`;

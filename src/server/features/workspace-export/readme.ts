@@ -3,7 +3,7 @@
  * are written, and what was left out on purpose (secrets.ts) or could not be found.
  */
 import { EXPORT_DOWNLOAD_HOURS } from "../../../shared/schemas/workspace-export.ts";
-import { describeDay, localTimeOf } from "../../core/time.ts";
+import { describeInstant } from "./names.ts";
 import { EXCLUDED_COLUMNS, EXCLUDED_TABLES, USER_COLUMNS } from "./secrets.ts";
 
 export interface ArchiveFacts {
@@ -17,9 +17,6 @@ export interface ArchiveFacts {
   /** Paths of files their rows name but storage did not hold. */
   missing: string[];
 }
-
-/** "Tue 20 Oct 2026, 17:05 (Europe/London)". */
-export const describeInstant = (at: Date, timeZone: string) => `${describeDay(at, timeZone)}, ${localTimeOf(at, timeZone).time} (${timeZone})`;
 
 const count = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
 
