@@ -7,11 +7,11 @@
  * The rows are read once: the CSV goes into the archive as they come, the JSON to a file of its
  * own beside the archive, copied in after (an archive's entries are written one at a time).
  */
-import { closeSync, createReadStream, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, createReadStream, openSync, rmSync } from "node:fs";
 import { BYTE_ORDER_MARK, csvNumber, csvRow, type CsvCell } from "../../core/csv.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import { readRowBatches, type RowSource } from "./table-rows.ts";
-import type { ZipEntryWriter, ZipFileWriter } from "./zip-writer.ts";
+import { writeFully, type ZipEntryWriter, type ZipFileWriter } from "./zip-writer.ts";
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -36,14 +36,14 @@ export async function writeTableFiles(tx: Transaction, zip: ZipFileWriter, sourc
   const json = openSync(scratch, "w", 0o600);
   let rows = 0;
   try {
-    writeSync(json, "[");
+    writeFully(json, Buffer.from("["));
     for await (const batch of readRowBatches(tx, source)) {
       const lines = batch.cells.map((cells) => csvRow(cells.map((value, index) => csvCell(value, source.columns[index]!.numeric))));
       csv.write(Buffer.from(lines.join(""), "utf8"));
-      writeSync(json, `${rows === 0 ? "\n" : ",\n"}${batch.json.join(",\n")}`);
+      writeFully(json, Buffer.from(`${rows === 0 ? "\n" : ",\n"}${batch.json.join(",\n")}`, "utf8"));
       rows += batch.json.length;
     }
-    writeSync(json, rows === 0 ? "]\n" : "\n]\n");
+    writeFully(json, Buffer.from(rows === 0 ? "]\n" : "\n]\n"));
   } finally {
     closeSync(json);
   }

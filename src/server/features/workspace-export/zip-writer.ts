@@ -18,6 +18,11 @@ export const MAX_ARCHIVE_BYTES = 0xffff_ffff;
 /** The most entries the plain zip format can count (16-bit). */
 export const MAX_ARCHIVE_ENTRIES = 0xffff;
 
+/** Writes every byte to the file: a write may take fewer than asked for (a full disk fails on the next one). */
+export function writeFully(file: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.byteLength;) offset += writeSync(file, bytes, offset);
+}
+
 export class ArchiveTooLarge extends Error {
   constructor(reason: string) {
     super(reason);
@@ -60,7 +65,7 @@ export class ZipFileWriter {
         this.failure = new ArchiveTooLarge(`The archive would be larger than ${formatBytes(this.maxBytes + 1)}.`);
         return;
       }
-      writeSync(this.file, chunk);
+      writeFully(this.file, chunk);
       this.bytesWritten += chunk.byteLength;
       if (final) this.finished = true;
     });
