@@ -152,6 +152,8 @@ export interface World {
     taskId: string;
     /** A trial lesson of that lead, taught by the tutor persona. */
     trialId: string;
+    /** A full export of A asked for by A's admin, still queued (the matrix runs no export job). */
+    exportId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
@@ -297,6 +299,9 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
   });
   if (trialOfA.status !== 201) throw new Error(`the matrix's trial: ${trialOfA.status} ${trialOfA.text}`);
 
+  const exportOfA = await admin.client.post<{ id: string }>("/api/admin/system/exports");
+  if (exportOfA.status !== 202) throw new Error(`the matrix's export: ${exportOfA.status} ${exportOfA.text}`);
+
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
     return row!.joinCode;
@@ -325,6 +330,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       leadId: leadOfA.body.id,
       taskId: taskOfA.body.id,
       trialId: trialOfA.body.id,
+      exportId: exportOfA.body.id,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

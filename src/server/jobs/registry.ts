@@ -13,6 +13,7 @@ import { recordingRetentionJob } from "../features/recordings/index.ts";
 import { alertDigestJob, healthDueJob, healthNightlyJob, healthRulesPreviewQueue, reportWatchJob } from "../features/student-health/index.ts";
 import { crmTaskDigestJob, leadPurgeJob } from "../features/crm/index.ts";
 import { acknowledgementReminderQueue, resourceTextQueue } from "../features/resources/index.ts";
+import { exportCleanupJob, workspaceExportQueue } from "../features/workspace-export/index.ts";
 import type { JobDefinition } from "./define.ts";
 import { mailQueue } from "./mail.ts";
 
@@ -34,4 +35,6 @@ export const JOBS: readonly JobDefinition[] = [
   crmTaskDigestJob,
   resourceTextQueue,
   acknowledgementReminderQueue,
+  workspaceExportQueue,
+  exportCleanupJob,
 ];

@@ -343,6 +343,32 @@ export const mails = {
       .map((title) => `- ${title}`)
       .join("\n")}\n\nOpen them and acknowledge each one here (sign in first if asked):\n\n${url}\n\nGlassroom`,
   }),
+  /** To the admin who asked for a workspace export: the archive is ready to download (signed in) until it expires. */
+  workspaceExportReady: ({
+    to,
+    name,
+    workspace,
+    size,
+    until,
+    url,
+  }: {
+    to: string;
+    name: string;
+    workspace: string;
+    size: string;
+    until: string;
+    url: string;
+  }): Mail => ({
+    to,
+    subject: `Your export of ${workspace} is ready`,
+    text: `Hello ${name},\n\nThe export of ${workspace} you asked for is ready: one zip file (${size}) with every table of the workspace as CSV and JSON, and its recordings and library files.\n\nDownload it from System, signed in as an admin of ${workspace} (the link works for nobody else):\n\n${url}\n\nThe download is available until ${until}; the archive is then deleted from Glassroom. It holds your workspace's personal data: keep it somewhere safe.\n\nGlassroom`,
+  }),
+  /** To the admin who asked for a workspace export: it could not be built. */
+  workspaceExportFailed: ({ to, name, workspace, reason, url }: { to: string; name: string; workspace: string; reason: string; url: string }): Mail => ({
+    to,
+    subject: `Your export of ${workspace} failed`,
+    text: `Hello ${name},\n\nThe export of ${workspace} you asked for could not be built: ${reason}\n\nNothing was kept. You can ask for a new export in System:\n\n${url}\n\nGlassroom`,
+  }),
   /** To the operator (OPERATOR_EMAIL): what a visitor sent through a marketing site form, every field as sent. */
   enquiryReceived: ({ to, title, lines, url }: { to: string; title: string; lines: string[]; url: string }): Mail => ({
     to,

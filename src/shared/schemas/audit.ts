@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = {
   RESOURCE_DOWNLOADED: "Resource previewed, downloaded or opened",
   RESOURCE_ACKNOWLEDGED: "Resource acknowledged",
   RESOURCE_REMINDERS_SENT: "Acknowledgement reminders sent",
+  WORKSPACE_EXPORT_REQUESTED: "Workspace export requested",
+  WORKSPACE_EXPORT_DOWNLOADED: "Workspace export downloaded",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -6,6 +6,7 @@ import { QueryState } from "../../components/ui/query-state.tsx";
 import { auditCsvHref, NO_AUDIT_FILTERS, useAuditLog, type AuditFilters as Filters } from "../../features/audit/api.ts";
 import { AuditFilters } from "../../features/audit/components/audit-filters.tsx";
 import { AuditLog } from "../../features/audit/components/audit-log.tsx";
+import { ExportPanel } from "../../features/workspace-export/components/export-panel.tsx";
 import { metaFor } from "../../lib/meta.ts";
 
 export const meta = () => metaFor("/admin/system");
@@ -20,9 +21,15 @@ export default function System() {
     <>
       <PageHeader title="System" description="The audit log of your workspace: every change, and every read of a student's record.">
         <Text size="sm" c="dimmed">
-          Version, database and mail status, scheduled jobs and a full workspace export will also be shown here.
+          Version, database and mail status and scheduled jobs will also be shown here.
         </Text>
       </PageHeader>
+      <Stack gap="md" pb="xl" component="section" aria-labelledby="export-heading" id="export">
+        <Title order={2} size="h3" id="export-heading">
+          Export
+        </Title>
+        <ExportPanel />
+      </Stack>
       <Stack gap="md" pb={64} component="section" aria-labelledby="audit-heading">
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Title order={2} size="h3" id="audit-heading">
