@@ -152,6 +152,8 @@ export const workspaceExport = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** Until when the archive may be downloaded (a day after it is ready). */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the clean-up deleted the archive from the exports store, its download having expired. */
+    archiveDeletedAt: timestamp("archive_deleted_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),

@@ -5,8 +5,7 @@
  * - an archive whose download expired is deleted from the exports store. The row stays, as the
  *   history of who exported what and when; it is claimed with FOR UPDATE SKIP LOCKED and marked
  *   in the transaction that deletes the object, so two instances never both handle it and a
- *   failed deletion is tried again next hour. The table has no column for "archive deleted":
- *   the mark is ARCHIVE_DELETED in its error column, which a ready export otherwise never has.
+ *   failed deletion is tried again next hour. archive_deleted_at says it is done.
  * - an export still queued or running long after every run of its job must have ended (a
  *   process stopped twice, the database away when it failed) is marked failed, and an archive
  *   a run stored before it stopped is deleted: otherwise it would hold the workspace's next
@@ -21,8 +20,6 @@ import { defineScheduledJob } from "../../jobs/define.ts";
 import { RUN_EXPIRY_SECONDS } from "./export-job.ts";
 import { archiveKeyOf } from "./names.ts";
 
-/** The mark of an expired export whose archive is deleted (see the file's comment). */
-export const ARCHIVE_DELETED = "The archive was deleted when its download expired.";
 /** Longer than a run and its retry can take (each given up after RUN_EXPIRY_SECONDS). */
 export const ABANDONED_AFTER_MS = 6 * RUN_EXPIRY_SECONDS * 1000;
 export const ABANDONED_ERROR = "The export failed: it did not finish (the server may have restarted while building it). Ask for a new export.";
@@ -51,7 +48,7 @@ async function deleteExpiredArchives(deps: Deps, organizationId: string, now: Da
           eq(workspaceExport.organizationId, organizationId),
           eq(workspaceExport.status, "ready"),
           lte(workspaceExport.expiresAt, now),
-          isNull(workspaceExport.error),
+          isNull(workspaceExport.archiveDeletedAt),
         ),
       )
       .orderBy(asc(workspaceExport.expiresAt))
@@ -61,7 +58,7 @@ async function deleteExpiredArchives(deps: Deps, organizationId: string, now: Da
     if (expired.length > 0)
       await tx
         .update(workspaceExport)
-        .set({ error: ARCHIVE_DELETED })
+        .set({ archiveDeletedAt: now })
         .where(
           and(
             eq(workspaceExport.organizationId, organizationId),

@@ -26,7 +26,7 @@ import { withWorkspace } from "../../db/tenant.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { workspaceTables } from "./catalog.ts";
 import { JOBS } from "../../jobs/registry.ts";
-import { ABANDONED_ERROR, ARCHIVE_DELETED, cleanUpExports, exportCleanupJob } from "./cleanup-job.ts";
+import { ABANDONED_ERROR, cleanUpExports, exportCleanupJob } from "./cleanup-job.ts";
 import { RUN_EXPIRY_SECONDS, runWorkspaceExport, workspaceExportQueue } from "./export-job.ts";
 import { CREDENTIAL_LIKE_NAME, EXCLUDED_COLUMNS, REVIEWED_NOT_SECRET } from "./secrets.ts";
 import { readRowBatches } from "./table-rows.ts";
@@ -296,7 +296,7 @@ describe("the export job", () => {
 
     expect(await cleanUpExports(t.deps)).toEqual({ deleted: 1, abandoned: 0 });
     expect(await t.deps.exports.size(storageKey!)).toBeNull();
-    expect(await exportRow(exportId)).toMatchObject({ status: "ready", error: ARCHIVE_DELETED });
+    expect(await exportRow(exportId)).toMatchObject({ status: "ready", error: null, archiveDeletedAt: expect.any(Date) });
     expect(await cleanUpExports(t.deps)).toEqual({ deleted: 0, abandoned: 0 });
     expect((await list()).items[0]).toMatchObject({ id: exportId, status: "expired" });
   });

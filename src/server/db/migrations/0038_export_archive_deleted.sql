@@ -1,0 +1,1 @@
+ALTER TABLE "workspace_export" ADD COLUMN "archive_deleted_at" timestamp with time zone;
