@@ -15,3 +15,15 @@ export function contentDispositionOf(disposition: "inline" | "attachment", title
   const encoded = encodeURIComponent(`${unicode}.${extension}`).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
 }
+
+/** "Ada Lovelace" → "ada-lovelace": ASCII letters and digits (accents dropped), for a plain file name. */
+export function asciiSlug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}

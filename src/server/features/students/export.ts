@@ -15,6 +15,7 @@ import { fullAccessLog } from "./access-log.ts";
 import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { withVisibleContacts } from "./policy.ts";
 import { detailOf, requireVisibleStudent } from "./service.ts";
+import { asciiSlug } from "../../lib/content-disposition.ts";
 import type { Area } from "../../../shared/roles.ts";
 
 type Cell = string | number | boolean | null | undefined;
@@ -116,18 +117,6 @@ export function exportFiles(detail: StudentDetail, sessions: SessionHistoryEntry
       accessLog.map((entry) => [entry.at, entry.actorName, entry.actorRole, entry.action, entry.description]),
     ),
   };
-}
-
-/** "Ada Lovelace" → "ada-lovelace": ASCII letters and digits (accents dropped) for the plain file name. */
-function asciiSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
 }
 
 /** "Zoë Ørsted" → "zoë-ørsted": letters and digits of any script, for the UTF-8 file name. */

@@ -3,6 +3,7 @@
  * they must not carry a path), the archive in storage, the file a browser saves, and the
  * moments its README, mails and answers speak of.
  */
+import { asciiSlug } from "../../lib/content-disposition.ts";
 import { describeDay, localTimeOf } from "../../core/time.ts";
 
 /**
@@ -28,18 +29,6 @@ export function safeFileName(text: string, fallback: string): string {
  * of the job (a run that lost its claim never touches the archive of the run that took over).
  */
 export const archiveKeyOf = (organizationId: string, exportId: string, startedAt: Date) => `${organizationId}/${exportId}-${startedAt.getTime()}.zip`;
-
-/** "Riverside Tutors" → "riverside-tutors": ASCII letters and digits for a header's file name. */
-function asciiSlug(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-}
 
 /** The download's file name: glassroom-export-<workspace slug>-<the day it was made, in the workspace's zone>.zip. */
 export function downloadFileName(workspaceSlug: string, madeAt: Date, timeZone: string): string {

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from "@mantine/core";
+import { Button, FileInput, Group, Stack, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { formatBytes, RECORDING_FORMATS_TEXT, recordingTitleField } from "../../../../shared/schemas/recordings.ts";
@@ -6,6 +6,7 @@ import type { Recording } from "../../../../shared/schemas/recordings.ts";
 import type { UploadHandle } from "../../../lib/upload.ts";
 import { uploadRecordingFile } from "../api.ts";
 import { ACCEPT, mediaTypeOf, titleFromFileName } from "../format.ts";
+import { UploadProgress } from "../../../components/forms/upload-progress.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 
 /**
@@ -106,14 +107,7 @@ export function UploadForm({
             disabled={uploading}
           />
         </Group>
-        {uploading ? (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-            <Text size="sm" role="status">
-              Uploading… {Math.round(progress * 100)}%
-            </Text>
-          </Stack>
-        ) : null}
+        {uploading ? <UploadProgress fraction={progress} /> : null}
         <FormError error={failure} title="Could not upload the recording" />
         <Group>
           {uploading ? (

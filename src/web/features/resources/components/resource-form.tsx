@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  Progress,
   SegmentedControl,
   Stack,
   Switch,
@@ -35,6 +34,7 @@ import { FormError } from "../../../components/ui/form-error.tsx";
 import type { UploadHandle } from "../../../lib/upload.ts";
 import { useTutorStudents } from "../../calendar/api.ts";
 import { uploadResourceFile, useAddLinkResource, useUpdateResource } from "../api.ts";
+import { UploadProgress } from "../../../components/forms/upload-progress.tsx";
 import { fileTypeOf } from "../format.ts";
 
 type ManagingArea = "admin" | "tutor";
@@ -271,14 +271,7 @@ function ResourceForm({
             />
           </>
         )}
-        {uploading ? (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-            <Text size="sm" role="status">
-              Uploading… {Math.round(progress * 100)}%
-            </Text>
-          </Stack>
-        ) : null}
+        {uploading ? <UploadProgress fraction={progress} /> : null}
         <FormError error={formError} title={editing ? "Could not save the resource" : "Could not add the resource"} />
         <Group justify="flex-end">
           {uploading ? (

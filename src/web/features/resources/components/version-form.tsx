@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from "@mantine/core";
+import { Button, FileInput, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { formatBytes } from "../../../../shared/schemas/recordings.ts";
@@ -6,6 +6,7 @@ import { RESOURCE_ACCEPT, RESOURCE_FORMATS_TEXT, resourceUrlField, type Resource
 import { FormError } from "../../../components/ui/form-error.tsx";
 import type { UploadHandle } from "../../../lib/upload.ts";
 import { uploadResourceVersion, useAddLinkVersion } from "../api.ts";
+import { UploadProgress } from "../../../components/forms/upload-progress.tsx";
 import { fileTypeOf } from "../format.ts";
 
 /** A new version: a file for a file resource, an address for a link. The earlier versions stay. */
@@ -94,14 +95,7 @@ export function VersionForm({ area, resource, maxBytes, onDone }: { area: "admin
             Everyone it is for will be asked to acknowledge the new version.
           </Text>
         ) : null}
-        {uploading ? (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-            <Text size="sm" role="status">
-              Uploading… {Math.round(progress * 100)}%
-            </Text>
-          </Stack>
-        ) : null}
+        {uploading ? <UploadProgress fraction={progress} /> : null}
         <FormError error={failure} title="Could not add the version" />
         <Group>
           {uploading ? (
