@@ -83,6 +83,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "leadId") return records.leadId;
   if (name === "taskId") return records.taskId;
   if (name === "trialId") return records.trialId;
+  if (name === "jobId") return records.failedMailJobId;
   return name === "id" ? "google" : "matrix-probe";
 }
 

@@ -21,6 +21,7 @@ import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
 import { sampleMp3, uploadRecording } from "../recording-factories.ts";
+import { createFailedMail } from "../job-factories.ts";
 import type { Operation } from "./operations.ts";
 
 export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
@@ -152,13 +153,15 @@ export interface World {
     taskId: string;
     /** A trial lesson of that lead, taught by the tutor persona. */
     trialId: string;
+    /** A mail about A that failed after its attempts (its pg-boss job). */
+    failedMailJobId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
 
 /** Builds both workspaces and every persona through the API (the database only where no API exists). */
-export async function createWorld(ctx: FactoryContext): Promise<World> {
+export async function createWorld(ctx: FactoryContext & { databaseUrl: string }): Promise<World> {
   const admin = await createAdmin(ctx, { workspaceName: uniqueName("Alpha") });
   const other = await createAdmin(ctx, { workspaceName: uniqueName("Beta") });
   const tutor = await createMember(ctx, { admin, role: "tutor" });
@@ -296,6 +299,13 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     confirmOutsideAvailability: true,
   });
   if (trialOfA.status !== 201) throw new Error(`the matrix's trial: ${trialOfA.status} ${trialOfA.text}`);
+  // A mail about A that the mail server kept refusing (System → Status lists it; its admin, or devops, sends it again).
+  const failedMailJobId = await createFailedMail(ctx.databaseUrl, {
+    to: "matrix-bounce@example.com",
+    subject: "Matrix mail",
+    organizationId: admin.organizationId,
+    error: "550 Matrix probe",
+  });
 
   const joinCodeOfA = async () => {
     const [row] = await ctx.db.select({ joinCode: organization.joinCode }).from(organization).where(eq(organization.id, admin.organizationId));
@@ -325,6 +335,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       leadId: leadOfA.body.id,
       taskId: taskOfA.body.id,
       trialId: trialOfA.body.id,
+      failedMailJobId,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

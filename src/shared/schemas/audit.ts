@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = {
   CRM_STAGES_CHANGED: "Pipeline stages changed",
   NOTIFICATION_PREFERENCES_CHANGED: "Notification preferences changed",
   GROWTH_STEP_DECIDED: "Growth playbook step ticked, skipped or opened",
+  MAIL_RETRIED: "Failed mail sent again",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
