@@ -54,7 +54,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
     ["crm", "CRM", "Leads, pipeline and follow-up tasks.", ["admin:crm:read", "admin:crm:write"]],
     ["reports", "Reports and analytics", "Revenue, hours, retention and more.", ["admin:reports:read"]],
     ["growthplaybook", "Growth playbook", "Steps to grow your tutoring business.", ["admin:growth:read", "admin:growth:write"]],
-    ["system", "System", "The audit log of your workspace.", ["admin:system:read", "admin:system:write"]],
+    ["system", "System", "Your workspace's system status and audit log.", ["admin:system:read", "admin:system:write"]],
     ["settings", "Settings", "Workspace and account settings.", ["admin:settings:read", "admin:settings:write"]],
   ]),
   ...details("admin", [
