@@ -159,14 +159,23 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
 
 /**
  * Platform screens, for devops accounts whatever their workspace or displayed role: no area
- * of their own (one screen so far), a bare page whose loader checks user.devops; the API
- * refuses everyone else the same (DEVOPS access).
+ * of their own, each a bare page whose loader checks user.devops (they link to each other);
+ * the API refuses everyone else the same (DEVOPS access).
  */
 export const PLATFORM_ROUTES: readonly RouteEntry[] = [
   {
     path: "/platform/inbox",
     title: "Platform inbox",
     description: "Contact messages and affiliate applications sent through the public site.",
+    requiresAuth: true,
+    roles: [],
+    permissions: [],
+    layout: "bare",
+  },
+  {
+    path: "/platform/system",
+    title: "Platform status",
+    description: "The install's version, database, mail, files and jobs.",
     requiresAuth: true,
     roles: [],
     permissions: [],
