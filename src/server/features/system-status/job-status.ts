@@ -19,51 +19,48 @@ import { scheduleOf } from "./schedule-words.ts";
 
 type JobRunsRow = {
   name: string;
-  lastResult: "completed" | "failed" | null;
-  lastStartedAt: Date | string | null;
-  lastFinishedAt: Date | string | null;
   running: boolean;
   failureCount: number;
-  recentFailures: { at: string; error: string | null }[];
+  /** The last finished run as [finished, started or -1, failed 1 or 0], in epoch seconds. */
+  lastRun: [number, number, number] | null;
+  recentFailures: { at: string; error: string | null }[] | null;
 };
 
 /**
- * One statement for every job: for each name, pg-boss's primary key (name, id) leads to that
- * queue's rows, which each subquery reads for its own part. `j.own`: the job's rows are only the
- * workspace's (queue jobs, in a workspace's view).
+ * Every job's runs in one pass over pg-boss's job table (it indexes only queued jobs, so any
+ * read of finished ones goes through the rows it keeps: one pass, not one per question). The
+ * last run is the greatest [finished, started, failed] triple: arrays compare element by
+ * element, so the latest finish wins and brings its own start and result. `q.own`: only the
+ * workspace's rows count (queue jobs, in a workspace's view).
  */
-export function jobRunsQuery(db: Queryable, jobs: readonly JobDefinition[], scope: StatusScope, since: Date) {
+export function jobRunsSql(jobs: readonly JobDefinition[], scope: StatusScope, since: Date) {
   const names = jobs.map((job) => job.name);
   const own = jobs.map((job) => scope.kind === "workspace" && job.kind === "queue");
   const organizationId = scope.kind === "workspace" ? scope.organizationId : "";
-  const mine = (alias: string) => sql`(not j.own or ${sql.raw(alias)}.data->>'organizationId' = ${organizationId})`;
-  const failedSince = (alias: string) =>
-    sql`${sql.raw(alias)}.name = j.name and ${sql.raw(alias)}.state = 'failed' and ${sql.raw(alias)}.completed_on >= ${since.toISOString()}::timestamptz and ${mine(alias)}`;
-  return db.execute<JobRunsRow>(sql`
+  const failedSince = sql`j.state = 'failed' and j.completed_on >= ${since.toISOString()}::timestamptz`;
+  return sql`
     select j.name,
-      last.state as "lastResult", last.started_on as "lastStartedAt", last.completed_on as "lastFinishedAt",
-      exists (select 1 from pgboss.job as a where a.name = j.name and a.state = 'active' and ${mine("a")}) as running,
-      (select count(*)::int from pgboss.job as f where ${failedSince("f")}) as "failureCount",
-      coalesce((select json_agg(recent order by recent.at desc) from (
-        select f.completed_on as at, ${jobError("f")} as error from pgboss.job as f
-        where ${failedSince("f")} order by f.completed_on desc limit ${RECENT_FAILURES_LISTED}) as recent), '[]'::json) as "recentFailures"
-    from unnest(${sql.param(names)}::text[], ${sql.param(own)}::boolean[]) as j(name, own)
-    left join lateral (
-      select r.state, r.started_on, r.completed_on from pgboss.job as r
-      where r.name = j.name and r.state in ('completed', 'failed') and ${mine("r")}
-      order by r.completed_on desc limit 1) as last on true`);
+      bool_or(j.state = 'active') as running,
+      (count(*) filter (where ${failedSince}))::int as "failureCount",
+      max(array[extract(epoch from j.completed_on), coalesce(extract(epoch from j.started_on), -1), (j.state = 'failed')::int]::float8[])
+        filter (where j.state in ('completed', 'failed')) as "lastRun",
+      (array_agg(json_build_object('at', j.completed_on, 'error', ${jobError("j")}) order by j.completed_on desc) filter (where ${failedSince}))[1:${RECENT_FAILURES_LISTED}]
+        as "recentFailures"
+    from pgboss.job as j
+    join unnest(${sql.param(names)}::text[], ${sql.param(own)}::boolean[]) as q(name, own) on q.name = j.name
+    where not q.own or j.data->>'organizationId' = ${organizationId}
+    group by j.name`;
 }
 
 export async function jobStatuses(db: Queryable, scope: StatusScope, now: Date, jobs: readonly JobDefinition[] = JOBS): Promise<JobStatus[]> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_DAYS * 86_400_000);
-  const { rows } = await jobRunsQuery(db, jobs, scope, since);
+  const { rows } = await db.execute<JobRunsRow>(jobRunsSql(jobs, scope, since));
   const runsOf = new Map(rows.map((row) => [row.name, row]));
   return jobs.map((job): JobStatus => {
     const runs = runsOf.get(job.name);
     // A scheduled job's error may name any workspace's records: the install's view alone shows it.
     const errorsShown = scope.kind === "install" || job.kind === "queue";
-    const finished = runs?.lastFinishedAt ? new Date(runs.lastFinishedAt) : null;
-    const started = runs?.lastStartedAt ? new Date(runs.lastStartedAt) : null;
+    const [finished, started, failed] = runs?.lastRun ?? [];
     return {
       name: job.name,
       kind: job.kind,
@@ -71,12 +68,12 @@ export async function jobStatuses(db: Queryable, scope: StatusScope, now: Date, 
       schedule: scheduleOf(job),
       running: runs?.running ?? false,
       lastRun:
-        finished && runs?.lastResult
+        finished !== undefined
           ? {
-              startedAt: started ? started.toISOString() : null,
-              finishedAt: finished.toISOString(),
-              durationMs: started ? Math.max(0, finished.getTime() - started.getTime()) : null,
-              result: runs.lastResult,
+              startedAt: started !== undefined && started >= 0 ? new Date(started * 1000).toISOString() : null,
+              finishedAt: new Date(finished * 1000).toISOString(),
+              durationMs: started !== undefined && started >= 0 ? Math.max(0, Math.round((finished - started) * 1000)) : null,
+              result: failed === 1 ? "failed" : "completed",
             }
           : null,
       failures: {

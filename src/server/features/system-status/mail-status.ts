@@ -15,16 +15,12 @@ const MAIL = mailQueue.name;
 /** A failed job's error: what the worker threw (pg-boss keeps it as output.message), or pg-boss's own (a timeout). */
 export const jobError = (alias: string) => sql.raw(`left(coalesce(${alias}.output->>'message', ${alias}.output->'value'->>'message'), 500)`);
 
-export const lastSentQuery = (db: Queryable, scope: StatusScope) =>
-  db.execute<{ at: Date | string | null }>(
-    sql`select max(j.completed_on) as at from pgboss.job as j where j.name = ${MAIL} and j.state = 'completed' and ${jobInScope(scope, "j")}`,
-  );
+export const lastSentSql = (scope: StatusScope) =>
+  sql`select max(j.completed_on) as at from pgboss.job as j where j.name = ${MAIL} and j.state = 'completed' and ${jobInScope(scope, "j")}`;
 
 /** Queued or waiting for a retry: pg-boss's fetch index (job_i11) holds exactly these. */
-export const waitingQuery = (db: Queryable, scope: StatusScope) =>
-  db.execute<{ waiting: number }>(
-    sql`select count(*)::int as waiting from pgboss.job as j where j.name = ${MAIL} and j.state < 'active' and not j.blocked and ${jobInScope(scope, "j")}`,
-  );
+export const waitingSql = (scope: StatusScope) =>
+  sql`select count(*)::int as waiting from pgboss.job as j where j.name = ${MAIL} and j.state < 'active' and not j.blocked and ${jobInScope(scope, "j")}`;
 
 type FailedMailRow = {
   jobId: string;
@@ -39,18 +35,18 @@ type FailedMailRow = {
 };
 
 /** The newest failed mails of the scope, one more than `limit` (to tell whether there are more); the install's name their workspace. */
-export function failedMailsQuery(db: Queryable, scope: StatusScope, limit: number, jobId?: string) {
+export function failedMailsSql(scope: StatusScope, limit: number, jobId?: string) {
   const workspace =
     scope.kind === "install"
       ? sql`o.name as "workspaceName", o.slug as "workspaceSlug" from pgboss.job as j left join organization as o on o.id = j.data->>'organizationId'`
       : sql`null as "workspaceName", null as "workspaceSlug" from pgboss.job as j`;
-  return db.execute<FailedMailRow>(sql`
+  return sql`
     select j.id::text as "jobId", j.data->>'to' as "to", j.data->>'subject' as subject, ${jobError("j")} as error,
       case when j.started_on is null then 0 else j.retry_count + 1 end as attempts, j.completed_on as "failedAt",
       j.data->>'organizationId' as "organizationId", ${workspace}
     where j.name = ${MAIL} and j.state = 'failed' and ${jobInScope(scope, "j")} ${jobId ? sql`and j.id = ${jobId}::uuid` : sql``}
     order by j.completed_on desc, j.id
-    limit ${limit}`);
+    limit ${limit}`;
 }
 
 const failedMailOf = (row: FailedMailRow): FailedMail => ({
@@ -65,7 +61,7 @@ const failedMailOf = (row: FailedMailRow): FailedMail => ({
 
 /** One failed mail of the scope, by its job id (a uuid), or undefined. */
 export async function findFailedMail(db: Queryable, scope: StatusScope, jobId: string): Promise<(FailedMail & { organizationId: string | null }) | undefined> {
-  const [row] = (await failedMailsQuery(db, scope, 1, jobId)).rows;
+  const [row] = (await db.execute<FailedMailRow>(failedMailsSql(scope, 1, jobId))).rows;
   return row ? { ...failedMailOf(row), organizationId: row.organizationId } : undefined;
 }
 
@@ -74,9 +70,9 @@ const KEPT_HOURS = (mailQueue.settings.deleteAfterSeconds ?? 7 * 86_400) / 3600;
 
 export async function mailStatus(deps: Pick<AppDeps, "db" | "mailer">, scope: StatusScope): Promise<SystemStatus["mail"]> {
   const [lastSent, waiting, failed] = await Promise.all([
-    lastSentQuery(deps.db, scope),
-    waitingQuery(deps.db, scope),
-    failedMailsQuery(deps.db, scope, FAILED_MAILS_LISTED + 1),
+    deps.db.execute<{ at: Date | string | null }>(lastSentSql(scope)),
+    deps.db.execute<{ waiting: number }>(waitingSql(scope)),
+    deps.db.execute<FailedMailRow>(failedMailsSql(scope, FAILED_MAILS_LISTED + 1)),
   ]);
   const at = lastSent.rows[0]?.at ?? null;
   return {

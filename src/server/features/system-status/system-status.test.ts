@@ -16,6 +16,7 @@ import { createSessionCast, type SessionCast } from "../../../../tests/session-c
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { FailedMail, SystemStatus } from "../../../shared/schemas/system-status.ts";
 import { APP_VERSION } from "../../../shared/version.ts";
+import { resource, resourceVersion } from "../../db/resources-schema.ts";
 import { organization } from "../../db/schema.ts";
 import { JOBS } from "../../jobs/registry.ts";
 
@@ -180,10 +181,26 @@ describe("a workspace's status", () => {
 
 describe("the install's status (devops)", () => {
   it("adds up every workspace's files and lists every failed mail, naming its workspace; devops sends one again, audited in that workspace", async () => {
+    // A library file of the other workspace (no library API yet: as its upload would record it).
+    const resourceId = crypto.randomUUID();
+    await t.db
+      .insert(resource)
+      .values({ organizationId: cast.otherAdmin.organizationId, id: resourceId, kind: "file", title: "Worksheet", category: "Worksheets" });
+    await t.db.insert(resourceVersion).values({
+      organizationId: cast.otherAdmin.organizationId,
+      resourceId,
+      version: 1,
+      storageKey: `${resourceId}/1`,
+      fileName: "worksheet.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 500,
+    });
     const status = await statusOf(devops, PLATFORM_PATH);
     expect(status.scope).toBe("install");
     const [counted] = await t.db.select({ workspaces: sql<number>`count(*)::int` }).from(organization);
-    expect(status.storage).toEqual({ kind: "local", recordingsBytes: 3_000, resourcesBytes: 0, workspaces: counted!.workspaces });
+    expect(status.storage).toEqual({ kind: "local", recordingsBytes: 3_000, resourcesBytes: 500, workspaces: counted!.workspaces });
+    expect((await statusOf(cast.otherAdmin.client)).storage).toMatchObject({ recordingsBytes: 0, resourcesBytes: 500 });
+    expect((await statusOf(cast.admin.client)).storage).toMatchObject({ recordingsBytes: 3_000, resourcesBytes: 0 });
 
     const [other] = await t.db.select({ slug: organization.slug }).from(organization).where(eq(organization.id, cast.otherAdmin.organizationId));
     const otherBounce = uniqueEmail("bounce");
