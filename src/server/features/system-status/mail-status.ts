@@ -1,8 +1,9 @@
 /**
  * Mail as the mail queue holds it (pg-boss's job table, queue "mail"): the last mail sent, the
  * mails waiting, and the failed ones (after every attempt) with the error, never the body.
- * Every read is bounded (one row, a count of what waits, the newest 50 failures); pg-boss
- * deletes a finished mail job a day after it finished (jobs/mail.ts), which bounds the table.
+ * Each answer is small (one time, a count, the newest 50 failures), but pg-boss indexes only
+ * queued jobs, so the last send and the failures are read from the mail jobs it keeps: a day's
+ * (deleteAfterSeconds of jobs/mail.ts). Decision 024.
  */
 import { sql } from "drizzle-orm";
 import { FAILED_MAILS_LISTED, type FailedMail, type SystemStatus } from "../../../shared/schemas/system-status.ts";

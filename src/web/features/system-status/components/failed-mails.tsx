@@ -80,6 +80,7 @@ export function FailedMails({ scope, mail }: { scope: StatusScope; mail: SystemS
           />
         }
       />
+      {mail.moreFailed ? <Text size="sm">Only the newest {mail.failed.length} are listed: the older ones show here once these are sent again.</Text> : null}
       <RetryMailModal scope={scope} mail={retrying} onClose={() => setRetrying(null)} />
     </SectionCard>
   );
