@@ -15,7 +15,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../src/server/db/client.ts";
 import type { Queryable, Transaction } from "../src/server/db/tenant.ts";
 import { databaseStatus } from "../src/server/features/system-status/database.ts";
-import { jobRunsSql } from "../src/server/features/system-status/job-status.ts";
+import { jobRunsSql, jobStatuses, recentFailuresSql } from "../src/server/features/system-status/job-status.ts";
 import { failedMailsSql, lastSentSql, mailStatus, waitingSql } from "../src/server/features/system-status/mail-status.ts";
 import type { StatusScope } from "../src/server/features/system-status/scope.ts";
 import { installStoredBytes, storedBytes, storedBytesSql } from "../src/server/features/system-status/storage-status.ts";
@@ -94,10 +94,12 @@ export function systemStatusKeyQueries(organizationId: string, now: Date): Syste
   const jobs = (scope: StatusScope, whose: string): SystemStatusKeyQuery => ({
     name: `system status: background jobs, ${whose} view`,
     kind: "report",
-    source: "jobRunsSql (features/system-status/job-status.ts): every job of the registry's last run, running, failures of the week, in one statement",
+    source:
+      "jobStatuses (features/system-status/job-status.ts): every job of the registry's last run, running and failures of the week in one aggregate pass, and the latest failures with their errors in another, run at once",
     inWorkspace: false,
-    run: (db) => db.execute(jobRunsSql(JOBS, scope, since)),
+    run: (db) => jobStatuses(db, scope, now),
     explain: () => dialect.sqlToQuery(jobRunsSql(JOBS, scope, since)),
+    explainAll: async () => [jobRunsSql(JOBS, scope, since), recentFailuresSql(JOBS, scope, since)].map((statement) => dialect.sqlToQuery(statement)),
   });
   return [
     {
