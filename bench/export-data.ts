@@ -113,7 +113,7 @@ export async function measureExportJob(db: Database, store: LocalStorage, organi
   };
   const deps = {
     db,
-    jobs: { send: unused, startWorkers: unused, stop: unused } as JobQueue,
+    jobs: { send: unused, startWorkers: unused, stop: unused, retry: unused } as JobQueue,
     clock: fixedClock(now),
     logger: createLogger("warn"),
     config: { appUrl: "http://localhost" } as Config,

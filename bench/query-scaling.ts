@@ -56,6 +56,9 @@ import {
   RECORDING_BYTES,
   RECORDING_COUNT,
 } from "./export-data.ts";
+import { generateSystemStatus, systemStatusKeyQueries } from "./system-status-data.ts";
+import { createJobQueue } from "../src/server/jobs/runner.ts";
+import { createLogger } from "../src/server/lib/logger.ts";
 import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
@@ -231,6 +234,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   await generateHealthCards(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateStandingAlerts(db, ORGANIZATION_ID, NOW, Math.min(from - 1, STUDENT_CAP) + 1, students, studentIdSql);
   await generateSessions(db, from, to);
+  await generateSystemStatus(db, ORGANIZATION_ID, NOW, from, to);
   await generateAnalytics(db, ORGANIZATION_ID, NOW, from, to, SESSION_TUTORS);
   await generateAlertHistory(db, ORGANIZATION_ID, NOW, from, to, students, studentIdSql);
   // Session k's student is 1 + k mod 1,000, made in the first step: their guardian is member 10·(s mod (first size / 10)) + 7.
@@ -958,6 +962,7 @@ const ALL_QUERIES: KeyQuery[] = [
   ...analyticsKeyQueries(ORGANIZATION_ID, NOW, { tutorMemberId: SEARCHED_TUTOR, studentId: searchedStudentId }),
   playbookKeyQuery(ORGANIZATION_ID, NOW),
   ...exportKeyQueries(ORGANIZATION_ID),
+  ...systemStatusKeyQueries(ORGANIZATION_ID, NOW),
 ];
 const QUERIES = ALL_QUERIES.filter((query) => !ONLY || ONLY.test(query.name));
 
@@ -1086,6 +1091,8 @@ async function run(): Promise<BenchmarkReport> {
   const figures: QueryFigures[] = QUERIES.map((query) => ({ name: query.name, kind: query.kind, source: query.source, medianMs: [], growth: [], plans: [] }));
   try {
     await migrateDatabase(db);
+    // pg-boss's schema and the registry's queues, as the server's start makes them (the system status reads its job table).
+    await (await createJobQueue(postgres.url, createLogger("silent"))).stop();
     await admin
       .insert(organization)
       .values({ id: ORGANIZATION_ID, name: "Benchmark Tutoring", slug: "benchmark-tutoring", createdAt: NOW, joinCode: "BENCH123" });
@@ -1149,6 +1156,7 @@ async function run(): Promise<BenchmarkReport> {
           "Alerts (bench/health-alert-data.ts): standing ones grow with the students (one per rule firing on a watch or act card, and billing's and missing reports' on some students; opened over the last eight weeks; 6 in 10 open, 2 acknowledged, 1.2 action planned, 0.8 dismissed), and N cleared ones at size N (9 in 10 resolved, 1 dismissed), one every 2 minutes going back, over every kind and student. Contests: one on every 20th session, 1 in 20 still open. Read as the admin, tutor 21 (about 28 students at watch) and the card-payments family's guardian; the digest for the day before the run's date.",
           `CRM (bench/crm-data.ts): leads up to ${formatInt(LEAD_CAP)}, one every 5 minutes going back, over 40 tutors and the default stages (30% New, 10% won, 17% lost), about 3.4 timeline entries each, a task on 1 in 3; read as the admin and the tutor who owns 1 in 40.`,
           "Analytics (bench/analytics-data.ts): a report on every completed session (4 in 5 filed within 48 hours) with its student's attendance, ratings and 1 score in 4; the 100 session tutors available 30 hours a week. Every metric of the registry: its figure over the year before the run's date and the year before that (as the API computes a figure and its comparison), and its rows' first page; the admin's for the admin's metrics, else tutor ${SEARCHED_TUTOR}'s or student ${SEARCHED_STUDENT_K}'s. A figure runs several statements: its plan lists each one's scans, apart by \"; \".",
+          "System status (bench/system-status-data.ts): N mail jobs (half the benchmark workspace's, 1 in 100 failed, 1 in 100 waiting), N/10 runs of the scheduled jobs (1 in 200 failed), a recorded file on 1 session in 10, a library file per 100, and N/1000 more (empty) workspaces that the install's storage figure enters one by one.",
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",

@@ -166,6 +166,8 @@ test.describe("@members the audit log", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole("link", { name: "System" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "System" })).toBeVisible();
+    await page.getByRole("tab", { name: "Audit log" }).click();
+    await expect(page).toHaveURL(/\/admin\/system\?tab=audit$/);
     const log = page.getByRole("region", { name: "Audit log" });
     await expect(log.getByRole("cell", { name: "Student record viewed" }).first()).toBeVisible();
     await expect(log.getByRole("cell", { name: "Member approved" })).toBeVisible();
@@ -224,7 +226,7 @@ test.describe("@members the audit log", () => {
     for (let i = 0; i < 51; i++) await readStudentAsAdmin(admin, student.id);
     await signInThroughForm(page, admin);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto("/admin/system");
+    await page.goto("/admin/system?tab=audit");
     const log = page.getByRole("region", { name: "Audit log" });
     await expect(log.getByText(/^50 entries shown, newest first; older entries follow\./)).toBeVisible();
     await log.getByRole("button", { name: "Load more" }).click();

@@ -12,7 +12,9 @@ test.describe("@export the full workspace export", () => {
     await expect(page).toHaveURL("/admin/dashboard");
     await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "System" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "System" })).toBeVisible();
-    const panel = page.getByRole("region", { name: "Export" });
+    await page.getByRole("tab", { name: "Export" }).click();
+    await expect(page).toHaveURL("/admin/system?tab=export");
+    const panel = page.getByRole("tabpanel", { name: "Export" });
     await expect(panel.getByText("No export yet")).toBeVisible();
     await expect(panel.getByText(/can be downloaded for 24 hours\.$/)).toBeVisible();
     await expectAccessible(page);

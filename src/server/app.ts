@@ -17,6 +17,7 @@ import { leadRoutes } from "./features/crm/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
 import { growthPlaybookRoutes } from "./features/growth-playbook/index.ts";
 import { workspaceExportRoutes } from "./features/workspace-export/index.ts";
+import { systemStatusRoutes } from "./features/system-status/index.ts";
 import { sessionRoutes } from "./features/sessions/index.ts";
 import { sessionReportRoutes } from "./features/session-reports/index.ts";
 import { calendarFeedRoutes } from "./features/calendar-feed/index.ts";
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", analyticsRoutes(deps));
   api.route("/", growthPlaybookRoutes(deps));
   api.route("/", workspaceExportRoutes(deps));
+  api.route("/", systemStatusRoutes(deps));
   if (deps.mailer.transport === "log" && deps.config.localDevelopment) api.route("/", devOutboxRoutes(deps));
 
   api.doc31("/openapi.json", {

@@ -58,7 +58,7 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
       ["admin:resources:read", "admin:resources:write"],
     ],
     ["growthplaybook", "Growth playbook", "Steps to grow your tutoring business.", ["admin:growth:read", "admin:growth:write"]],
-    ["system", "System", "The audit log of your workspace.", ["admin:system:read", "admin:system:write"]],
+    ["system", "System", "Your workspace's system status and audit log.", ["admin:system:read", "admin:system:write"]],
     ["settings", "Settings", "Workspace and account settings.", ["admin:settings:read", "admin:settings:write"]],
   ]),
   ...details("admin", [
@@ -157,14 +157,23 @@ export const AREA_ROUTES: readonly RouteEntry[] = [
 
 /**
  * Platform screens, for devops accounts whatever their workspace or displayed role: no area
- * of their own (one screen so far), a bare page whose loader checks user.devops; the API
- * refuses everyone else the same (DEVOPS access).
+ * of their own, each a bare page whose loader checks user.devops (they link to each other);
+ * the API refuses everyone else the same (DEVOPS access).
  */
 export const PLATFORM_ROUTES: readonly RouteEntry[] = [
   {
     path: "/platform/inbox",
     title: "Platform inbox",
     description: "Contact messages and affiliate applications sent through the public site.",
+    requiresAuth: true,
+    roles: [],
+    permissions: [],
+    layout: "bare",
+  },
+  {
+    path: "/platform/system",
+    title: "Platform status",
+    description: "The install's version, database, mail, files and jobs.",
     requiresAuth: true,
     roles: [],
     permissions: [],

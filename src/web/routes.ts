@@ -43,6 +43,7 @@ const CONTENT_SCREENS = { blog: "routes/marketing/blog-post.tsx", "case-studies"
 /** Devops-only screens (route table: PLATFORM_ROUTES), each a bare page. */
 const PLATFORM_SCREENS: Record<string, string> = {
   "/platform/inbox": "routes/platform/inbox.tsx",
+  "/platform/system": "routes/platform/system.tsx",
 };
 
 const AREA_SCREENS: Record<string, string> = {

@@ -84,6 +84,7 @@ async function paramValue(operation: Operation, name: string): Promise<string> {
   if (name === "taskId") return records.taskId;
   if (name === "trialId") return records.trialId;
   if (name === "exportId") return records.exportId;
+  if (name === "jobId") return records.failedMailJobId;
   return name === "id" ? "google" : "matrix-probe";
 }
 

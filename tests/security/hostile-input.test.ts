@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { student } from "../../src/server/db/schema.ts";
 import { mailQueueDrained } from "../db.ts";
 import { ApiClient, randomTestIp, type ApiResponse } from "../client.ts";
-import { createAdmin, createMember, createPendingJoiner, type AdminFixture } from "../factories.ts";
+import { createAdmin, createDevopsUser, createMember, createPendingJoiner, type AdminFixture } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
 import { sampleMp3, uploadRecording } from "../recording-factories.ts";
 import { createTestApp } from "../setup/test-app.ts";
@@ -53,8 +53,8 @@ const operations: Operation[] = [...(await apiOperations(new ApiClient(t.app))),
 
 let admin: AdminFixture;
 let pendingMemberId: string | undefined;
-/** Who sends an operation's requests: a member of the area the operation belongs to. */
-const personas = {} as Record<"admin" | "tutor" | "parent" | "student", Persona>;
+/** Who sends an operation's requests: a member of the area the operation belongs to, or a devops account for a platform operation. */
+const personas = {} as Record<"admin" | "tutor" | "parent" | "student" | "devops", Persona>;
 /** A student of the admin's workspace that the tutor teaches, the parent guards and the student logs in as. */
 let studentId: string;
 let tutorMemberId: string;
@@ -65,6 +65,8 @@ let recordingId: string;
 beforeAll(async () => {
   admin = await createAdmin(t);
   personas.admin = { name: "admin", client: admin.client, userId: admin.user.id, email: admin.user.email };
+  const devops = await createDevopsUser(t);
+  personas.devops = { name: "devops", client: devops.client, userId: devops.user.id, email: devops.user.email };
   const members = {
     tutor: await createMember(t, { admin, role: "tutor" }),
     parent: await createMember(t, { admin, role: "parent" }),
@@ -86,8 +88,9 @@ beforeAll(async () => {
   recordingId = (await uploadRecording(admin.client, "admin", sessionId, sampleMp3(2_000))).body.id;
 }, 60_000);
 
-/** The member whose area the operation is in (its permission's prefix); the admin for everything else. */
+/** The member whose area the operation is in (its permission's prefix), a devops account for a platform operation, the admin for everything else. */
 function personaFor(operation: Operation): Persona {
+  if (operation.access === "devops") return personas.devops;
   const area = operation.access.split(":")[0];
   return area === "tutor" || area === "parent" || area === "student" ? personas[area] : personas.admin;
 }

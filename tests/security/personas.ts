@@ -21,6 +21,7 @@ import { ApiClient } from "../client.ts";
 import { createAdmin, createDevopsUser, createMember, createPendingJoiner, uniqueEmail, uniqueName, type FactoryContext } from "../factories.ts";
 import { assignTutor, createSession, createStudent, linkGuardian } from "../people-factories.ts";
 import { sampleMp3, uploadRecording } from "../recording-factories.ts";
+import { createFailedMail } from "../job-factories.ts";
 import type { Operation } from "./operations.ts";
 
 export const PERSONAS = ["unsigned", "pending", "admin", "tutor", "parent", "student", "devops", "devops-as-admin", "other-admin"] as const;
@@ -154,13 +155,15 @@ export interface World {
     trialId: string;
     /** A full export of A asked for by A's admin, still queued (the matrix runs no export job). */
     exportId: string;
+    /** A mail about A that failed after its attempts (its pg-boss job). */
+    failedMailJobId: string;
   };
   /** Strings the persona must never see in an answer: workspace A's secrets it has no right to. */
   secretsHiddenFrom(persona: PersonaName): Promise<string[]>;
 }
 
 /** Builds both workspaces and every persona through the API (the database only where no API exists). */
-export async function createWorld(ctx: FactoryContext): Promise<World> {
+export async function createWorld(ctx: FactoryContext & { databaseUrl: string }): Promise<World> {
   const admin = await createAdmin(ctx, { workspaceName: uniqueName("Alpha") });
   const other = await createAdmin(ctx, { workspaceName: uniqueName("Beta") });
   const tutor = await createMember(ctx, { admin, role: "tutor" });
@@ -298,6 +301,13 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
     confirmOutsideAvailability: true,
   });
   if (trialOfA.status !== 201) throw new Error(`the matrix's trial: ${trialOfA.status} ${trialOfA.text}`);
+  // A mail about A that the mail server kept refusing (System → Status lists it; its admin, or devops, sends it again).
+  const failedMailJobId = await createFailedMail(ctx.databaseUrl, {
+    to: "matrix-bounce@example.com",
+    subject: "Matrix mail",
+    organizationId: admin.organizationId,
+    error: "550 Matrix probe",
+  });
 
   const exportOfA = await admin.client.post<{ id: string }>("/api/admin/system/exports");
   if (exportOfA.status !== 202) throw new Error(`the matrix's export: ${exportOfA.status} ${exportOfA.text}`);
@@ -331,6 +341,7 @@ export async function createWorld(ctx: FactoryContext): Promise<World> {
       taskId: taskOfA.body.id,
       trialId: trialOfA.body.id,
       exportId: exportOfA.body.id,
+      failedMailJobId,
     },
     async pendingMemberOfA() {
       if (pendingMemberId) {

@@ -4,7 +4,9 @@
  * - a queue: work that a request (or another job) hands over, one job at a time, retried by
  *   pg-boss when the handler throws. Queue a job with `deps.jobs.send(tx, queue, data)` inside
  *   the transaction that decides it: the job then exists only if that transaction commits.
- *   Mail has its own way in: `notify` (core/notify.ts).
+ *   Mail has its own way in: `notify` (core/notify.ts). The data names the workspace the job
+ *   works for as `organizationId`: System → Status shows a workspace's admins their own runs
+ *   of a queue by it, and no other workspace's (decision 024).
  * - a scheduled job: a handler pg-boss runs on a cron expression (UTC). With several app
  *   instances each occurrence runs once, on one of them; a handler must still be safe to run
  *   twice at the same time (claim its work in the database).

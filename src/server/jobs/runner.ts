@@ -32,6 +32,11 @@ export interface JobQueue {
    * transaction), the job is queued at once.
    */
   send<T>(tx: Queryable, queue: QueueJob<T>, data: T): Promise<void>;
+  /**
+   * Puts a failed job of `queue` back to be run (pg-boss's retry: one more attempt), inside
+   * `tx` like send. False when no failed job has that id (never failed, or retried already).
+   */
+  retry(tx: Queryable, queue: QueueJob<never>, jobId: string): Promise<boolean>;
   /** Runs this process's workers and schedules: of `only` those jobs (default all), each one not yet running. */
   startWorkers(deps: AppDeps, only?: readonly JobDefinition[]): Promise<void>;
   stop(): Promise<void>;
@@ -155,6 +160,12 @@ export async function createJobQueue(databaseUrl: string, logger: Logger, defini
   return {
     async send(tx, queue, data) {
       await stepOutOfWorkspace(tx, () => producer.send(queue.name, data as object, { db: fromDrizzle(tx, sql) }));
+    },
+
+    async retry(tx, queue, jobId) {
+      const result = await stepOutOfWorkspace(tx, () => producer.retry(queue.name, jobId, { db: fromDrizzle(tx, sql) }));
+      // pg-boss declares CommandResponse without fields; its answer counts the jobs it changed (affected).
+      return ((result as { affected?: number }).affected ?? 0) > 0;
     },
 
     async startWorkers(deps, only = definitions) {

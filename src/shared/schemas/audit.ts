@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = {
   RESOURCE_REMINDERS_SENT: "Acknowledgement reminders sent",
   WORKSPACE_EXPORT_REQUESTED: "Workspace export requested",
   WORKSPACE_EXPORT_DOWNLOADED: "Workspace export downloaded",
+  MAIL_RETRIED: "Failed mail sent again",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

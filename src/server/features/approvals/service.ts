@@ -5,7 +5,7 @@ import type { AppDeps, MemberContext } from "../../core/context.ts";
 import { notify } from "../../core/notify.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema.ts";
-import { withWorkspace, type Queryable } from "../../db/tenant.ts";
+import { enterWorkspace, withWorkspace, type Queryable } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { writeAudit } from "../../core/audit.ts";
@@ -58,6 +58,8 @@ export async function approveMember(deps: AppDeps, viewer: MemberContext, member
       ipAddress,
       metadata: { memberId, subjectUserId: pending.userId, role },
     });
+    // After the identity writes: the mail is then stamped with the workspace (core/notify.ts).
+    await enterWorkspace(tx, organizationId);
     await notify(
       deps.jobs,
       tx,
@@ -80,6 +82,7 @@ export async function rejectMember(deps: AppDeps, viewer: MemberContext, memberI
       ipAddress,
       metadata: { memberId, subjectUserId: pending.userId, reason: reason ?? null },
     });
+    await enterWorkspace(tx, organizationId);
     await notify(deps.jobs, tx, mails.rejected({ to: pending.email, name: pending.name, workspace: pending.workspace, reason }));
   });
 }

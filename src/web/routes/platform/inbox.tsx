@@ -1,7 +1,7 @@
 import "../../styles/mantine-all.css";
-import { Anchor, Button, Container, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link, redirect, type ClientLoaderFunctionArgs } from "react-router";
+import { redirect, type ClientLoaderFunctionArgs } from "react-router";
 import { ENQUIRY_KINDS, ENQUIRY_PAGE_SIZE, type EnquiryKind } from "../../../shared/schemas/enquiry-options.ts";
 import { AuthLoading } from "../../components/ui/auth-loading.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
@@ -10,6 +10,7 @@ import { EnquiryCard } from "../../features/enquiries/enquiry-card.tsx";
 import { useEnquiries } from "../../features/enquiries/inbox-api.ts";
 import { guard } from "../../features/session/guards.ts";
 import { metaFor } from "../../lib/meta.ts";
+import { PlatformLinks } from "./platform-links.tsx";
 
 export const meta = () => metaFor("/platform/inbox");
 
@@ -44,9 +45,7 @@ export default function PlatformInbox() {
       <Container size="md" py="xl" component="main" id="main" tabIndex={-1}>
         <Stack gap="lg">
           <Stack gap={4}>
-            <Anchor component={Link} to="/" size="sm" w="fit-content">
-              Glassroom home
-            </Anchor>
+            <PlatformLinks current="/platform/inbox" />
             <Title order={1}>Platform inbox</Title>
             <Text c="dimmed">
               Contact messages and affiliate applications sent through the public site, newest first. Each was also mailed to OPERATOR_EMAIL when it is set.
