@@ -13,7 +13,7 @@ import type { AppDeps } from "../../core/context.ts";
 import { notify } from "../../core/notify.ts";
 import { resource, resourceAcknowledgement } from "../../db/resources-schema.ts";
 import { organization } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { defineQueue } from "../../jobs/define.ts";
 import { AppError, conflictOn } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
@@ -108,6 +108,23 @@ export async function remindAwaiting(deps: AppDeps, actor: Actor, resourceId: st
   });
 }
 
+/** The workspace documents awaiting a person's acknowledgement, with the role they are asked as: one reminder's titles. */
+export function awaitingTitlesQuery(tx: Transaction, organizationId: string, userId: string) {
+  return tx
+    .select({ title: resource.title, role: member.role })
+    .from(resource)
+    .innerJoin(member, and(eq(member.organizationId, resource.organizationId), eq(member.userId, userId)))
+    .where(
+      and(
+        eq(resource.organizationId, organizationId),
+        eq(resource.requiresAcknowledgement, true),
+        sql`${resource.ownerMemberId} is null and ${member.role} = any(${resource.audience})`,
+        sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${userId})`,
+      ),
+    )
+    .orderBy(asc(resource.title));
+}
+
 /**
  * Mails each person still awaiting the resource one digest of every workspace document
  * awaiting their acknowledgement. Read and queued in one transaction: a retried job after a
@@ -123,19 +140,7 @@ export async function sendReminders(deps: Pick<AppDeps, "db" | "jobs" | "config"
     const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
     const people = await awaitingUsers(tx, row);
     for (const person of people) {
-      const awaitingTitles = await tx
-        .select({ title: resource.title, role: member.role })
-        .from(resource)
-        .innerJoin(member, and(eq(member.organizationId, resource.organizationId), eq(member.userId, person.userId)))
-        .where(
-          and(
-            eq(resource.organizationId, organizationId),
-            eq(resource.requiresAcknowledgement, true),
-            sql`${resource.ownerMemberId} is null and ${member.role} = any(${resource.audience})`,
-            sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${person.userId})`,
-          ),
-        )
-        .orderBy(asc(resource.title));
+      const awaitingTitles = await awaitingTitlesQuery(tx, organizationId, person.userId);
       const role = awaitingTitles[0]?.role ?? "parent";
       await notify(
         deps.jobs,
