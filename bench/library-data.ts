@@ -108,7 +108,7 @@ const POLICIES: { title: string; audience: string[]; current: number; descriptio
 const IS_PARENT = "g % 10 in (7, 8, 9)";
 const IS_TUTOR = "g % 10 in (1, 2)";
 const IS_STUDENT = "g % 10 in (0, 3, 4, 5, 6) and g % 20 <> 0";
-/** Who acknowledged which version of policy p: h is a hashed bucket 0–99 of member g for policy p. */
+/** Who acknowledged which version of policy p: h is a hashed bucket 0–99 of member g for policy p (of g / 10, so that it does not follow the role, g mod 10). */
 const ACKNOWLEDGED: { policy: number; version: number; who: string }[] = [
   { policy: 1, version: 2, who: `${IS_PARENT} and h < 70` },
   { policy: 1, version: 1, who: `${IS_PARENT} and (h < 40 or h between 70 and 79)` },
@@ -192,7 +192,7 @@ export async function generateLibrary(db: Database, organizationId: string, now:
     from generate_series(${from}::int, ${to}::int) as g
     join "user" as u on u.id = 'bench-user-' || g
     cross join (values ${sql.raw(ACKNOWLEDGED.map((entry) => `(${entry.policy}, ${entry.version})`).join(", "))}) as a(policy, version)
-    cross join lateral (select (g::bigint * 7919 + a.policy * 104729) % 100 as h) as bucket
+    cross join lateral (select ((g / 10)::bigint * 7919 + a.policy * 104729) % 100 as h) as bucket
     where case ${sql.raw(ACKNOWLEDGED.map((entry) => `when a.policy = ${entry.policy} and a.version = ${entry.version} then ${entry.who}`).join(" "))} else false end`);
 }
 
