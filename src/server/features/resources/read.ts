@@ -19,7 +19,7 @@ import { ObjectNotFound, type StoredObject } from "../../storage/storage.ts";
 import { acknowledgementCounts } from "./audience.ts";
 import { visibleResources } from "./policy.ts";
 import { matchesSearch, searchRank } from "./search.ts";
-import { readSummaries, type ResourceRow, shapeVersion, type VersionRow } from "./shape.ts";
+import { readSummaries, type ResourceRow, shapeVersion, versionColumns, type VersionRow } from "./shape.ts";
 
 export const resourceNotFound = () => notFound("The resource");
 
@@ -82,7 +82,7 @@ export async function readResource(deps: AppDeps, viewer: Viewer, area: Area, re
     const row = await findVisibleResource(tx, viewer, area, resourceId);
     const [summary] = await readSummaries(tx, viewer, area, { where: and(eq(resource.organizationId, organizationId), eq(resource.id, row.id))!, orderBy: [] });
     const versions = await tx
-      .select({ version: resourceVersion, createdBy: user.name })
+      .select({ version: versionColumns, createdBy: user.name })
       .from(resourceVersion)
       .leftJoin(user, eq(user.id, resourceVersion.createdByUserId))
       .where(and(eq(resourceVersion.organizationId, organizationId), eq(resourceVersion.resourceId, row.id)))
