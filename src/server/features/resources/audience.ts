@@ -32,8 +32,9 @@ const currentAcknowledgement = (row: ResourceRow) =>
 
 /**
  * The audience and how many of them acknowledged the current version. One join of the audience
- * with the version's acknowledgements (a hash join), not a lookup per person: at 300,000
- * parents that is about 0.15 s instead of 1.3 s (bench/query-scaling.ts, the library's rows).
+ * with the version's acknowledgements (a hash join), not a lookup per person: for 300,000
+ * parents about 0.25 s instead of 1.3 s (bench/query-scaling.ts, the library's rows). It reads
+ * the whole audience still: a count kept per version would make it flat.
  */
 export async function acknowledgementCounts(tx: Transaction, row: ResourceRow): Promise<AcknowledgementList["counts"]> {
   const [counts] = await tx
@@ -46,6 +47,11 @@ export async function acknowledgementCounts(tx: Transaction, row: ResourceRow): 
   return { people, acknowledged, awaiting: people - acknowledged };
 }
 
+/**
+ * A page of the audience by name, with each person's latest acknowledgement. The name is the
+ * user's, so the page joins every person of the audience to their user and keeps the first
+ * ones (about 0.6 s for 300,000 parents): no index orders a workspace's members by name.
+ */
 export async function listAcknowledgements(tx: Transaction, row: ResourceRow, query: AcknowledgementListQuery): Promise<AcknowledgementList> {
   const state = query.state === "acknowledged" ? upToDate(row) : query.state === "awaiting" ? sql`not ${upToDate(row)}` : undefined;
   const where = and(audienceOf(row), state)!;
