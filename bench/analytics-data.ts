@@ -65,7 +65,7 @@ export interface AnalyticsKeyQuery {
 }
 
 /** The statements `work` runs, recorded by a drizzle instance on the same pool with a logger. */
-async function recorded(db: Database, organizationId: string, work: (tx: Transaction) => Promise<unknown>) {
+export async function recorded(db: Database, organizationId: string, work: (tx: Transaction) => Promise<unknown>) {
   const statements: { sql: string; params: unknown[] }[] = [];
   const recording = drizzle(db.$client, { schema, logger: { logQuery: (text, params) => statements.push({ sql: text, params }) } }) as unknown as Database;
   await withWorkspace(recording, organizationId, work);

@@ -59,6 +59,7 @@ import {
 import { generateSystemStatus, systemStatusKeyQueries } from "./system-status-data.ts";
 import { createJobQueue } from "../src/server/jobs/runner.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
+import { generateLibrary, libraryKeyQueries, RESOURCE_CAP } from "./library-data.ts";
 import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
@@ -174,6 +175,11 @@ const LOADED_TABLES = [
   "tutor_profile",
   "tutor_availability",
   "workspace_export",
+  "resource",
+  "resource_version",
+  "resource_share",
+  "resource_acknowledgement",
+  "billing_settings",
 ];
 
 /**
@@ -248,6 +254,7 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   await generateBilling(db, ORGANIZATION_ID, NOW, from, to, students);
   await generateCrm(db, ORGANIZATION_ID, NOW, from, to);
   await generateExports(db, ORGANIZATION_ID, NOW, from, to);
+  await generateLibrary(db, ORGANIZATION_ID, NOW, from, to, students);
   await generateTutorPay(db, ORGANIZATION_ID, NOW);
   const invoices = { from: Math.floor((from - 1) / 10) + 1, to: Math.floor(to / 10) };
   await generateCardPayments(db, ORGANIZATION_ID, NOW, invoices, { from: Math.min(from - 1, STUDENT_CAP) + 1, to: students });
@@ -963,6 +970,7 @@ const ALL_QUERIES: KeyQuery[] = [
   playbookKeyQuery(ORGANIZATION_ID, NOW),
   ...exportKeyQueries(ORGANIZATION_ID),
   ...systemStatusKeyQueries(ORGANIZATION_ID, NOW),
+  ...libraryKeyQueries(ORGANIZATION_ID),
 ];
 const QUERIES = ALL_QUERIES.filter((query) => !ONLY || ONLY.test(query.name));
 
@@ -1157,6 +1165,7 @@ async function run(): Promise<BenchmarkReport> {
           `CRM (bench/crm-data.ts): leads up to ${formatInt(LEAD_CAP)}, one every 5 minutes going back, over 40 tutors and the default stages (30% New, 10% won, 17% lost), about 3.4 timeline entries each, a task on 1 in 3; read as the admin and the tutor who owns 1 in 40.`,
           "Analytics (bench/analytics-data.ts): a report on every completed session (4 in 5 filed within 48 hours) with its student's attendance, ratings and 1 score in 4; the 100 session tutors available 30 hours a week. Every metric of the registry: its figure over the year before the run's date and the year before that (as the API computes a figure and its comparison), and its rows' first page; the admin's for the admin's metrics, else tutor ${SEARCHED_TUTOR}'s or student ${SEARCHED_STUDENT_K}'s. A figure runs several statements: its plan lists each one's scans, apart by \"; \".",
           "System status (bench/system-status-data.ts): N mail jobs (half the benchmark workspace's, 1 in 100 failed, 1 in 100 waiting), N/10 runs of the scheduled jobs (1 in 200 failed), a recorded file on 1 session in 10, a library file per 100, and N/1000 more (empty) workspaces that the install's storage figure enters one by one.",
+          `Library (bench/library-data.ts): N/250 resources at size N (at most ${formatInt(RESOURCE_CAP)}) over 12 categories, 1 in 4 a link, the files with 250–450 words of extracted text, 1–3 versions each, a third a tutor's shared with 2–6 students; five policies asking for acknowledgement, the cancellation policy (for parents, named by billing) acknowledged in its current version by 7 parents in 10; read as an admin, tutor 71, parent 77 (student 7's guardian) and student 7.`,
           "Students, audit and sessions queries run inside withWorkspace (role glassroom_app, row-level security on), timed inside the transaction; plans are EXPLAINed there too.",
           `Generation: ${generation.map((step) => `${sizeLabel(step.rows)} in ${step.seconds} s`).join(", ")} (each step adds to the one before).`,
           "Growth per 10× of data: about 1× is flat (an index finds the page), about 10× is linear (every row is read). Below a millisecond the clock is noisy; the searches grow with their matches (more rows match at 1M).",

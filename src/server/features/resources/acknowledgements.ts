@@ -13,12 +13,12 @@ import type { AppDeps } from "../../core/context.ts";
 import { notify } from "../../core/notify.ts";
 import { resource, resourceAcknowledgement } from "../../db/resources-schema.ts";
 import { organization } from "../../db/schema.ts";
-import { withWorkspace } from "../../db/tenant.ts";
+import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { defineQueue } from "../../jobs/define.ts";
 import { AppError, conflictOn } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { member } from "../../db/auth-schema.ts";
-import { awaitingUsers, listAcknowledgements } from "./audience.ts";
+import { acknowledgementCounts, awaitingUsers, listAcknowledgements } from "./audience.ts";
 import { findVisibleResource } from "./read.ts";
 import { isAskedToAcknowledge } from "./shape.ts";
 
@@ -92,7 +92,8 @@ export async function remindAwaiting(deps: AppDeps, actor: Actor, resourceId: st
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const row = await findVisibleResource(tx, actor.viewer, "admin", resourceId);
     if (!row.requiresAcknowledgement) throw noAcknowledgement();
-    const awaiting = (await awaitingUsers(tx, row)).length;
+    // Counted, not read: the job reads who they are (at 1M members, some 90,000 parents).
+    const { awaiting } = await acknowledgementCounts(tx, row);
     if (awaiting === 0) throw new AppError("CONFLICT", 409, "Everyone it is for has acknowledged the current version: nobody to remind.");
     await deps.jobs.send(tx, acknowledgementReminderQueue, { organizationId, resourceId: row.id });
     await writeAudit(tx, {
@@ -106,6 +107,23 @@ export async function remindAwaiting(deps: AppDeps, actor: Actor, resourceId: st
     });
     return { awaiting };
   });
+}
+
+/** The workspace documents awaiting a person's acknowledgement, with the role they are asked as: one reminder's titles. */
+export function awaitingTitlesQuery(tx: Transaction, organizationId: string, userId: string) {
+  return tx
+    .select({ title: resource.title, role: member.role })
+    .from(resource)
+    .innerJoin(member, and(eq(member.organizationId, resource.organizationId), eq(member.userId, userId)))
+    .where(
+      and(
+        eq(resource.organizationId, organizationId),
+        eq(resource.requiresAcknowledgement, true),
+        sql`${resource.ownerMemberId} is null and ${member.role} = any(${resource.audience})`,
+        sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${userId})`,
+      ),
+    )
+    .orderBy(asc(resource.title));
 }
 
 /**
@@ -123,19 +141,7 @@ export async function sendReminders(deps: Pick<AppDeps, "db" | "jobs" | "config"
     const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
     const people = await awaitingUsers(tx, row);
     for (const person of people) {
-      const awaitingTitles = await tx
-        .select({ title: resource.title, role: member.role })
-        .from(resource)
-        .innerJoin(member, and(eq(member.organizationId, resource.organizationId), eq(member.userId, person.userId)))
-        .where(
-          and(
-            eq(resource.organizationId, organizationId),
-            eq(resource.requiresAcknowledgement, true),
-            sql`${resource.ownerMemberId} is null and ${member.role} = any(${resource.audience})`,
-            sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${person.userId})`,
-          ),
-        )
-        .orderBy(asc(resource.title));
+      const awaitingTitles = await awaitingTitlesQuery(tx, organizationId, person.userId);
       const role = awaitingTitles[0]?.role ?? "parent";
       await notify(
         deps.jobs,

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AcknowledgementList, AcknowledgementListQuery } from "../../../shared/schemas/resources.ts";
 import { member, user } from "../../db/auth-schema.ts";
+import { resourceAcknowledgement } from "../../db/resources-schema.ts";
 import type { Transaction } from "../../db/tenant.ts";
 import type { ResourceRow } from "./shape.ts";
 
@@ -20,16 +21,37 @@ function audienceOf(row: ResourceRow): SQL {
 const upToDate = (row: ResourceRow) =>
   sql`exists (select 1 from resource_acknowledgement a where a.organization_id = ${row.organizationId} and a.resource_id = ${row.id} and a.version = ${row.currentVersion} and a.user_id = ${member.userId})`;
 
+/** A member's acknowledgement of the current version: at most one (the key is per version and person). */
+const currentAcknowledgement = (row: ResourceRow) =>
+  and(
+    eq(resourceAcknowledgement.organizationId, member.organizationId),
+    eq(resourceAcknowledgement.resourceId, row.id),
+    eq(resourceAcknowledgement.version, row.currentVersion),
+    eq(resourceAcknowledgement.userId, member.userId),
+  );
+
+/**
+ * The audience and how many of them acknowledged the current version. One join of the audience
+ * with the version's acknowledgements (a hash join), not a lookup per person: for 300,000
+ * parents about 0.25 s instead of 1.3 s (bench/query-scaling.ts, the library's rows). It reads
+ * the whole audience still: a count kept per version would make it flat.
+ */
 export async function acknowledgementCounts(tx: Transaction, row: ResourceRow): Promise<AcknowledgementList["counts"]> {
   const [counts] = await tx
-    .select({ people: sql<number>`count(*)::int`, acknowledged: sql<number>`(count(*) filter (where ${upToDate(row)}))::int` })
+    .select({ people: sql<number>`count(*)::int`, acknowledged: sql<number>`count(${resourceAcknowledgement.userId})::int` })
     .from(member)
+    .leftJoin(resourceAcknowledgement, currentAcknowledgement(row))
     .where(audienceOf(row));
   const people = counts?.people ?? 0;
   const acknowledged = counts?.acknowledged ?? 0;
   return { people, acknowledged, awaiting: people - acknowledged };
 }
 
+/**
+ * A page of the audience by name, with each person's latest acknowledgement. The name is the
+ * user's, so the page joins every person of the audience to their user and keeps the first
+ * ones (about 0.6 s for 300,000 parents): no index orders a workspace's members by name.
+ */
 export async function listAcknowledgements(tx: Transaction, row: ResourceRow, query: AcknowledgementListQuery): Promise<AcknowledgementList> {
   const state = query.state === "acknowledged" ? upToDate(row) : query.state === "awaiting" ? sql`not ${upToDate(row)}` : undefined;
   const where = and(audienceOf(row), state)!;
@@ -51,11 +73,9 @@ export async function listAcknowledgements(tx: Transaction, row: ResourceRow, qu
     .orderBy(asc(user.name), asc(member.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(member)
-    .where(where);
+  // The state's total is one of the counts: the audience, those up to date, or the others.
   const counts = await acknowledgementCounts(tx, row);
+  const total = query.state === "acknowledged" ? counts.acknowledged : query.state === "awaiting" ? counts.awaiting : counts.people;
   return {
     items: people.map((person) => ({
       userId: person.userId,
@@ -66,7 +86,7 @@ export async function listAcknowledgements(tx: Transaction, row: ResourceRow, qu
       acknowledgedAt: person.at ? new Date(person.at).toISOString() : null,
       upToDate: person.version === row.currentVersion,
     })),
-    total: total?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
     counts,

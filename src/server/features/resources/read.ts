@@ -19,7 +19,7 @@ import { ObjectNotFound, type StoredObject } from "../../storage/storage.ts";
 import { acknowledgementCounts } from "./audience.ts";
 import { visibleResources } from "./policy.ts";
 import { matchesSearch, searchRank } from "./search.ts";
-import { readSummaries, type ResourceRow, shapeVersion, type VersionRow } from "./shape.ts";
+import { readSummaries, type ResourceRow, shapeVersion, versionColumns, type VersionRow } from "./shape.ts";
 
 export const resourceNotFound = () => notFound("The resource");
 
@@ -36,43 +36,44 @@ export async function findVisibleResource(tx: Transaction, viewer: Viewer, area:
 }
 
 export async function listResources(deps: AppDeps, viewer: Viewer, area: Area, query: ResourceListQuery): Promise<ResourceList> {
-  const organizationId = viewer.organizationId!;
-  return withWorkspace(deps.db, organizationId, async (tx) => {
-    const visible = visibleResources(viewer, area);
-    const filtered = and(visible, query.category ? eq(resource.category, query.category) : undefined, query.q ? matchesSearch(query.q) : undefined)!;
-    const order = query.q
-      ? [desc(searchRank(query.q)), asc(resource.title), asc(resource.id)]
-      : [asc(resource.category), asc(resource.title), asc(resource.id)];
-    // One after another: a transaction's connection runs one query at a time.
-    const items = await readSummaries(tx, viewer, area, {
-      where: filtered,
-      orderBy: order,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-      search: query.q,
-    });
-    const [total] = await tx.select({ total: count() }).from(resource).where(filtered);
-    const categories = await tx
-      .select({ name: resource.category, count: count() })
-      .from(resource)
-      .where(visible)
-      .groupBy(resource.category)
-      .orderBy(asc(resource.category));
-    const awaiting =
-      area === "admin"
-        ? []
-        : await readSummaries(tx, viewer, area, {
-            where: and(
-              visible,
-              eq(resource.requiresAcknowledgement, true),
-              sql`${resource.ownerMemberId} is null and ${area} = any(${resource.audience})`,
-              sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${viewer.user.id})`,
-            )!,
-            orderBy: [asc(resource.title), asc(resource.id)],
-            limit: 50,
-          });
-    return { items, total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, categories, awaiting, maxUploadBytes: deps.config.resourceMaxBytes };
+  const list = await withWorkspace(deps.db, viewer.organizationId!, (tx) => readResourceList(tx, viewer, area, query));
+  return { ...list, maxUploadBytes: deps.config.resourceMaxBytes };
+}
+
+/** The list inside the workspace's transaction: the page, its total, the categories and, but for admins, what awaits the viewer's acknowledgement. */
+export async function readResourceList(tx: Transaction, viewer: Viewer, area: Area, query: ResourceListQuery): Promise<Omit<ResourceList, "maxUploadBytes">> {
+  const visible = visibleResources(viewer, area);
+  const filtered = and(visible, query.category ? eq(resource.category, query.category) : undefined, query.q ? matchesSearch(query.q) : undefined)!;
+  const order = query.q ? [desc(searchRank(query.q)), asc(resource.title), asc(resource.id)] : [asc(resource.category), asc(resource.title), asc(resource.id)];
+  // One after another: a transaction's connection runs one query at a time.
+  const items = await readSummaries(tx, viewer, area, {
+    where: filtered,
+    orderBy: order,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    search: query.q,
   });
+  const [total] = await tx.select({ total: count() }).from(resource).where(filtered);
+  const categories = await tx
+    .select({ name: resource.category, count: count() })
+    .from(resource)
+    .where(visible)
+    .groupBy(resource.category)
+    .orderBy(asc(resource.category));
+  const awaiting =
+    area === "admin"
+      ? []
+      : await readSummaries(tx, viewer, area, {
+          where: and(
+            visible,
+            eq(resource.requiresAcknowledgement, true),
+            sql`${resource.ownerMemberId} is null and ${area} = any(${resource.audience})`,
+            sql`not exists (select 1 from resource_acknowledgement a where a.organization_id = ${resource.organizationId} and a.resource_id = ${resource.id} and a.version = ${resource.currentVersion} and a.user_id = ${viewer.user.id})`,
+          )!,
+          orderBy: [asc(resource.title), asc(resource.id)],
+          limit: 50,
+        });
+  return { items, total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, categories, awaiting };
 }
 
 export async function readResource(deps: AppDeps, viewer: Viewer, area: Area, resourceId: string): Promise<ResourceDetail> {
@@ -81,7 +82,7 @@ export async function readResource(deps: AppDeps, viewer: Viewer, area: Area, re
     const row = await findVisibleResource(tx, viewer, area, resourceId);
     const [summary] = await readSummaries(tx, viewer, area, { where: and(eq(resource.organizationId, organizationId), eq(resource.id, row.id))!, orderBy: [] });
     const versions = await tx
-      .select({ version: resourceVersion, createdBy: user.name })
+      .select({ version: versionColumns, createdBy: user.name })
       .from(resourceVersion)
       .leftJoin(user, eq(user.id, resourceVersion.createdByUserId))
       .where(and(eq(resourceVersion.organizationId, organizationId), eq(resourceVersion.resourceId, row.id)))

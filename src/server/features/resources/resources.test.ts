@@ -294,6 +294,11 @@ describe("acknowledged policies", () => {
     ]);
     const awaiting = await cast.admin.client.get<AcknowledgementList>(`/api/admin/resources/${handbook.id}/acknowledgements?state=awaiting`);
     expect(awaiting.body.items.map((person) => person.name)).toEqual(["Theo Teacher"]);
+    // Each state's total is its count.
+    expect(people.body.total).toBe(2);
+    expect(awaiting.body.total).toBe(1);
+    const acknowledged = await cast.admin.client.get<AcknowledgementList>(`/api/admin/resources/${handbook.id}/acknowledgements?state=acknowledged`);
+    expect([acknowledged.body.total, acknowledged.body.items.map((person) => person.name)]).toEqual([1, ["Tina Tutor"]]);
 
     const next = await uploadVersion(cast.admin.client, "admin", handbook.id, await samplePdf("Tutors give families forty-eight hours notice."), {
       note: "Notice doubled",

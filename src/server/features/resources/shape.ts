@@ -1,5 +1,5 @@
 /** Reading resources as the API shows them: the row, its current version, its owner and the viewer's acknowledgement. */
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Area } from "../../../shared/roles.ts";
 import { isResourceFileType, RESOURCE_FILE_TYPES, type ResourceSummary, type ResourceVersion } from "../../../shared/schemas/resources.ts";
@@ -14,10 +14,21 @@ import { searchExcerpt } from "./search.ts";
 export type ResourceRow = typeof resource.$inferSelect;
 export type VersionRow = typeof resourceVersion.$inferSelect;
 
+/**
+ * What a list or a resource's page reads of a resource and of a version: every column but the
+ * search document and the file's extracted text (up to 200,000 characters each), which only
+ * the search and its excerpt read, in SQL. A search would otherwise carry them through its
+ * sort of every match (spilling to disk at 4,000 resources) and a page send them to the server.
+ */
+const { searchDocument: _searchDocument, ...summaryColumns } = getTableColumns(resource);
+const { extractedText: _extractedText, ...shownVersionColumns } = getTableColumns(resourceVersion);
+export const versionColumns = shownVersionColumns;
+export type ShownVersion = Omit<VersionRow, "extractedText">;
+
 const ownerUser = alias(user, "owner_user");
 const creator = alias(user, "version_creator");
 
-export function shapeVersion(area: Area, resourceId: string, row: VersionRow, createdBy: string | null): ResourceVersion {
+export function shapeVersion(area: Area, resourceId: string, row: ShownVersion, createdBy: string | null): ResourceVersion {
   const base = `/api/${area}/resources/${resourceId}/versions/${row.version}`;
   return {
     version: row.version,
@@ -35,7 +46,7 @@ export function shapeVersion(area: Area, resourceId: string, row: VersionRow, cr
 }
 
 /** Whether the viewer is someone the resource asks to acknowledge it: a role of its audience, in their own area. */
-export const isAskedToAcknowledge = (area: Area, row: ResourceRow) =>
+export const isAskedToAcknowledge = (area: Area, row: Pick<ResourceRow, "requiresAcknowledgement" | "ownerMemberId" | "audience">) =>
   row.requiresAcknowledgement && row.ownerMemberId === null && area !== "admin" && (row.audience as string[]).includes(area);
 
 /** The resources the condition selects, in the order given, shaped for the viewer. */
@@ -47,8 +58,8 @@ export async function readSummaries(
 ): Promise<ResourceSummary[]> {
   const query = tx
     .select({
-      resource,
-      version: resourceVersion,
+      resource: summaryColumns,
+      version: versionColumns,
       ownerName: ownerUser.name,
       createdBy: creator.name,
       acknowledged: sql<{
