@@ -4,7 +4,7 @@
  * its current version's file (C), in the English configuration (so "policies" finds "policy").
  * The service refreshes it whenever one of those changes; searches rank by it.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/tenant.ts";
 import { resource } from "../../db/resources-schema.ts";
 
@@ -25,7 +25,7 @@ export async function refreshSearchDocument(tx: Transaction, organizationId: str
 /** The query a search text makes: words people type, quoted phrases, "or", "-word" (websearch syntax, which never fails to parse). */
 export const searchQueryOf = (text: string): SQL => sql`websearch_to_tsquery('english', ${text})`;
 
-export const matchesSearch = (text: string): SQL => and(sql`${resource.searchDocument} @@ ${searchQueryOf(text)}`)!;
+export const matchesSearch = (text: string): SQL => sql`${resource.searchDocument} @@ ${searchQueryOf(text)}`;
 
 export const searchRank = (text: string): SQL<number> => sql<number>`ts_rank(${resource.searchDocument}, ${searchQueryOf(text)})`;
 
@@ -34,5 +34,3 @@ export const searchExcerpt = (text: string): SQL<string | null> =>
   sql<
     string | null
   >`ts_headline('english', ${resource.description} || ' ' || left(coalesce((select extracted_text from resource_version v where v.organization_id = ${resource.organizationId} and v.resource_id = ${resource.id} and v.version = ${resource.currentVersion}), ''), 20000), ${searchQueryOf(text)}, 'StartSel=«, StopSel=», MaxWords=24, MinWords=10, MaxFragments=1')`;
-
-export { eq };
