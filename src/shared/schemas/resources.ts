@@ -108,6 +108,8 @@ export type ResourceLinkVersion = z.infer<typeof resourceLinkVersionSchema>;
 export const resourceListQuerySchema = pageQuerySchema.extend({
   q: searchQueryField,
   category: z.string().trim().max(60, "Category must be at most 60 characters.").optional(),
+  /** Only the resources that ask for acknowledgement (billing's choice of a policy document). */
+  acknowledgement: z.enum(["required"], { error: "Acknowledgement must be required." }).optional(),
 });
 export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 

@@ -43,7 +43,12 @@ export async function listResources(deps: AppDeps, viewer: Viewer, area: Area, q
 /** The list inside the workspace's transaction: the page, its total, the categories and, but for admins, what awaits the viewer's acknowledgement. */
 export async function readResourceList(tx: Transaction, viewer: Viewer, area: Area, query: ResourceListQuery): Promise<Omit<ResourceList, "maxUploadBytes">> {
   const visible = visibleResources(viewer, area);
-  const filtered = and(visible, query.category ? eq(resource.category, query.category) : undefined, query.q ? matchesSearch(query.q) : undefined)!;
+  const filtered = and(
+    visible,
+    query.category ? eq(resource.category, query.category) : undefined,
+    query.acknowledgement === "required" ? eq(resource.requiresAcknowledgement, true) : undefined,
+    query.q ? matchesSearch(query.q) : undefined,
+  )!;
   const order = query.q ? [desc(searchRank(query.q)), asc(resource.title), asc(resource.id)] : [asc(resource.category), asc(resource.title), asc(resource.id)];
   // One after another: a transaction's connection runs one query at a time.
   const items = await readSummaries(tx, viewer, area, {

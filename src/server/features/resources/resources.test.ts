@@ -117,6 +117,8 @@ describe("a workspace's library", () => {
       { name: "Handbooks", count: 1 },
     ]);
     expect(titles(await list(cast.admin.client, "admin", "?category=Guides"))).toEqual(["Parent guide"]);
+    expect(titles(await list(cast.admin.client, "admin", "?acknowledgement=required"))).toEqual(["Tutor handbook"]);
+    expect((await cast.admin.client.get("/api/admin/resources?acknowledgement=maybe")).status).toBe(422);
 
     // Outside its audience a resource does not exist: 404, the same as an unknown id.
     expect((await cast.parent.client.get(`/api/parent/resources/${handbook.id}`)).status).toBe(404);

@@ -45,7 +45,7 @@ export const usePolicyDocuments = () =>
   useQuery({
     queryKey: [...resourceKeys.all, "admin", "policy-documents"] as const,
     queryFn: async () => {
-      const page = await api.get<ResourceList>("/admin/resources?pageSize=100");
+      const page = await api.get<ResourceList>("/admin/resources?pageSize=100&acknowledgement=required");
       return page.items.filter((item) => item.owner === null && item.requiresAcknowledgement && item.audience.includes("parent"));
     },
   });
