@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { audienceText, fileTypeOf, formatDescription, matchParts } from "./format.ts";
+import { audienceText, fileProblem, fileTypeOf, formatDescription, matchParts } from "./format.ts";
 
 describe("resource formatting", () => {
   it("takes a file's type from the browser, or from its name when the browser does not know it", () => {
     expect(fileTypeOf(new File(["x"], "guide.pdf", { type: "application/pdf" }))).toBe("application/pdf");
     expect(fileTypeOf(new File(["x"], "notes.md", { type: "" }))).toBe("text/markdown");
     expect(fileTypeOf(new File(["x"], "setup.exe", { type: "application/x-msdownload" }))).toBeNull();
+  });
+
+  it("names what is wrong with a chosen file before anything is sent", () => {
+    expect(fileProblem(null, 1024)).toBe("Choose a file.");
+    expect(fileProblem(new File(["x"], "setup.exe", { type: "application/x-msdownload" }), 1024)).toMatch(/^This is not a file the library accepts \(PDF/);
+    expect(fileProblem(new File(["x".repeat(2048)], "guide.pdf", { type: "application/pdf" }), 1024)).toBe(
+      "This file is 2 KiB: a resource may be at most 1 KiB.",
+    );
+    expect(fileProblem(new File([], "guide.pdf", { type: "application/pdf" }), 1024)).toBe("This file is empty.");
+    expect(fileProblem(new File(["x"], "guide.pdf", { type: "application/pdf" }), 1024)).toBeNull();
   });
 
   it("describes a file by type and size, a link by its host", () => {

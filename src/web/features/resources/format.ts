@@ -1,6 +1,7 @@
 import { formatBytes } from "../../../shared/schemas/recordings.ts";
 import {
   isResourceFileType,
+  RESOURCE_FORMATS_TEXT,
   RESOURCE_AUDIENCE_LABELS,
   RESOURCE_FILE_TYPES,
   resourceTypeOfName,
@@ -13,6 +14,15 @@ export function fileTypeOf(file: File): ResourceFileType | null {
   const declared = file.type.toLowerCase();
   if (isResourceFileType(declared)) return declared;
   return resourceTypeOfName(file.name);
+}
+
+/** What the file picker can tell before anything is sent (the server checks again, and the file's content). */
+export function fileProblem(file: File | null, maxBytes: number): string | null {
+  if (!file) return "Choose a file.";
+  if (!fileTypeOf(file)) return `This is not a file the library accepts (${RESOURCE_FORMATS_TEXT}).`;
+  if (file.size > maxBytes) return `This file is ${formatBytes(file.size)}: a resource may be at most ${formatBytes(maxBytes)}.`;
+  if (file.size === 0) return "This file is empty.";
+  return null;
 }
 
 /** "PDF · 1.2 MiB", "Link · example.com". */

@@ -35,7 +35,7 @@ import type { UploadHandle } from "../../../lib/upload.ts";
 import { useTutorStudents } from "../../calendar/api.ts";
 import { uploadResourceFile, useAddLinkResource, useUpdateResource } from "../api.ts";
 import { UploadProgress } from "../../../components/forms/upload-progress.tsx";
-import { fileTypeOf } from "../format.ts";
+import { fileProblem, fileTypeOf } from "../format.ts";
 
 type ManagingArea = "admin" | "tutor";
 
@@ -61,15 +61,6 @@ const detailsOf = (values: FormValues): ResourceDetails => ({
   studentIds: values.studentIds,
   requiresAcknowledgement: values.requiresAcknowledgement,
 });
-
-/** What the file picker can tell before anything is sent (the server checks again, and the file's content). */
-function fileProblem(file: File | null, maxBytes: number): string | null {
-  if (!file) return "Choose a file.";
-  if (!fileTypeOf(file)) return `This is not a file the library accepts (${RESOURCE_FORMATS_TEXT}).`;
-  if (file.size > maxBytes) return `This file is ${formatBytes(file.size)}: a resource may be at most ${formatBytes(maxBytes)}.`;
-  if (file.size === 0) return "This file is empty.";
-  return null;
-}
 
 const titleFromFileName = (name: string) =>
   name

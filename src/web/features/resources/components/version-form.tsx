@@ -7,7 +7,7 @@ import { FormError } from "../../../components/ui/form-error.tsx";
 import type { UploadHandle } from "../../../lib/upload.ts";
 import { uploadResourceVersion, useAddLinkVersion } from "../api.ts";
 import { UploadProgress } from "../../../components/forms/upload-progress.tsx";
-import { fileTypeOf } from "../format.ts";
+import { fileProblem, fileTypeOf } from "../format.ts";
 
 /** A new version: a file for a file resource, an address for a link. The earlier versions stay. */
 export function VersionForm({ area, resource, maxBytes, onDone }: { area: "admin" | "tutor"; resource: ResourceDetail; maxBytes: number; onDone: () => void }) {
@@ -30,14 +30,8 @@ export function VersionForm({ area, resource, maxBytes, onDone }: { area: "admin
       addLink.mutate({ url: checked.data, note: note.trim() || null }, { onSuccess: onDone, onError: setFailure });
       return;
     }
+    const problem = fileProblem(file, maxBytes);
     const type = file ? fileTypeOf(file) : null;
-    const problem = !file
-      ? "Choose a file."
-      : !type
-        ? `This is not a file the library accepts (${RESOURCE_FORMATS_TEXT}).`
-        : file.size > maxBytes
-          ? `This file is ${formatBytes(file.size)}: a resource may be at most ${formatBytes(maxBytes)}.`
-          : null;
     setFieldError(problem);
     if (problem || !file || !type) return;
     setProgress(0);
