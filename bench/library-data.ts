@@ -25,6 +25,7 @@ import type { Database } from "../src/server/db/client.ts";
 import { resource } from "../src/server/db/resources-schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../src/server/db/tenant.ts";
 import { awaitingTitlesQuery } from "../src/server/features/resources/acknowledgements.ts";
+import { REMINDER_BATCH_SIZE } from "../src/server/features/resources/acknowledgements.ts";
 import { acknowledgementCounts, awaitingUsers, listAcknowledgements } from "../src/server/features/resources/audience.ts";
 import { readResourceList } from "../src/server/features/resources/read.ts";
 import { INDEXED_TEXT_CHARACTERS } from "../src/server/features/resources/search.ts";
@@ -356,8 +357,8 @@ export function libraryKeyQueries(organizationId: string): LibraryKeyQuery[] {
     {
       name: "library: awaiting users of a policy (the reminder's read)",
       kind: "report",
-      source: "awaitingUsers of the cancellation policy (POST …/remind counts them; the reminder job mails each)",
-      ...ofPolicy((tx, row) => awaitingUsers(tx, row)),
+      source: "awaitingUsers of the cancellation policy, a first batch of the reminder job (POST …/remind counts them; the job mails each)",
+      ...ofPolicy((tx, row) => awaitingUsers(tx, row, { limit: REMINDER_BATCH_SIZE })),
     },
     {
       name: "library: the reminder job, one person's awaiting titles",

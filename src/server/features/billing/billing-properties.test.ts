@@ -243,7 +243,11 @@ async function apply(operation: Operation, step: number): Promise<void> {
         .from(invoice)
         .where(and(eq(invoice.organizationId, org()), eq(invoice.status, "issued")))
         .orderBy(invoice.number);
-      const chosen = pickOf(issued, operation.pick);
+      // Most voids pick an invoice nothing was paid on, which may be voided; the others pick any
+      // issued invoice, so that paid ones are refused too. Picking among all of them alone could
+      // leave a whole run without a void that succeeds (every issued invoice paid).
+      const voidable = issued.filter((row) => row.paidMinor === 0);
+      const chosen = pickOf(operation.pick % 4 === 0 || voidable.length === 0 ? issued : voidable, operation.pick);
       if (chosen) await inWorkspace((tx) => voidInvoice(tx, context(now), chosen.id, "Issued in error"));
       return;
     }

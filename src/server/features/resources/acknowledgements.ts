@@ -78,11 +78,21 @@ export async function acknowledgementsOf(deps: AppDeps, actor: Actor, resourceId
   });
 }
 
-export const acknowledgementReminderQueue = defineQueue<{ organizationId: string; resourceId: string }>({
+/** How many people one run of the reminder job mails; the next batch is its own job. */
+export const REMINDER_BATCH_SIZE = 500;
+
+/** One batch of a resource's reminders: the awaiting people after `afterMemberId` (from the start without it). */
+export interface ReminderBatch {
+  organizationId: string;
+  resourceId: string;
+  afterMemberId?: string;
+}
+
+export const acknowledgementReminderQueue = defineQueue<ReminderBatch>({
   name: "acknowledgement-reminders",
   settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 600 },
   async work(deps, data) {
-    await sendReminders(deps, data.organizationId, data.resourceId);
+    await sendReminders(deps, data);
   },
 });
 
@@ -127,19 +137,26 @@ export function awaitingTitlesQuery(tx: Transaction, organizationId: string, use
 }
 
 /**
- * Mails each person still awaiting the resource one digest of every workspace document
- * awaiting their acknowledgement. Read and queued in one transaction: a retried job after a
- * failure mails nobody twice, since nothing was queued.
+ * Mails each person of one batch still awaiting the resource one digest of every workspace
+ * document awaiting their acknowledgement, and queues the next batch. A batch's mails and the
+ * next batch are queued in one transaction: a retried batch after a failure mails nobody
+ * twice, since nothing of it was queued, and a large audience (some 90,000 parents at 1M
+ * members) is never one long transaction.
  */
-export async function sendReminders(deps: Pick<AppDeps, "db" | "jobs" | "config">, organizationId: string, resourceId: string): Promise<number> {
+export async function sendReminders(
+  deps: Pick<AppDeps, "db" | "jobs" | "config">,
+  batch: ReminderBatch,
+  batchSize = REMINDER_BATCH_SIZE,
+): Promise<{ reminded: number; more: boolean }> {
+  const { organizationId, resourceId } = batch;
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const [row] = await tx
       .select()
       .from(resource)
       .where(and(eq(resource.organizationId, organizationId), eq(resource.id, resourceId)));
-    if (!row || !row.requiresAcknowledgement) return 0;
+    if (!row || !row.requiresAcknowledgement) return { reminded: 0, more: false };
     const [workspace] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
-    const people = await awaitingUsers(tx, row);
+    const people = await awaitingUsers(tx, row, { afterMemberId: batch.afterMemberId, limit: batchSize });
     for (const person of people) {
       const awaitingTitles = await awaitingTitlesQuery(tx, organizationId, person.userId);
       const role = awaitingTitles[0]?.role ?? "parent";
@@ -155,6 +172,9 @@ export async function sendReminders(deps: Pick<AppDeps, "db" | "jobs" | "config"
         }),
       );
     }
-    return people.length;
+    const last = people.at(-1);
+    const more = people.length === batchSize && last !== undefined;
+    if (more) await deps.jobs.send(tx, acknowledgementReminderQueue, { organizationId, resourceId, afterMemberId: last.memberId });
+    return { reminded: people.length, more };
   });
 }

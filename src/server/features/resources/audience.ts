@@ -3,7 +3,7 @@
  * its audience. Their acknowledgements are read against the current version: someone who
  * acknowledged an earlier version awaits again.
  */
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { AcknowledgementList, AcknowledgementListQuery } from "../../../shared/schemas/resources.ts";
 import { member, user } from "../../db/auth-schema.ts";
 import { resourceAcknowledgement } from "../../db/resources-schema.ts";
@@ -94,12 +94,17 @@ export async function listAcknowledgements(tx: Transaction, row: ResourceRow, qu
   };
 }
 
-/** The users of the audience who have not acknowledged the current version. */
-export async function awaitingUsers(tx: Transaction, row: ResourceRow): Promise<{ userId: string; name: string; email: string }[]> {
+/** A batch of the users of the audience who have not acknowledged the current version, in member order after `afterMemberId`. */
+export async function awaitingUsers(
+  tx: Transaction,
+  row: ResourceRow,
+  batch: { afterMemberId?: string; limit: number },
+): Promise<{ memberId: string; userId: string; name: string; email: string }[]> {
   return tx
-    .select({ userId: member.userId, name: user.name, email: user.email })
+    .select({ memberId: member.id, userId: member.userId, name: user.name, email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(audienceOf(row), sql`not ${upToDate(row)}`))
-    .orderBy(asc(member.id));
+    .where(and(audienceOf(row), sql`not ${upToDate(row)}`, batch.afterMemberId === undefined ? undefined : gt(member.id, batch.afterMemberId)))
+    .orderBy(asc(member.id))
+    .limit(batch.limit);
 }

@@ -12,7 +12,7 @@ import { samplePdf, samplePng, sampleText, uploadResource, uploadVersion } from 
 import { createSessionCast, type SessionCast } from "../../../../tests/session-cast.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import type { AcknowledgementList, ResourceDetail, ResourceList } from "../../../shared/schemas/resources.ts";
-import { sendReminders } from "./acknowledgements.ts";
+import { type ReminderBatch, sendReminders } from "./acknowledgements.ts";
 import { extractVersionText } from "./text-extraction.ts";
 
 let t: TestApp;
@@ -324,10 +324,29 @@ describe("acknowledged policies", () => {
     expect(res.body).toEqual({ awaiting: 2 });
     expect((await cast.admin.client.post(`/api/admin/resources/${parentGuide.id}/reminders`)).status).toBe(422);
     expect((await cast.tina.client.post(`/api/admin/resources/${handbook.id}/reminders`)).status).toBe(403);
-    expect(await sendReminders(t.deps, cast.admin.organizationId, handbook.id)).toBe(2);
+    expect(await sendReminders(t.deps, { organizationId: cast.admin.organizationId, resourceId: handbook.id })).toEqual({ reminded: 2, more: false });
     const mail = (await mailsTo(t.db, cast.theo.user.email)).at(-1);
     expect(mail!.subject).toBe("Please read and acknowledge: Tutor handbook");
     expect(mail!.body).toContain(`${t.config.appUrl}/tutor/resources`);
+  });
+
+  it("reminds in batches, each queuing the next after its last person, so that everyone awaiting is mailed once", async () => {
+    const awaiting = [cast.theo.user.email, cast.tina.user.email];
+    const before = await Promise.all(awaiting.map(async (email) => (await mailsTo(t.db, email)).length));
+    const first = { organizationId: cast.admin.organizationId, resourceId: handbook.id };
+    expect(await sendReminders(t.deps, first, 1)).toEqual({ reminded: 1, more: true });
+    const { rows } = await t.db.execute<{ data: ReminderBatch }>(
+      sql`select data from pgboss.job where name = 'acknowledgement-reminders' and data->>'afterMemberId' is not null`,
+    );
+    expect(rows).toHaveLength(1);
+    // The next batch, as the job's worker runs it (the test app runs only the mail queue).
+    expect(await sendReminders(t.deps, rows[0]!.data, 1)).toEqual({ reminded: 1, more: true });
+    const { rows: last } = await t.db.execute<{ data: ReminderBatch }>(
+      sql`select data from pgboss.job where name = 'acknowledgement-reminders' and data->>'afterMemberId' is not null and data->>'afterMemberId' <> ${rows[0]!.data.afterMemberId!}`,
+    );
+    expect(await sendReminders(t.deps, last[0]!.data, 1)).toEqual({ reminded: 0, more: false });
+    const after = await Promise.all(awaiting.map(async (email) => (await mailsTo(t.db, email)).length));
+    expect(after).toEqual(before.map((count) => count + 1));
   });
 });
 
