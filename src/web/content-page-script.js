@@ -1,0 +1,47 @@
+/* global document, Element, localStorage, navigator */
+// The only script of a content page (src/web/lib/content-page.ts: those pages ship no
+// framework). What React does on the other pages, in plain DOM code: the theme switch (theme-
+// switch.tsx), a template's Copy button (features/marketing/copy-block.tsx), and closing the
+// header's <details> menus on Escape or a click elsewhere (public-header.tsx). Loaded by the
+// root as a file of the build, which the Content-Security-Policy allows as 'self'.
+const html = document.documentElement;
+const openMenus = () => document.querySelectorAll(".public-header details[open]");
+
+document.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(".theme-switch")) {
+    const scheme = html.dataset.mantineColorScheme === "dark" ? "light" : "dark";
+    html.dataset.mantineColorScheme = scheme;
+    // Mantine's own key: its color scheme script applies the choice on every next page.
+    try {
+      localStorage.setItem("mantine-color-scheme-value", scheme);
+    } catch {
+      // Storage refused (private mode): the choice holds for this page only.
+    }
+  }
+  const copyButton = target?.closest("[data-copy-button]");
+  if (copyButton) void copyTemplate(copyButton.closest(".template-block"));
+});
+
+async function copyTemplate(block) {
+  const status = block.querySelector(".copy-status");
+  try {
+    await navigator.clipboard.writeText(block.querySelector("pre").textContent);
+    status.textContent = status.dataset.copied;
+  } catch {
+    status.textContent = status.dataset.failed;
+  }
+}
+
+document.addEventListener("pointerdown", (event) => {
+  for (const menu of openMenus()) if (!menu.contains(event.target)) menu.open = false;
+});
+
+// Escape closes the open menu and returns focus to its button.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  for (const menu of openMenus()) {
+    menu.open = false;
+    menu.querySelector("summary").focus();
+  }
+});
