@@ -220,6 +220,17 @@ test.describe("@marketing content pages load no framework", () => {
     }
   });
 
+  test("@marketing a signed-in member's content page offers the way to their dashboard", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, "tutor");
+    await page.goto("/product/pricing");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/tutor/dashboard");
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await header.getByRole("link", { name: "Go to dashboard" }).click();
+    await expect(page).toHaveURL("/tutor/dashboard");
+  });
+
   test("@marketing from a content page, Sign in opens the sign-in page, which works", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/product/pricing");

@@ -1,8 +1,9 @@
-/* global document, Element, localStorage, navigator */
+/* global document, Element, localStorage, navigator, fetch */
 // The only script of a content page (src/web/lib/content-page.ts: those pages ship no
 // framework). What React does on the other pages, in plain DOM code: the theme switch (theme-
-// switch.tsx), a template's Copy button (features/marketing/copy-block.tsx), and closing the
-// header's <details> menus on Escape or a click elsewhere (public-header.tsx). Loaded by the
+// switch.tsx), a template's Copy button (features/marketing/copy-block.tsx), closing the
+// header's <details> menus on Escape or a click elsewhere, and a member's way to their
+// dashboard in the header (public-header.tsx). Loaded by the
 // root as a file of the build, which the Content-Security-Policy allows as 'self'.
 const html = document.documentElement;
 const openMenus = () => document.querySelectorAll(".public-header details[open]");
@@ -45,3 +46,20 @@ document.addEventListener("keydown", (event) => {
     menu.querySelector("summary").focus();
   }
 });
+
+// A signed-in member sees "Go to dashboard" instead of Sign in and sign-up, as useViewer gives
+// the header on the other pages: the session is read first (a visitor gets 200 with null, no
+// failed request), then the member's role.
+async function showDashboardLink(actions) {
+  const session = await fetch("/api/auth/get-session").then((response) => (response.ok ? response.json() : null));
+  if (!session) return;
+  const me = await fetch("/api/me").then((response) => (response.ok ? response.json() : null));
+  if (!me || !actions.dataset.accountActions.split(" ").includes(me.role)) return;
+  const [signIn, start] = actions.querySelectorAll("a");
+  signIn.remove();
+  start.href = `/${me.role}/dashboard`;
+  start.querySelector(".mantine-Button-label").textContent = "Go to dashboard";
+}
+
+const accountActions = document.querySelector("[data-account-actions]");
+if (accountActions) showDashboardLink(accountActions).catch(() => {});

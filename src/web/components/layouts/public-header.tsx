@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
+import { MEMBER_ROLES, dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
 import { NAV_SECTIONS, type NavSection } from "../../features/marketing/nav.ts";
 import { useViewer } from "../../features/session/viewer.ts";
 import { Brand } from "../ui/brand.tsx";
@@ -61,7 +61,9 @@ export function PublicHeader() {
           </Box>
           <Group gap="xs" wrap="nowrap">
             <ThemeSwitch />
-            <Group gap="xs" visibleFrom="lg" wrap="nowrap">
+            {/* The content pages' plain script reads the roles to show a member the way to their
+                dashboard (content-page-script.js): the one list, from src/shared. */}
+            <Group gap="xs" visibleFrom="lg" wrap="nowrap" data-account-actions={MEMBER_ROLES.join(" ")}>
               <AccountActions />
             </Group>
             <Box hiddenFrom="lg">
