@@ -6,7 +6,7 @@
  * (tests/budgets/page-weight.test.ts) fails past them; the page-weight benchmark prints them.
  */
 import { readAllContent } from "../../content/files.ts";
-import { ENQUIRY_SHELL_SLUG } from "../../src/shared/public-routes.ts";
+import { ENQUIRY_SHELL_SLUG, NOT_FOUND_SHELL_PATH } from "../../src/shared/public-routes.ts";
 import { AREA_ROUTES, ENQUIRY_ROUTES, PUBLIC_ROUTES, areaRoutesOf, type RouteEntry } from "../../src/shared/route-table.ts";
 import { MEMBER_ROLES, type MemberRole } from "../../src/shared/roles.ts";
 
@@ -70,7 +70,7 @@ export interface BudgetedPage {
 
 /**
  * Every public route of the route table (a workspace's enquiry pages as their pre-rendered
- * shells) and every page of content/, then each area's first screen.
+ * shells), every page of content/ and a visitor's 404, then each area's first screen.
  */
 export function budgetedPages(): BudgetedPage[] {
   const publicPages = [...PUBLIC_ROUTES, ...ENQUIRY_ROUTES].map((route): BudgetedPage => {
@@ -78,7 +78,12 @@ export function budgetedPages(): BudgetedPage[] {
     if (!PUBLIC_PAGES_WITH_REACT.has(path) && route.layout === "public") return { path, kind: "content", budget: CONTENT_PAGE_JS_GZIP_BUDGET };
     return { path, kind: (ACCOUNT_PAGES as readonly string[]).includes(path) ? "account" : "public", budget: PUBLIC_PAGE_JS_GZIP_BUDGET };
   });
-  const contentPages = readAllContent().map((entry): BudgetedPage => ({ path: entry.path, kind: "content", budget: CONTENT_PAGE_JS_GZIP_BUDGET }));
+  // The blog posts and case studies, and a visitor's 404 screen (pre-rendered at its shell's path).
+  const contentPages = [...readAllContent().map((entry) => entry.path), NOT_FOUND_SHELL_PATH].map((path): BudgetedPage => ({
+    path,
+    kind: "content",
+    budget: CONTENT_PAGE_JS_GZIP_BUDGET,
+  }));
   const firstScreens = MEMBER_ROLES.map((role): BudgetedPage => {
     const first: RouteEntry | undefined = areaRoutesOf(role)[0];
     if (!first) throw new Error(`The ${role} area has no screens in the route table`);

@@ -1,10 +1,10 @@
-/* global document, Element, localStorage, navigator, fetch */
+/* global document, Element, localStorage, navigator, fetch, history */
 // The only script of a content page (src/web/lib/content-page.ts: those pages ship no
-// framework). What React does on the other pages, in plain DOM code: the theme switch (theme-
-// switch.tsx), a template's Copy button (features/marketing/copy-block.tsx), closing the
-// header's <details> menus on Escape or a click elsewhere, and a member's way to their
-// dashboard in the header (public-header.tsx). Loaded by the
-// root as a file of the build, which the Content-Security-Policy allows as 'self'.
+// framework). What React does on the other pages, in plain DOM code: the theme switch
+// (theme-switch.tsx), a template's Copy button (features/marketing/copy-block.tsx), the 404's
+// Go Back (routes/not-found.tsx), closing the header's <details> menus on Escape or a click
+// elsewhere, and a member's way to their dashboard in the header (public-header.tsx). Loaded by
+// the root as a file of the build, which the Content-Security-Policy allows as 'self'.
 const html = document.documentElement;
 const openMenus = () => document.querySelectorAll(".public-header details[open]");
 
@@ -20,6 +20,7 @@ document.addEventListener("click", (event) => {
       // Storage refused (private mode): the choice holds for this page only.
     }
   }
+  if (target?.closest("[data-go-back]")) history.back();
   const copyButton = target?.closest("[data-copy-button]");
   if (copyButton) void copyTemplate(copyButton.closest(".template-block"));
 });

@@ -31,6 +31,7 @@ import {
   type RouterManifest,
 } from "../../bench/support/build-assets.ts";
 import { BUILD_CLIENT } from "../../bench/support/paths.ts";
+import { NOT_FOUND_SHELL_PATH } from "../../src/shared/public-routes.ts";
 import { AREA_ROUTES } from "../../src/shared/route-table.ts";
 
 const KB = 1024;
@@ -87,12 +88,13 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
   }
 });
 
-describe("content pages: no framework, only their plain script", () => {
+describe("content pages (and a visitor's 404): no framework, only their plain script", () => {
   const contentPages = pages.filter((page) => page.kind === "content");
 
   it("covers the home page, the product pages, the blog and case studies with their posts", () => {
     const paths = contentPages.map((page) => page.path);
-    for (const path of ["/", "/product/pricing", "/resources/blog", "/resources/case-studies", "/company/about"]) expect(paths).toContain(path);
+    for (const path of ["/", "/product/pricing", "/resources/blog", "/resources/case-studies", "/company/about", NOT_FOUND_SHELL_PATH])
+      expect(paths).toContain(path);
     expect(paths.some((path) => path.startsWith("/resources/blog/"))).toBe(true);
     expect(paths.some((path) => path.startsWith("/resources/case-studies/"))).toBe(true);
   });
