@@ -239,7 +239,7 @@ test.describe("@marketing content pages load no framework", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
     // React runs here: the form validates before sending.
     await reactHasHydrated(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("textbox", { name: /Email/ })).toHaveAttribute("aria-invalid", "true");
   });
 });
