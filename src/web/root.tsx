@@ -18,7 +18,7 @@ const WITHOUT_SCRIPT_HIDDEN = ".theme-switch, [data-copy-button]";
 
 export function Layout({ children }: { children: ReactNode }) {
   // A content page, as pre-rendered, loads no framework: no React Router scripts, module
-  // preloads or scroll restoration, and no zod; only its few hundred bytes of plain script
+  // preloads or scroll restoration, and no zod; only its small plain script
   // (lib/content-page.ts).
   const documentWithoutFramework = useIsPrerenderedContentPage();
   return (

@@ -4,10 +4,10 @@ import { UNSAFE_FrameworkContext, useMatches } from "react-router";
 /**
  * A content page is pre-rendered HTML that reads and works completely without JavaScript:
  * it ships without React's client bundle (the root leaves out React Router's scripts and
- * module preloads) and loads only the few hundred bytes of plain script in
- * src/web/content-page-script.js (theme switch, copy buttons, closing the header's menus). A
- * route declares it by exporting this as its `handle`; a page with a form or anything else
- * that needs React must not.
+ * module preloads) and loads only a small plain script, src/web/content-page-script.js (about
+ * 1.3 KB of gzip: the theme switch, the Copy buttons, the menus' Escape; its comment lists the
+ * rest). A route declares it by exporting this as its `handle`; a page with a form or anything
+ * else that needs React must not (docs/decisions/027).
  */
 export const CONTENT_PAGE_HANDLE = { contentPage: true } as const;
 
