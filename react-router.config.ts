@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { readAllContent } from "./content/files.ts";
-import { ENQUIRY_SHELL_SLUG, PUBLIC_ROUTES } from "./src/shared/public-routes.ts";
+import { ENQUIRY_SHELL_SLUG, NOT_FOUND_SHELL_PATH, PUBLIC_ROUTES } from "./src/shared/public-routes.ts";
 
 export default {
   appDirectory: "src/web",
@@ -14,5 +14,6 @@ export default {
     ...readAllContent().map((entry) => entry.path),
     `/enquire/${ENQUIRY_SHELL_SLUG}`,
     `/enquire/${ENQUIRY_SHELL_SLUG}/sent`,
+    NOT_FOUND_SHELL_PATH,
   ],
 } satisfies Config;

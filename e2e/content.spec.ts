@@ -59,9 +59,21 @@ test.describe("blog and case studies", () => {
     await expectAccessible(page);
   });
 
-  test("from the list to a post and back inside the app (the post's data comes from the build)", async ({ page }) => {
+  test("from the list to a post and back, as documents and inside the app (the post's data comes from the build)", async ({ page }) => {
     const [newest] = ENTRIES.filter((entry) => entry.kind === "blog");
+    // The content pages load no framework: following a link loads the next page as a document.
     await page.goto("/resources/blog");
+    await page.getByRole("link", { name: newest!.title }).click();
+    await expect(page).toHaveURL(newest!.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest!.title);
+
+    // From a page React runs (sign-up), the client router renders the list and the post.
+    await page.goto("/signup");
+    // Once React has hydrated the page (a click before that would be the browser's alone).
+    await page.waitForFunction(() => Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await page.evaluate(() => ((window as unknown as { clientSideMark: boolean }).clientSideMark = true));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
     await page.getByRole("link", { name: newest!.title }).click();
     await expect(page).toHaveURL(newest!.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest!.title);
@@ -69,6 +81,7 @@ test.describe("blog and case studies", () => {
     await page.getByRole("link", { name: "← All articles" }).click();
     await expect(page).toHaveURL("/resources/blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+    expect(await page.evaluate(() => (window as unknown as { clientSideMark?: boolean }).clientSideMark), "no document load").toBe(true);
   });
 
   test("an unknown post is the 404 screen", async ({ page }) => {

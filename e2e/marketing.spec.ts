@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import { readAllContent } from "../content/files.ts";
 import { findPublicRoute } from "../src/shared/public-routes.ts";
 import { expect, expectAccessible, test } from "./support/fixtures.ts";
 import { WIDTHS } from "./support/widths.ts";
@@ -17,6 +19,11 @@ const PAGES: readonly { path: string; h1: RegExp }[] = [
   { path: "/company/about", h1: /^About Glassroom$/ },
   { path: "/company/security-privacy", h1: /^Security and privacy$/ },
 ];
+
+/** Waits until React has hydrated the page (a click before that would be the browser's alone). */
+async function reactHasHydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactFiber")));
+}
 
 const titleOf = (path: string) => {
   const route = findPublicRoute(path)!;
@@ -117,33 +124,38 @@ test.describe("@marketing content pages", () => {
     await expect(about).toBeHidden();
   });
 
-  test("@marketing on a phone the menu opens in a drawer", async ({ page }) => {
+  test("@marketing on a phone the menu opens under its button and closes with Escape", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/product/pricing");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const hasOverflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     expect(hasOverflow, "no sideways scrolling at 320 px").toBe(false);
-    await page.getByRole("button", { name: "Open navigation" }).click();
-    const drawer = page.getByRole("dialog");
-    await expect(drawer.getByRole("link", { name: "Security and privacy" })).toBeVisible();
+    const menuButton = page.locator("summary", { hasText: "Navigation" });
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await menuButton.click();
+    await expect(mobile.getByRole("link", { name: "Security and privacy" })).toBeVisible();
     await expectAccessible(page);
-    await drawer.getByRole("link", { name: "Templates and scripts" }).click();
+    await page.keyboard.press("Escape");
+    await expect(mobile).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await mobile.getByRole("link", { name: "Templates and scripts" }).click();
     await expect(page).toHaveURL("/resources/templates-scripts");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(mobile).toBeHidden();
   });
 
-  test("@marketing no page width makes the header scroll sideways; the menus show from 1,200 px, the drawer's button below", async ({ page }) => {
+  test("@marketing no page width makes the header scroll sideways; the menus show from 1,200 px, the phone menu's button below", async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 700 });
       await page.goto("/signup");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
       if (width >= 1200) await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-      else await expect(page.getByRole("button", { name: "Open navigation" })).toBeVisible();
+      else await expect(page.locator("summary", { hasText: "Navigation" })).toBeVisible();
     }
   });
 
-  test("@marketing the theme switch changes the colour scheme and keeps it", async ({ page }) => {
+  test("@marketing the theme switch changes the colour scheme and keeps it, on a content page and on a page React runs", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     const html = page.locator("html");
@@ -154,15 +166,81 @@ test.describe("@marketing content pages", () => {
     await expectAccessible(page);
     await page.goto("/product/pricing");
     await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+
+    // The sign-in page is React's: its switch is the component's own, and the choice carries on.
+    await page.goto("/login");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await reactHasHydrated(page);
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+    await page.goto("/");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
   });
 
-  test("@marketing a template's Copy button puts its text on the clipboard", async ({ page, context }) => {
+  test("@marketing a template's Copy button puts its text on the clipboard, on the pre-rendered page and after a client-side navigation", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/resources/templates-scripts");
     await page.getByRole("button", { name: "Copy Reply to a new enquiry" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain("Thank you for getting in touch about [subject]");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("Thank you for getting in touch about [subject]");
+
+    // From a page React runs, the client router renders the templates page: React's handler copies.
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await page.goto("/signup");
+    await reactHasHydrated(page);
+    await page.evaluate(() => ((window as unknown as { clientSideMark: boolean }).clientSideMark = true));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Templates and scripts" }).click();
+    await expect(page).toHaveURL("/resources/templates-scripts");
+    expect(await page.evaluate(() => (window as unknown as { clientSideMark?: boolean }).clientSideMark), "no document load").toBe(true);
+    await page.getByRole("button", { name: "Copy Reply to a new enquiry" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("Thank you for getting in touch about [subject]");
+  });
+});
+
+/** Every page that is content only: the marketing pages, the blog and case studies with their lists. */
+const CONTENT_PAGES = [...PAGES.map((entry) => entry.path), "/resources/blog", "/resources/case-studies", ...readAllContent().map((entry) => entry.path)];
+
+test.describe("@marketing content pages load no framework", () => {
+  test("@marketing every content page loads its one small plain script and nothing of React's", async ({ page }) => {
+    for (const path of CONTENT_PAGES) {
+      const scripts: string[] = [];
+      const onRequest = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      };
+      page.on("request", onRequest);
+      await page.goto(path, { waitUntil: "networkidle" });
+      page.off("request", onRequest);
+      expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/content-page-script-[\w-]+\.js$/)]);
+      expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+    }
+  });
+
+  test("@marketing a signed-in member's content page offers the way to their dashboard", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, "tutor");
+    await page.goto("/product/pricing");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/tutor/dashboard");
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await header.getByRole("link", { name: "Go to dashboard" }).click();
+    await expect(page).toHaveURL("/tutor/dashboard");
+  });
+
+  test("@marketing from a content page, Sign in opens the sign-in page, which works", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/product/pricing");
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    // React runs here: the form validates before sending.
+    await reactHasHydrated(page);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("textbox", { name: /Email/ })).toHaveAttribute("aria-invalid", "true");
   });
 });
 
@@ -188,5 +266,19 @@ test.describe("@marketing without JavaScript", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Templates and scripts" }).click();
     await expect(page).toHaveURL("/resources/templates-scripts");
     await expect(page.locator("pre").first()).toContainText("[Parent name]");
+    // What needs a script is not offered: the theme switch and the Copy buttons (the text is there to select).
+    await expect(page.locator(".theme-switch")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Copy Reply to a new enquiry" })).toBeHidden();
+  });
+
+  test("@marketing on a phone the menu opens with JavaScript off", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/");
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile).toBeHidden();
+    await page.locator("summary", { hasText: "Navigation" }).click();
+    await mobile.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL("/product/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing");
   });
 });

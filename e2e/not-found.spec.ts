@@ -19,6 +19,16 @@ test.describe("@404 unknown pages", () => {
     await expect(page).toHaveURL("/product/pricing");
   });
 
+  test("@404 a visitor's 404 screen loads no framework, only the content pages' plain script", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    expect((await page.goto("/resources/no-such-page", { waitUntil: "networkidle" }))?.status()).toBe(404);
+    await expect(page.getByText("/resources/no-such-page", { exact: true })).toBeVisible();
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/content-page-script-[\w-]+\.js$/)]);
+  });
+
   test("@404 a known area path answers 200 even before sign-in", async ({ request }) => {
     for (const path of ["/admin/dashboard", "/tutor/calendar", "/setup-2fa", "/login"]) {
       expect((await request.get(path)).status(), path).toBe(200);

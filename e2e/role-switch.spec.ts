@@ -17,8 +17,10 @@ async function switchRole(page: Page, label: string) {
 }
 
 test.describe("@role-switch Switch Role", () => {
-  test("@role-switch a development server offers Switch Role to an unsigned visitor", async ({ page }) => {
-    await page.goto("/");
+  test("@role-switch a development server offers Switch Role to an unsigned visitor (on the pages React runs: the content pages load no framework)", async ({
+    page,
+  }) => {
+    await page.goto("/login");
     await expect(page.getByRole("button", { name: "Switch Role" })).toBeVisible();
     await page.getByRole("button", { name: "Switch Role" }).click();
     for (const label of ["Unsigned", "Parent", "Tutor", "Admin", "Student"]) {

@@ -117,6 +117,47 @@ export function lazyAssets(buildClient: string, manifest: RouterManifest, pathna
   return [...lazy];
 }
 
+/**
+ * Everything an account page may load without leaving it: its first render (pageAssets) and
+ * every file its own screen's modules import lazily (zod, the auth client, a second step such
+ * as the two-factor challenge), and those files' own lazy imports. Lazy imports of the root
+ * and the layout (the Switch Role gate, the connection banner) are left out: they load on
+ * other pages' occasions, not this page's.
+ */
+export function accountPageAssets(buildClient: string, manifest: RouterManifest, pathname: string): string[] {
+  const page = pageAssets(manifest, pathname);
+  const leafId = page.routeIds.at(-1)!;
+  const ancestors = new Set(page.routeIds.slice(0, -1).flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]));
+  ancestors.add(manifest.entry.module);
+  for (const file of manifest.entry.imports) ancestors.add(file);
+  const leaf = manifest.routes[leafId]!;
+  const queue = [leaf.module, ...(leaf.imports ?? [])].filter((file) => !ancestors.has(file));
+  const seen = new Set(queue);
+  const loaded = new Set(page.js);
+  for (let url = queue.shift(); url; url = queue.shift()) {
+    for (const file of dynamicImportsOf(buildClient, url)) {
+      if (!file.endsWith(".js") || seen.has(file)) continue;
+      seen.add(file);
+      queue.push(file);
+      loaded.add(file);
+    }
+  }
+  return [...loaded];
+}
+
+/**
+ * The scripts a pre-rendered page names in its HTML (script sources and module preloads), as
+ * URL paths, and whether it hydrates (React Router's context is in the page). A content page
+ * names only its plain script and does not hydrate.
+ */
+export function prerenderedPageScripts(buildClient: string, pathname: string): { scripts: string[]; hydrates: boolean } {
+  const html = readFileSync(path.join(buildClient, pathname, "index.html"), "utf8");
+  const scripts = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="(\/[^"]+)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/[^"]+)"/g)) scripts.add(match[1]!);
+  return { scripts: [...scripts], hydrates: html.includes("window.__reactRouterContext") };
+}
+
 /** gzip as a server or CDN would send it: zlib's default level (6). */
 export function gzipBytes(content: Buffer | string): number {
   return gzipSync(content).length;

@@ -78,6 +78,14 @@ export const ENQUIRY_SHELL_SLUG = "__workspace__";
 /** Where the shell holds the workspace's name until the server writes it in. */
 export const WORKSPACE_NAME_TOKEN = "__WORKSPACE_NAME__";
 
+/**
+ * Where the 404 screen is pre-rendered for visitors (a path that is no route, so the catch-all
+ * renders it): the server sends it, with the requested path written in, for an unknown path
+ * asked without a session (src/server/spa/serve.ts). A signed-in member gets the app's 404,
+ * which offers their dashboard.
+ */
+export const NOT_FOUND_SHELL_PATH = "/__not-found";
+
 /** Public layout, but a session is needed. */
 export const SETUP_2FA_ROUTE: RouteEntry = {
   path: "/setup-2fa",

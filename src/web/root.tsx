@@ -7,13 +7,20 @@ import { RouteErrorScreen } from "./components/errors/route-error-screen.tsx";
 import { AuthLoading } from "./components/ui/auth-loading.tsx";
 import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
 import { useConnectionError } from "./lib/connection-error.ts";
+import { useIsPrerenderedContentPage } from "./lib/content-page.ts";
 import { loadQueryClient, useLoadedQueryClient } from "./lib/query-provider.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 import pageStylesheet from "./styles/page.css?url";
+import contentPageScript from "./content-page-script.js?url&no-inline";
 
 const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
+const WITHOUT_SCRIPT_HIDDEN = ".theme-switch, [data-copy-button]";
 
 export function Layout({ children }: { children: ReactNode }) {
+  // A content page, as pre-rendered, loads no framework: no React Router scripts, module
+  // preloads or scroll restoration, and no zod; only its small plain script
+  // (lib/content-page.ts).
+  const documentWithoutFramework = useIsPrerenderedContentPage();
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -23,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
             when it builds its first object schema, and our Content-Security-Policy forbids eval,
             so the probe would be a CSP violation. Interpreted validation is enough. The server
             allows this inline script by its hash. */}
-        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        {documentWithoutFramework ? null : <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />}
         {/* The page's stylesheet, with a precedence so that React puts it before the module
             preloads (React Router's <Scripts />, some twenty files on a public page): it blocks
             the first paint, and behind them it waited for their bytes over a slow connection.
@@ -34,13 +41,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="auto" />
+        {/* With JavaScript off, the controls that need a script are not offered: the theme
+            switch, and the templates' Copy buttons (their text is there to select). */}
+        <noscript dangerouslySetInnerHTML={{ __html: `<style>${WITHOUT_SCRIPT_HIDDEN} { display: none; }</style>` }} />
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {documentWithoutFramework ? (
+          <script src={contentPageScript} type="module" />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

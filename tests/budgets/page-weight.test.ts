@@ -1,6 +1,8 @@
 /**
- * Page-weight budgets: the gzip JavaScript a page loads is at most 152 KB on every
- * public page and 300 KB on each area's first screen (1 KB = 1,024 bytes). Bytes are
+ * Page-weight budgets (bench/support/budgets.ts): the gzip JavaScript a page loads, per kind of
+ * page: a content page names no script but its small plain one in its pre-rendered HTML and
+ * does not hydrate; every other public page's first render, everything an account page may
+ * load, and each area's first screen have their ceilings (1 KB = 1,024 bytes). Bytes are
  * deterministic, so they are computed from the production build without a browser: React
  * Router's manifest names each route's modules and their imports (bench/support/build-assets.ts;
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
@@ -11,10 +13,25 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ANALYTICS_LAZY_JS_GZIP_BUDGET, ANALYTICS_SCREEN, budgetedPages, type BudgetedPage } from "../../bench/support/budgets.ts";
+import {
+  ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,
+  ANALYTICS_LAZY_JS_GZIP_BUDGET,
+  ANALYTICS_SCREEN,
+  budgetedPages,
+  type BudgetedPage,
+} from "../../bench/support/budgets.ts";
 import { ensureBuild } from "../../bench/support/build.ts";
-import { fileBytes, lazyAssets, pageAssets, readRouterManifest, type RouterManifest } from "../../bench/support/build-assets.ts";
+import {
+  accountPageAssets,
+  fileBytes,
+  lazyAssets,
+  pageAssets,
+  prerenderedPageScripts,
+  readRouterManifest,
+  type RouterManifest,
+} from "../../bench/support/build-assets.ts";
 import { BUILD_CLIENT } from "../../bench/support/paths.ts";
+import { NOT_FOUND_SHELL_PATH } from "../../src/shared/public-routes.ts";
 import { AREA_ROUTES } from "../../src/shared/route-table.ts";
 
 const KB = 1024;
@@ -42,6 +59,14 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
       "/parent/dashboard",
       "/student/dashboard",
     ]);
+    expect(pages.filter((page) => page.kind === "account").map((page) => page.path)).toEqual([
+      "/login",
+      "/signup",
+      "/forgot-password",
+      "/reset-password",
+      "/confirm-email",
+      "/invite",
+    ]);
     expect(pages.filter((page) => page.kind === "public").length).toBeGreaterThan(0);
   });
 
@@ -55,10 +80,46 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
     expect(new Set(assets.js).size).toBe(assets.js.length);
   });
 
-  for (const page of pages) {
+  for (const page of pages.filter((entry) => entry.kind !== "content")) {
     it(`${page.path}: at most ${kb(page.budget)}`, () => {
       const { bytes } = weigh(page);
       expect(bytes.gzip, `${page.path} loads ${kb(bytes.gzip)} of gzip JavaScript, over its budget of ${kb(page.budget)}`).toBeLessThanOrEqual(page.budget);
+    });
+  }
+});
+
+describe("content pages (and a visitor's 404): no framework, only their plain script", () => {
+  const contentPages = pages.filter((page) => page.kind === "content");
+
+  it("covers the home page, the product pages, the blog and case studies with their posts", () => {
+    const paths = contentPages.map((page) => page.path);
+    for (const path of ["/", "/product/pricing", "/resources/blog", "/resources/case-studies", "/company/about", NOT_FOUND_SHELL_PATH])
+      expect(paths).toContain(path);
+    expect(paths.some((path) => path.startsWith("/resources/blog/"))).toBe(true);
+    expect(paths.some((path) => path.startsWith("/resources/case-studies/"))).toBe(true);
+  });
+
+  for (const page of contentPages) {
+    it(`${page.path}: does not hydrate, and names at most ${kb(page.budget)} of gzip JavaScript`, () => {
+      const { scripts, hydrates } = prerenderedPageScripts(BUILD_CLIENT, page.path);
+      expect(hydrates, `${page.path} carries React Router's context`).toBe(false);
+      expect(scripts, `${page.path} names one plain script`).toEqual([expect.stringMatching(/^\/assets\/content-page-script-[\w-]+\.js$/)]);
+      const { gzip } = fileBytes(BUILD_CLIENT, scripts);
+      expect(gzip, `${page.path} loads ${kb(gzip)} of gzip JavaScript, over its budget of ${kb(page.budget)}`).toBeLessThanOrEqual(page.budget);
+    });
+  }
+});
+
+describe("account pages: everything they may load", () => {
+  for (const page of pages.filter((entry) => entry.kind === "account")) {
+    it(`${page.path}: at most ${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)} with every lazy import of its screen`, () => {
+      const all = accountPageAssets(BUILD_CLIENT, manifest, page.path);
+      // More than the first render: zod and the auth client come after it.
+      expect(all.length).toBeGreaterThan(pageAssets(manifest, page.path).js.length);
+      const { gzip } = fileBytes(BUILD_CLIENT, all);
+      expect(gzip, `${page.path} may load ${kb(gzip)} of gzip JavaScript, over its budget of ${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)}`).toBeLessThanOrEqual(
+        ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,
+      );
     });
   }
 });

@@ -20,6 +20,8 @@ import { refuseTotpReplay } from "./totp-replay.ts";
 export const GOOGLE_PROVIDER_ID = "google";
 /** The request header our server sets from the socket address; any incoming one is dropped. */
 export const CLIENT_IP_HEADER = "x-glassroom-client-ip";
+/** The prefix of Better Auth's cookie names (glassroom.session_token…). */
+export const AUTH_COOKIE_PREFIX = "glassroom";
 
 /** At most two password hashes at a time, leaving the rest of the thread pool to requests. */
 const passwordWork = concurrencyLimit(2);
@@ -59,7 +61,7 @@ export function createAuth({ config, db, clock, jobs }: AuthDeps) {
       // The whole IPv6 address, so that the sessions list shows where each one is.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       useSecureCookies: config.appUrl.startsWith("https://"),
-      cookiePrefix: "glassroom",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       database: { generateId: () => crypto.randomUUID() },
     },
     session: {

@@ -144,3 +144,34 @@ describe("blog posts and case studies in the HTML", () => {
     expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
   });
 });
+
+describe("the 404 screen", () => {
+  it("a visitor gets it pre-rendered, without the framework, naming the path asked for (escaped)", async () => {
+    const response = await server.request("/no-such-page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain(">/no-such-page<");
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain('rel="canonical"');
+
+    const hostile = await (await server.request("/%3Cscript%3Ealert(1)%3C/script%3E")).text();
+    expect(hostile).toContain(">/&lt;script&gt;alert(1)&lt;/script&gt;<");
+    expect(hostile).not.toContain("<script>alert(1)");
+  });
+
+  it("a request with a session gets the app's 404 (which offers the member's dashboard)", async () => {
+    for (const cookie of ["glassroom.session_token=abc", "__Secure-glassroom.session_token=abc"]) {
+      const response = await server.request("/tutor/no-such-screen", { headers: { cookie } });
+      expect(response.status, cookie).toBe(404);
+      expect(await response.text(), cookie).toContain("__reactRouterContext");
+    }
+  });
+
+  it("a path of the route table gets the app's page, and the shell's own path is an unknown page", async () => {
+    const area = await server.request("/admin/dashboard");
+    expect(area.status).toBe(200);
+    expect(await area.text()).toContain("__reactRouterContext");
+    expect((await server.request("/__not-found")).status).toBe(404);
+  });
+});

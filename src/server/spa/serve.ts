@@ -2,15 +2,19 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { getSessionCookie } from "better-auth/cookies";
 import { Hono } from "hono";
-import { normalisePath } from "../../shared/public-routes.ts";
+import { NOT_FOUND_SHELL_PATH, normalisePath } from "../../shared/public-routes.ts";
 import { findRoute } from "../../shared/route-table.ts";
+import { AUTH_COOKIE_PREFIX } from "../auth/auth.ts";
 import type { AppEnv } from "../core/context.ts";
 
-/** The built web app: its folder, the SPA fallback page, and the hashes of its inline scripts. */
+/** The built web app: its folder, the SPA fallback page, a visitor's 404 page, and the hashes of its inline scripts. */
 export interface WebBuild {
   root: string;
   fallbackHtml: string;
+  /** The 404 screen pre-rendered at NOT_FOUND_SHELL_PATH (no framework), when the build has it. */
+  notFoundHtml: string | undefined;
   scriptHashes: string[];
 }
 
@@ -41,7 +45,20 @@ function inlineScriptHashes(files: string[]): string[] {
 export function loadWebBuild(root: string): WebBuild | undefined {
   const fallback = path.join(root, "__spa-fallback.html");
   if (!existsSync(fallback)) return undefined;
-  return { root, fallbackHtml: readFileSync(fallback, "utf8"), scriptHashes: inlineScriptHashes(htmlFiles(root)) };
+  const notFound = path.join(root, NOT_FOUND_SHELL_PATH, "index.html");
+  return {
+    root,
+    fallbackHtml: readFileSync(fallback, "utf8"),
+    notFoundHtml: existsSync(notFound) ? readFileSync(notFound, "utf8") : undefined,
+    scriptHashes: inlineScriptHashes(htmlFiles(root)),
+  };
+}
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/** The visitor's 404 page with the path that was asked for in place of the shell's (which the pre-render wrote with a trailing slash). */
+export function withRequestedPath(html: string, pathname: string): string {
+  return html.replace(new RegExp(`>${NOT_FOUND_SHELL_PATH}/?<`), () => `>${escapeHtml(pathname)}<`);
 }
 
 /**
@@ -57,7 +74,9 @@ export function withCanonical(html: string, appUrl: string, pathname: string): s
 /**
  * Serves the web app: hashed assets with a long cache, pre-rendered public pages (with their
  * canonical address on `appUrl`), and the SPA fallback for every other page: 200 for a path
- * of the route table, 404 otherwise (the app then shows its 404 screen).
+ * of the route table, 404 otherwise (the app then shows its 404 screen). An unknown path asked
+ * without a session gets the 404 screen pre-rendered as a content page instead (no framework
+ * to load); a signed-in member the app's, which offers their dashboard.
  */
 export function webRoutes(web: WebBuild, appUrl: string) {
   const app = new Hono<AppEnv>();
@@ -72,7 +91,8 @@ export function webRoutes(web: WebBuild, appUrl: string) {
     const pathname = decodeURIComponent(c.req.path);
     if (pathname.includes("..")) return next();
     const prerendered = path.join(web.root, pathname, "index.html");
-    if (prerendered.startsWith(web.root) && existsSync(prerendered) && statSync(prerendered).isFile()) {
+    const isNotFoundShell = normalisePath(pathname) === NOT_FOUND_SHELL_PATH;
+    if (!isNotFoundShell && prerendered.startsWith(web.root) && existsSync(prerendered) && statSync(prerendered).isFile()) {
       c.header("Cache-Control", "no-cache");
       return c.html(withCanonical(readFileSync(prerendered, "utf8"), appUrl, pathname));
     }
@@ -81,7 +101,10 @@ export function webRoutes(web: WebBuild, appUrl: string) {
       return files(c, next);
     }
     c.header("Cache-Control", "no-cache");
-    return c.html(web.fallbackHtml, findRoute(pathname) ? 200 : 404);
+    if (findRoute(pathname)) return c.html(web.fallbackHtml, 200);
+    if (web.notFoundHtml && !getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }))
+      return c.html(withRequestedPath(web.notFoundHtml, pathname), 404);
+    return c.html(web.fallbackHtml, 404);
   });
   return app;
 }

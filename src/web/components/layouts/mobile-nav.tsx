@@ -1,36 +1,45 @@
-// The drawer's styles come with it (the public pages' stylesheet holds only what they show first).
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/ModalBase.layer.css";
-import "@mantine/core/styles/Drawer.layer.css";
-import { Anchor, Button, Drawer, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { NavSection } from "../../features/marketing/nav.ts";
 
-/** The public pages' navigation on phones, in a drawer (its own chunk, loaded on first open). */
-export default function MobileNav({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
+/**
+ * The public pages' navigation on phones: a <details> disclosure like the section menus, so
+ * that it opens in the pre-rendered HTML without JavaScript (the content pages load none); its
+ * panel spans the header's width below it. Escape and a click elsewhere close it (the header's
+ * handlers, or the content pages' plain script).
+ */
+export function MobileNav({ sections }: { sections: readonly NavSection[] }) {
   return (
-    <Drawer opened onClose={onClose} title="Glassroom" hiddenFrom="lg" closeButtonProps={{ "aria-label": "Close navigation" }}>
-      <Stack component="nav" aria-label="Mobile" gap="lg">
-        {sections.map((section) => (
-          <Stack key={section.label} gap={6}>
-            <Text fw={700} size="sm" component="h2">
-              {section.label}
-            </Text>
-            {section.links.map((link) => (
-              <Anchor key={link.to} component={Link} to={link.to} onClick={onClose}>
-                {link.label}
-              </Anchor>
-            ))}
-          </Stack>
-        ))}
-        <Button component={Link} to="/login" variant="default" onClick={onClose}>
-          Sign in
-        </Button>
-        <Button component={Link} to="/signup" onClick={onClose}>
-          Start your workspace
-        </Button>
-      </Stack>
-    </Drawer>
+    <details className="mobile-nav">
+      <summary className="mobile-nav-button">
+        <span className="visually-hidden">Navigation</span>
+        <span className="mobile-nav-icon" aria-hidden="true" />
+      </summary>
+      <nav aria-label="Mobile" className="mobile-nav-panel">
+        <ul className="mobile-nav-sections">
+          {sections.map((section) => (
+            <li key={section.label}>
+              <span className="mobile-nav-section">{section.label}</span>
+              <ul>
+                {section.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="nav-menu-link">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <div className="mobile-nav-actions">
+          <Link to="/login" className="mobile-nav-action">
+            Sign in
+          </Link>
+          <Link to="/signup" className="mobile-nav-action mobile-nav-action-primary">
+            Start your workspace
+          </Link>
+        </div>
+      </nav>
+    </details>
   );
 }

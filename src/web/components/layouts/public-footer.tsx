@@ -8,8 +8,8 @@ const ACCOUNT_LINKS = [
 ];
 
 /**
- * Every public page (the sections come from the route table): with JavaScript off, when the
- * phone drawer cannot open, every page is still one link away.
+ * Every public page (the sections come from the route table): from any page, every other is
+ * one link away, on a phone too and with JavaScript off.
  */
 export function PublicFooter() {
   return (

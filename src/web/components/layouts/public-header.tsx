@@ -1,33 +1,31 @@
-import { Box, Burger, Button, Container, Group } from "@mantine/core";
-import { lazy, Suspense, useEffect, useRef } from "react";
-import { useDisclosure } from "@mantine/hooks";
+import { Box, Button, Container, Group } from "@mantine/core";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
+import { MEMBER_ROLES, dashboardPathOf, isMemberRole } from "../../../shared/roles.ts";
 import { NAV_SECTIONS, type NavSection } from "../../features/marketing/nav.ts";
 import { useViewer } from "../../features/session/viewer.ts";
 import { Brand } from "../ui/brand.tsx";
+import { MobileNav } from "./mobile-nav.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
-
-const MobileNav = lazy(() => import("./mobile-nav.tsx"));
 
 /**
  * The public header. Each section's menu is a <details> disclosure: its <summary> is a button
  * with its expanded state for screen readers, it opens with Enter or Space, and it works in
  * the pre-rendered HTML with JavaScript off, where opening one closes the others too (they
- * share a name). With JavaScript, Escape, a click elsewhere and a navigation close it. On phones
- * a drawer holds the same links.
+ * share a name). On phones one more disclosure holds the same links. Escape and a click
+ * elsewhere close a menu: here on the pages React runs, and on the content pages, which load
+ * no framework, in their plain script (content-page-script.js); a navigation closes it too.
  */
 export function PublicHeader() {
-  const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const navRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    for (const menu of navRef.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
+    for (const menu of headerRef.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
   }, [location.pathname]);
 
   useEffect(() => {
-    const openMenus = () => [...(navRef.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [])];
+    const openMenus = () => [...(headerRef.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? [])];
     const onPointerDown = (event: PointerEvent) => {
       for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
     };
@@ -48,11 +46,11 @@ export function PublicHeader() {
   }, []);
 
   return (
-    <Box component="header" py="sm" className="public-header">
+    <Box component="header" py="sm" className="public-header" ref={headerRef}>
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Brand />
-          <Box component="nav" aria-label="Main" visibleFrom="lg" ref={navRef}>
+          <Box component="nav" aria-label="Main" visibleFrom="lg">
             <ul className="nav-menus">
               {NAV_SECTIONS.map((section) => (
                 <li key={section.label}>
@@ -63,18 +61,17 @@ export function PublicHeader() {
           </Box>
           <Group gap="xs" wrap="nowrap">
             <ThemeSwitch />
-            <Group gap="xs" visibleFrom="lg" wrap="nowrap">
+            {/* The content pages' plain script reads the roles to show a member the way to their
+                dashboard (content-page-script.js): the one list, from src/shared. */}
+            <Group gap="xs" visibleFrom="lg" wrap="nowrap" data-account-actions={MEMBER_ROLES.join(" ")}>
               <AccountActions />
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Open navigation" aria-expanded={opened} />
+            <Box hiddenFrom="lg">
+              <MobileNav sections={NAV_SECTIONS} />
+            </Box>
           </Group>
         </Group>
       </Container>
-      {opened ? (
-        <Suspense fallback={null}>
-          <MobileNav key={location.pathname} sections={NAV_SECTIONS} onClose={close} />
-        </Suspense>
-      ) : null}
     </Box>
   );
 }

@@ -18,9 +18,9 @@ preloadAuthClient();
 const loginForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.loginSchema));
 
 // The query library comes with the dashboard the user is sent to; the sign-in form does not
-// need it to show, so it loads after the first render (the page-weight budgets of tests/budgets).
+// need it, so it starts loading when the form is sent, beside the sign-in request (the account
+// pages' budget counts everything a page loads before the user acts: tests/budgets).
 const sessionQueries = () => import("../../features/session/api-lazy.ts");
-if (typeof window !== "undefined") void sessionQueries().catch(() => {});
 
 // Only accounts with two-factor authentication see it, after their password is accepted.
 const TwoFactorChallenge = lazy(() => import("../../features/auth/two-factor-challenge.tsx").then((module) => ({ default: module.TwoFactorChallenge })));
@@ -43,6 +43,7 @@ export default function Login() {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    void sessionQueries().catch(() => {});
     const { data, error: failure } = await authCall((authClient) => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
     if (failure) {
       setError(failure);

@@ -3,9 +3,12 @@ import { ContentList } from "../../features/content/content-list.tsx";
 import { listContent } from "../../features/content/sources.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 import type { Route } from "./+types/case-studies";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
 
 /** Runs at build time only (the page is pre-rendered). */
 export const loader = () => ({ studies: listContent("case-studies") });
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/resources/case-studies");
 

@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { Checklist, ClosingCall, FeatureGrid, PageContainer, PageHero, Section, type Feature } from "../../features/marketing/blocks.tsx";
 import { Screenshot } from "../../features/marketing/screenshot.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/");
 

@@ -2,6 +2,9 @@ import { Button, Container, Group, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { findPublicRoute } from "../../../shared/public-routes.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = ({ location }: { location: { pathname: string } }) => publicMetaFor(location.pathname);
 

@@ -2,6 +2,9 @@ import { Button, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { Checklist, ClosingCall, PageContainer, PageHero, PlannedBadge, Section } from "../../features/marketing/blocks.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/product/pricing");
 

@@ -1,6 +1,9 @@
 import { Text, Title } from "@mantine/core";
 import { Checklist, ClosingCall, PageContainer, PageHero, Section } from "../../features/marketing/blocks.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/company/security-privacy");
 

@@ -1,6 +1,9 @@
 import { Checklist, ClosingCall, PageContainer, PageHero, ProblemAnswers, Section } from "../../features/marketing/blocks.tsx";
 import { Screenshot } from "../../features/marketing/screenshot.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/solutions/solo-tutors");
 

@@ -2,6 +2,9 @@ import { SimpleGrid } from "@mantine/core";
 import { ClosingCall, PageContainer, PageHero, Section } from "../../features/marketing/blocks.tsx";
 import { CopyBlock } from "../../features/marketing/copy-block.tsx";
 import { publicMetaFor } from "../../lib/public-meta.ts";
+import { CONTENT_PAGE_HANDLE } from "../../lib/content-page.ts";
+
+export const handle = CONTENT_PAGE_HANDLE;
 
 export const meta = () => publicMetaFor("/resources/templates-scripts");
 
