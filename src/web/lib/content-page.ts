@@ -7,7 +7,7 @@ import { UNSAFE_FrameworkContext, useMatches } from "react-router";
  * module preloads) and loads only a small plain script, src/web/content-page-script.js (about
  * 1.3 KB of gzip: the theme switch, the Copy buttons, the menus' Escape; its comment lists the
  * rest). A route declares it by exporting this as its `handle`; a page with a form or anything
- * else that needs React must not (docs/decisions/027).
+ * else that needs React must not (docs/decisions/029).
  */
 export const CONTENT_PAGE_HANDLE = { contentPage: true } as const;
 
