@@ -1,5 +1,5 @@
-// The areas use Mantine whole: its full stylesheet comes with their layout (the public pages load part of it).
-import "../../styles/mantine-all.css";
+// Mantine's styles of what the areas use beyond the public pages' (the page stylesheet every page links).
+import "../../styles/mantine-areas.css";
 import { AppShell, Box, Burger, Group, NavLink as MantineNavLink, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { NavLink, Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from "react-router";
