@@ -1,6 +1,7 @@
 /**
  * Page-weight budgets: the gzip JavaScript a page loads is at most 152 KB on every
- * public page and 300 KB on each area's first screen (1 KB = 1,024 bytes). Bytes are
+ * public page and 205 KB on each area's first screen, and an area's first screen loads at most
+ * 30 KB of gzip CSS (1 KB = 1,024 bytes). Bytes are
  * deterministic, so they are computed from the production build without a browser: React
  * Router's manifest names each route's modules and their imports (bench/support/build-assets.ts;
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
@@ -13,7 +14,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ANALYTICS_LAZY_JS_GZIP_BUDGET, ANALYTICS_SCREEN, budgetedPages, type BudgetedPage } from "../../bench/support/budgets.ts";
 import { ensureBuild } from "../../bench/support/build.ts";
-import { fileBytes, lazyAssets, pageAssets, readRouterManifest, type RouterManifest } from "../../bench/support/build-assets.ts";
+import { documentStylesheets, fileBytes, lazyAssets, pageAssets, readRouterManifest, type RouterManifest } from "../../bench/support/build-assets.ts";
 import { BUILD_CLIENT } from "../../bench/support/paths.ts";
 import { AREA_ROUTES } from "../../src/shared/route-table.ts";
 
@@ -63,6 +64,25 @@ describe("page-weight budgets (gzip JavaScript per page)", () => {
   }
 });
 
+describe("page-weight budgets (gzip CSS of each area's first screen)", () => {
+  const areaPages = pages.filter((page) => page.kind === "area");
+
+  it("counts the page stylesheet the document links and the stylesheets of the matched routes", () => {
+    const document = documentStylesheets(BUILD_CLIENT);
+    expect(document.some((url) => /\/assets\/page-[\w-]+\.css$/.test(url))).toBe(true);
+    expect(pageAssets(manifest, "/admin/dashboard").css.some((url) => /\/assets\/mantine-areas-[\w-]+\.css$/.test(url))).toBe(true);
+  });
+
+  for (const page of areaPages) {
+    it(`${page.path}: at most ${kb(page.cssBudget!)} of CSS`, () => {
+      const css = [...documentStylesheets(BUILD_CLIENT), ...pageAssets(manifest, page.path).css];
+      expect(new Set(css).size).toBe(css.length);
+      const { gzip } = fileBytes(BUILD_CLIENT, css);
+      expect(gzip, `${page.path} loads ${kb(gzip)} of gzip CSS, over its budget of ${kb(page.cssBudget!)}`).toBeLessThanOrEqual(page.cssBudget!);
+    });
+  }
+});
+
 describe("the analytics screens' lazily loaded code (the figure cards and the charts)", () => {
   const charts = new Map<string, boolean>();
   const isCharts = (url: string) => {
@@ -71,7 +91,7 @@ describe("the analytics screens' lazily loaded code (the figure cards and the ch
   };
 
   it(`${ANALYTICS_SCREEN} loads at most ${kb(ANALYTICS_LAZY_JS_GZIP_BUDGET)} of gzip JavaScript once opened, besides its page`, () => {
-    const lazy = lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN);
+    const lazy = lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN, "screen");
     expect(lazy.some(isCharts), "the charts library is among what the analytics screen loads lazily").toBe(true);
     const { gzip } = fileBytes(BUILD_CLIENT, lazy);
     expect(
