@@ -9,7 +9,7 @@ import { chromium, type BrowserContext } from "@playwright/test";
 import type { MemberRole } from "../src/shared/roles.ts";
 import { createAccounts } from "./support/accounts.ts";
 import { startAppServer } from "./support/app-server.ts";
-import { ANALYTICS_LAZY_JS_GZIP_BUDGET, ANALYTICS_SCREEN, budgetedPages } from "./support/budgets.ts";
+import { ANALYTICS_LAZY_JS_GZIP_BUDGET, ANALYTICS_SCREEN, AREA_FIRST_SCREEN_CSS_GZIP_BUDGET, budgetedPages } from "./support/budgets.ts";
 import { ensureBuild } from "./support/build.ts";
 import { fileBytes, gzipBytes, lazyAssets, pageAssets, readRouterManifest } from "./support/build-assets.ts";
 import { BUILD_CLIENT, CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/paths.ts";
@@ -33,6 +33,8 @@ export interface PageFigures {
   /** gzip JavaScript per the build manifest (what the budget test checks). */
   buildJsGzip: number;
   budget: number;
+  /** gzip CSS the page may load (area pages), or null. */
+  cssBudget: number | null;
 }
 
 interface Loaded {
@@ -102,6 +104,7 @@ async function run(): Promise<BenchmarkReport> {
           htmlGzip: sum(html, true),
           buildJsGzip: fileBytes(BUILD_CLIENT, pageAssets(manifest, entry.path).js).gzip,
           budget: entry.budget,
+          cssBudget: entry.cssBudget ?? null,
         });
       }
     } finally {
@@ -109,6 +112,7 @@ async function run(): Promise<BenchmarkReport> {
     }
 
     const over = figures.filter((row) => row.jsGzip > row.budget);
+    const cssOver = figures.filter((row) => row.cssBudget !== null && row.cssGzip > row.cssBudget);
     const analyticsLazy = fileBytes(BUILD_CLIENT, lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN, "screen")).gzip;
     const redirected = figures.filter((row) => row.finalPath !== row.path);
     return {
@@ -136,6 +140,7 @@ async function run(): Promise<BenchmarkReport> {
             "The server gzips its answers: the gzip figures are about what travels (the server compresses at its own level), the raw ones what the browser parses.",
             '"build calc" is what tests/budgets/page-weight.test.ts computes from React Router\'s manifest without a browser (the figure that fails CI).',
             over.length ? `Over budget: ${over.map((row) => row.path).join(", ")}.` : "Every page is within its budget.",
+            `Each area's first screen may load ${kb(AREA_FIRST_SCREEN_CSS_GZIP_BUDGET)} KB of gzip CSS: ${cssOver.length ? `over it: ${cssOver.map((row) => row.path).join(", ")}` : "every one is within it"}.`,
             `The analytics screens' lazily loaded code (${ANALYTICS_SCREEN}'s cards and charts, build calc): ${kb(analyticsLazy)} KB gz, budget ${kb(ANALYTICS_LAZY_JS_GZIP_BUDGET)} KB${analyticsLazy > ANALYTICS_LAZY_JS_GZIP_BUDGET ? " (OVER)" : ""}.`,
             ...(redirected.length ? [`Redirected (measured where they ended): ${redirected.map((row) => `${row.path} → ${row.finalPath}`).join(", ")}.`] : []),
           ],
