@@ -1,23 +1,25 @@
 /**
  * The stylesheets hold the styles of every Mantine component the app uses. Every page links
- * page.css (Mantine's styles of what the public pages show, ./mantine-base.css, then ours);
- * the screens behind sign-in add ./mantine-areas.css with their layout, which holds the rest of
- * what they use instead of the whole of Mantine's stylesheet (35 KB of gzip). A component
- * added to a screen without its styles would show unstyled: this test names it. Which styles a
- * component needs is read from Mantine's own modules: each `<Name>.module.mjs` that a component
- * imports, directly or through the components it is built on, is its `styles/<Name>.layer.css`.
+ * src/web/styles/page.css (Mantine's styles of what the public pages show, mantine-base.css,
+ * then ours); the screens behind sign-in add mantine-areas.css with their layout, which holds
+ * the rest of what they use instead of the whole of Mantine's stylesheet (35 KB of gzip). A
+ * component added to a screen without its styles would show unstyled: this test names it.
+ * Which styles a component needs is read from Mantine's own modules: each `<Name>.module.mjs`
+ * that a component imports, directly or through the components it is built on, is its
+ * `styles/<Name>.layer.css`.
  */
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const STYLES = path.join(ROOT, "src/web/styles");
 const MANTINE = path.join(ROOT, "node_modules/@mantine/core");
 const MANTINE_ESM = path.join(MANTINE, "esm");
 
 /** The Mantine styles a stylesheet of ours imports, by name (Button for styles/Button.layer.css). */
 function stylesImportedBy(file: string): string[] {
-  const css = readFileSync(path.join(import.meta.dirname, file), "utf8");
+  const css = readFileSync(path.join(STYLES, file), "utf8");
   return [...css.matchAll(/@import "@mantine\/core\/styles\/([\w-]+)\.layer\.css";/g)].map((match) => match[1]!);
 }
 
@@ -134,9 +136,9 @@ describe("the Mantine styles of the app's stylesheets", () => {
     expect(packages).toContain("notifications");
     const importsOfStyles = WEB_SOURCES.map((file) => readFileSync(file, "utf8"))
       .concat(
-        readdirSync(import.meta.dirname)
+        readdirSync(STYLES)
           .filter((file) => file.endsWith(".css"))
-          .map((file) => readFileSync(path.join(import.meta.dirname, file), "utf8")),
+          .map((file) => readFileSync(path.join(STYLES, file), "utf8")),
       )
       .join("\n");
     expect(packages.filter((name) => !importsOfStyles.includes(`@mantine/${name}/styles`))).toEqual([]);
