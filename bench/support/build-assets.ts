@@ -64,6 +64,15 @@ function routeTree(manifest: RouterManifest, parentId?: string): RouteObject[] {
     });
 }
 
+/**
+ * The stylesheets linked by the document every screen behind sign-in is served (the SPA
+ * fallback page): the root's page stylesheet, which React Router's manifest does not name.
+ */
+export function documentStylesheets(buildClient: string): string[] {
+  const fallback = readFileSync(path.join(buildClient, "__spa-fallback.html"), "utf8");
+  return [...fallback.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]!);
+}
+
 /** The JavaScript and CSS a page of the build loads for `pathname`. */
 export function pageAssets(manifest: RouterManifest, pathname: string): PageAssets {
   const matches = matchRoutes(routeTree(manifest), pathname);
@@ -99,12 +108,15 @@ function dynamicImportsOf(buildClient: string, url: string): string[] {
  * What a page loads after its first render through lazy imports (a screen loaded when it is
  * opened, the charts it then loads): every JavaScript file named by the dynamic imports of the
  * page's route modules, and of those files in turn, that the page did not load already.
+ * `from: "screen"` follows only the innermost route's module (the screen itself), leaving out
+ * what its layouts load on demand (an area's account menu, its notifications).
  */
-export function lazyAssets(buildClient: string, manifest: RouterManifest, pathname: string): string[] {
+export function lazyAssets(buildClient: string, manifest: RouterManifest, pathname: string, from: "page" | "screen" = "page"): string[] {
   const page = pageAssets(manifest, pathname);
   const loaded = new Set(page.js);
   const lazy = new Set<string>();
-  const queue = page.routeIds.map((id) => manifest.routes[id]!.module);
+  const routeIds = from === "screen" ? page.routeIds.slice(-1) : page.routeIds;
+  const queue = routeIds.map((id) => manifest.routes[id]!.module);
   const seen = new Set(queue);
   for (let url = queue.shift(); url; url = queue.shift()) {
     for (const file of dynamicImportsOf(buildClient, url)) {

@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
             preloads (React Router's <Scripts />, some twenty files on a public page): it blocks
             the first paint, and behind them it waited for their bytes over a slow connection.
             Linked here rather than imported by the client entry, which React Router's <Links />
-            would place after them. The areas add Mantine's whole stylesheet with their layout. */}
+            would place after them. The areas add the rest of Mantine's styles they use with their layout. */}
         <link rel="stylesheet" href={pageStylesheet} precedence="page" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

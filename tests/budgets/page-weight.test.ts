@@ -2,7 +2,8 @@
  * Page-weight budgets (bench/support/budgets.ts): the gzip JavaScript a page loads, per kind of
  * page: a content page names no script but its small plain one in its pre-rendered HTML and
  * does not hydrate; every other public page's first render, everything an account page may
- * load, and each area's first screen have their ceilings (1 KB = 1,024 bytes). Bytes are
+ * load, and each area's first screen have their ceilings, and so has the gzip CSS of each
+ * area's first screen (1 KB = 1,024 bytes). Bytes are
  * deterministic, so they are computed from the production build without a browser: React
  * Router's manifest names each route's modules and their imports (bench/support/build-assets.ts;
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
@@ -23,6 +24,7 @@ import {
 import { ensureBuild } from "../../bench/support/build.ts";
 import {
   accountPageAssets,
+  documentStylesheets,
   fileBytes,
   lazyAssets,
   pageAssets,
@@ -124,6 +126,25 @@ describe("account pages: everything they may load", () => {
   }
 });
 
+describe("page-weight budgets (gzip CSS of each area's first screen)", () => {
+  const areaPages = pages.filter((page) => page.kind === "area");
+
+  it("counts the page stylesheet the document links and the stylesheets of the matched routes", () => {
+    const document = documentStylesheets(BUILD_CLIENT);
+    expect(document.some((url) => /\/assets\/page-[\w-]+\.css$/.test(url))).toBe(true);
+    expect(pageAssets(manifest, "/admin/dashboard").css.some((url) => /\/assets\/mantine-areas-[\w-]+\.css$/.test(url))).toBe(true);
+  });
+
+  for (const page of areaPages) {
+    it(`${page.path}: at most ${kb(page.cssBudget!)} of CSS`, () => {
+      const css = [...documentStylesheets(BUILD_CLIENT), ...pageAssets(manifest, page.path).css];
+      expect(new Set(css).size).toBe(css.length);
+      const { gzip } = fileBytes(BUILD_CLIENT, css);
+      expect(gzip, `${page.path} loads ${kb(gzip)} of gzip CSS, over its budget of ${kb(page.cssBudget!)}`).toBeLessThanOrEqual(page.cssBudget!);
+    });
+  }
+});
+
 describe("the analytics screens' lazily loaded code (the figure cards and the charts)", () => {
   const charts = new Map<string, boolean>();
   const isCharts = (url: string) => {
@@ -132,7 +153,7 @@ describe("the analytics screens' lazily loaded code (the figure cards and the ch
   };
 
   it(`${ANALYTICS_SCREEN} loads at most ${kb(ANALYTICS_LAZY_JS_GZIP_BUDGET)} of gzip JavaScript once opened, besides its page`, () => {
-    const lazy = lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN);
+    const lazy = lazyAssets(BUILD_CLIENT, manifest, ANALYTICS_SCREEN, "screen");
     expect(lazy.some(isCharts), "the charts library is among what the analytics screen loads lazily").toBe(true);
     const { gzip } = fileBytes(BUILD_CLIENT, lazy);
     expect(

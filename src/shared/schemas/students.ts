@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { STUDENT_STATUSES } from "../student-states.ts";
 import { authIdField, longTextField, nameField, optionalLineField, pageOf, pageQuerySchema, searchQueryField, subjectsField } from "./fields.ts";
-
-export const STUDENT_STATUSES = ["active", "paused", "former"] as const;
-export type StudentStatus = (typeof STUDENT_STATUSES)[number];
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { active: "Active", paused: "Paused", former: "Former (archived)" };
 
 const studentStatusField = z.enum(STUDENT_STATUSES, { error: "Status must be active, paused or former." });
 

@@ -4,7 +4,8 @@
  * Callers pass the visibility condition from policy.ts and run inside withWorkspace.
  */
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Guardian, StudentDetail, StudentStatus, StudentSummary } from "../../../shared/schemas/students.ts";
+import type { Guardian, StudentDetail, StudentSummary } from "../../../shared/schemas/students.ts";
+import type { StudentStatus } from "../../../shared/student-states.ts";
 import { assignment, member, student, studentGuardian, user } from "../../db/schema.ts";
 import type { Queryable } from "../../db/tenant.ts";
 import { assignmentsWhere, notEnded } from "../assignments/index.ts";

@@ -1,49 +1,22 @@
-import { Avatar, Menu, UnstyledButton, Group, Text } from "@mantine/core";
-import { Link, useNavigate } from "react-router";
-import { isMemberRole } from "../../../shared/roles.ts";
+import { lazy, Suspense, useState } from "react";
+import { AccountButton } from "./account-button.tsx";
 import { useMe } from "./api.ts";
-import { signOut } from "./sign-out.ts";
 
+// The menu (Mantine's Menu on Popover and Floating UI, about 25 KB of gzip) loads when it is
+// first asked for: the header paints with its button alone, and most visits never open it.
+const AccountMenu = lazy(() => import("./account-menu.tsx"));
+
+/** The viewer's account menu (settings, sign out) in the area's header. */
 export function UserMenu() {
   const { data: me } = useMe();
-  const navigate = useNavigate();
+  const [asked, setAsked] = useState(false);
   if (!me) return null;
-  const initials = me.user.name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+  const button = <AccountButton name={me.user.name} aria-haspopup="menu" aria-expanded={false} onClick={() => setAsked(true)} />;
+  if (!asked) return button;
   return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${me.user.name}`}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar radius="xl" size="sm" color="teal">
-              {initials}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="md">
-              {me.user.name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{me.user.email}</Menu.Label>
-        {isMemberRole(me.role) ? (
-          <Menu.Item component={Link} to={`/${me.role}/settings`}>
-            Settings
-          </Menu.Item>
-        ) : null}
-        <Menu.Item
-          onClick={async () => {
-            await signOut();
-            void navigate("/login");
-          }}
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    // The first click loads the menu and opens it; the button stays in place meanwhile.
+    <Suspense fallback={button}>
+      <AccountMenu me={me} defaultOpened />
+    </Suspense>
   );
 }

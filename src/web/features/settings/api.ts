@@ -1,3 +1,9 @@
+/**
+ * The account settings every member has: profile, password, two-factor and sessions. They go
+ * through Better Auth's client (src/server/auth/routes.ts lists what the server exposes);
+ * each failure becomes the ApiError the UI shows, with Better Auth's code kept.
+ */
+
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
@@ -5,18 +11,8 @@ import { authClient } from "../../lib/auth-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { fromAuthError } from "../auth/auth-errors.ts";
 import { refreshMe } from "../session/api.ts";
+import { settingsKeys } from "./keys.ts";
 import { summariseUserAgent } from "./user-agent.ts";
-
-/**
- * The account settings every member has: profile, password, two-factor and sessions. They go
- * through Better Auth's client (src/server/auth/routes.ts lists what the server exposes);
- * each failure becomes the ApiError the UI shows, with Better Auth's code kept.
- */
-export const settingsKeys = {
-  all: ["settings"] as const,
-  sessions: () => [...settingsKeys.all, "sessions"] as const,
-  calendarFeed: () => [...settingsKeys.all, "calendar-feed"] as const,
-};
 
 /** Whether the member has a private calendar feed (its URL is shown only when it is made). */
 export const useCalendarFeed = () => useQuery({ queryKey: settingsKeys.calendarFeed(), queryFn: () => api.get<CalendarFeedStatus>("/calendar-feed") });

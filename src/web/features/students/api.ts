@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, type InfiniteData } from "@tanstack/react-query";
 import type { MemberPage } from "../../../shared/schemas/members.ts";
-import type { AccessLog, Assignment, StudentCreate, StudentDetail, StudentPage, StudentStatus, StudentUpdate } from "../../../shared/schemas/students.ts";
+import type { AccessLog, Assignment, StudentCreate, StudentDetail, StudentPage, StudentUpdate } from "../../../shared/schemas/students.ts";
+import type { StudentStatus } from "../../../shared/student-states.ts";
 import type { AssignmentCreate, AssignmentUpdate } from "../../../shared/schemas/tutors.ts";
 import { api, apiFetch } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";

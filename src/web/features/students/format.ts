@@ -1,6 +1,7 @@
 import { formatDay } from "../../lib/format-time.ts";
 import { formatMoney, moneyText, parseMoney } from "../../lib/format-money.ts";
-import type { Assignment, StudentDetail, StudentStatus, StudentUpdate } from "../../../shared/schemas/students.ts";
+import type { Assignment, StudentDetail, StudentUpdate } from "../../../shared/schemas/students.ts";
+import type { StudentStatus } from "../../../shared/student-states.ts";
 
 /**
  * Pure helpers of the people screens (students and tutors): names, statuses, dates in the

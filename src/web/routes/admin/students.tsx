@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
-import { STUDENT_STATUSES } from "../../../shared/schemas/students.ts";
+import { STUDENT_STATUSES } from "../../../shared/student-states.ts";
 import { ListPager } from "../../components/data/list-pager.tsx";
 import { useListParams } from "../../components/data/use-list-params.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";

@@ -1,4 +1,4 @@
-import "../../styles/mantine-all.css";
+import "../../styles/mantine-areas.css";
 import { Button, Container, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { redirect, type ClientLoaderFunctionArgs } from "react-router";

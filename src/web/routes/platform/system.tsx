@@ -1,4 +1,4 @@
-import "../../styles/mantine-all.css";
+import "../../styles/mantine-areas.css";
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { redirect, type ClientLoaderFunctionArgs } from "react-router";

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { studentCreateSchema, type StudentDetail, type StudentStatus } from "../../../../shared/schemas/students.ts";
+import { studentCreateSchema, type StudentDetail } from "../../../../shared/schemas/students.ts";
+import type { StudentStatus } from "../../../../shared/student-states.ts";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { useUpdateStudent } from "../api.ts";
 import { studentChanges, studentFormValues } from "../format.ts";

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { STUDENT_STATUSES } from "../../../../shared/schemas/students.ts";
+import { STUDENT_STATUSES } from "../../../../shared/student-states.ts";
 import { renderWithRouter } from "../../../test/render.tsx";
 import { STUDENT_STATUS_COLORS } from "../format.ts";
 import { StudentStatusBadge } from "./student-status-badge.tsx";

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { STUDENT_STATUS_LABELS, type StudentStatus } from "../../../../shared/schemas/students.ts";
+import { STUDENT_STATUS_LABELS, type StudentStatus } from "../../../../shared/student-states.ts";
 import { STUDENT_STATUS_COLORS } from "../format.ts";
 
 /** A student's status wherever a record or a list shows one: "Active", "Paused", "Former (archived)", or "Erased". */
