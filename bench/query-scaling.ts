@@ -26,7 +26,8 @@ import { studentCountQuery, studentPageQuery, studentSearch } from "../src/serve
 import { openRequestsQuery } from "../src/server/features/sessions/cancellation-request-reads.ts";
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/read-model.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
-import { countMembers, memberCountsQuery } from "../src/server/features/workspaces/service.ts";
+import { countMembers } from "../src/server/features/workspaces/service.ts";
+import { memberCountsQuery } from "../src/server/core/kept-counts.ts";
 import { studentRatesCountQuery } from "../src/server/core/currency.ts";
 import { accountBalanceQuery } from "../src/server/features/billing/ledger.ts";
 import { invoicePageQuery } from "../src/server/features/billing/invoice-reads.ts";

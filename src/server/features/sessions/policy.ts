@@ -55,5 +55,19 @@ export function visibleSessions(viewer: Viewer, area: Area): SQL {
   }
 }
 
+/**
+ * The sessions starting in (after, before) attended by a student the viewer is shown (parent,
+ * student), found from the students' side: session_student keeps each session's start, so one
+ * student's range is one range of session_student_student_starts_idx, whatever their history.
+ * Added to visibleSessions by the list, never instead of it.
+ */
+export function attendedStartingBetween(viewer: Viewer, area: "parent" | "student", after: Date, before: Date): SQL {
+  const organizationId = viewer.organizationId;
+  if (!organizationId) return NOTHING;
+  return sql`${tutoringSession.id} in (select ${qualified("session_student", "session_id")} from ${sessionStudent} inner join ${student} on ${qualified("student", "organization_id")} = ${qualified("session_student", "organization_id")} and ${qualified("student", "id")} = ${qualified("session_student", "student_id")}
+    where ${qualified("session_student", "organization_id")} = ${organizationId} and ${shownStudents(viewer, area)}
+      and ${qualified("session_student", "starts_at")} > ${after.toISOString()}::timestamptz and ${qualified("session_student", "starts_at")} < ${before.toISOString()}::timestamptz)`;
+}
+
 /** Whether the area may schedule, move and cancel sessions. */
 export const canWrite = (area: Area): boolean => area === "admin" || area === "tutor";
