@@ -23,6 +23,7 @@ import { listPendingMembers, pendingMembersQuery } from "../src/server/features/
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import { keptMemberTotal, keptStudentTotal } from "../src/server/core/kept-counts.ts";
+import { cappedTotal, COUNTED_TOTAL_LIMIT } from "../src/server/core/list-total.ts";
 import { memberCount, studentCount } from "../src/server/db/counts-schema.ts";
 
 import { openRequestsQuery } from "../src/server/features/sessions/cancellation-request-reads.ts";
@@ -63,7 +64,7 @@ import { generateSystemStatus, systemStatusKeyQueries } from "./system-status-da
 import { createJobQueue } from "../src/server/jobs/runner.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { generateLibrary, libraryKeyQueries, RESOURCE_CAP } from "./library-data.ts";
-import { alertCountQuery, alertListWhere, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
+import { alertListWhere, alertMatchesQuery, alertPageQuery, type AlertArea } from "../src/server/features/student-health/alerts.ts";
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
 import type { AlertListQuery } from "../src/shared/schemas/health-alerts.ts";
@@ -450,10 +451,13 @@ const alertsCounts = (area: AlertArea, query: Pick<AlertListQuery, "state" | "to
   inWorkspace: true,
   run: async (db: Queryable) => {
     const where = alertsWhere(area, query);
-    await alertCountQuery(db, where.filters);
-    return alertCountQuery(db, where.live);
+    await cappedTotal(db, alertMatchesQuery(db, where.filters));
+    return cappedTotal(db, alertMatchesQuery(db, where.live));
   },
-  explain: (db: Queryable) => alertCountQuery(db, alertsWhere(area, query).live).toSQL(),
+  explain: (db: Queryable) =>
+    alertMatchesQuery(db, alertsWhere(area, query).live)
+      .limit(COUNTED_TOTAL_LIMIT + 1)
+      .toSQL(),
 });
 /** The digest's day: the one before NOW (no digest sent yet, so each member's since is a day ago). */
 const DAY_AGO = new Date(NOW.getTime() - 86_400_000);
@@ -909,8 +913,8 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "alerts inbox: the total and the open count",
     kind: "count",
-    source:
-      "alertCountQuery twice (listAlerts' total, then the live count: the inbox's badge and the dashboards' 'N open alerts'): every live alert, linear in them by nature",
+    source: "cappedTotal of alertMatchesQuery twice (listAlerts' total, then the live count: the inbox's badge and the dashboards' 'N open alerts')",
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than ${COUNTED_TOTAL_LIMIT}" (totalIsAtLeast, shown as such)`,
     index: "health_alert_live_idx",
     ...alertsCounts("admin", { state: "live" }),
   },
@@ -931,7 +935,8 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "alerts: a tutor's, the total and the open count",
     kind: "count",
-    source: "alertCountQuery twice as /tutor/alerts",
+    source: "cappedTotal of alertMatchesQuery twice as /tutor/alerts",
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than" (a tutor's students' alerts)`,
     ...alertsCounts("tutor", { state: "live" }),
   },
   {
@@ -943,7 +948,8 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "alerts: a guardian's, the total and the open count",
     kind: "count",
-    source: "alertCountQuery twice as /parent/alerts",
+    source: "cappedTotal of alertMatchesQuery twice as /parent/alerts",
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than" (a family's alerts)`,
     ...alertsCounts("parent", { state: "live" }),
   },
   {
