@@ -29,7 +29,7 @@ import { memberCount, studentCount } from "../src/server/db/counts-schema.ts";
 import { openRequestsQuery } from "../src/server/features/sessions/cancellation-request-reads.ts";
 import { sessionCountQuery, sessionPageQuery, sessionRangeWhere } from "../src/server/features/sessions/read-model.ts";
 import { dueReportsCountQuery, dueReportsPageQuery, dueReportsWhere } from "../src/server/features/session-reports/lists.ts";
-import { countMembers } from "../src/server/features/workspaces/service.ts";
+import { dashboardCounts } from "../src/server/features/workspaces/service.ts";
 import { memberCountsQuery } from "../src/server/core/kept-counts.ts";
 import { studentRatesCountQuery } from "../src/server/core/currency.ts";
 import { accountBalanceQuery } from "../src/server/features/billing/ledger.ts";
@@ -527,9 +527,10 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "members by role and status",
     kind: "count",
-    source: "countMembers (workspaces service, the admin dashboard: members by role and status, students by status, open invitations)",
+    source: "dashboardCounts (countMembers' statements, the admin dashboard: members by role and status, students by status, open invitations)",
     technique: "counters kept in the writing transaction (member_count and student_count, triggers on member and student)",
-    run: (db) => countMembers(db as Database, ORGANIZATION_ID, new Date()),
+    inWorkspace: true,
+    run: (db) => dashboardCounts(db, ORGANIZATION_ID, NOW),
     explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL(),
   },
   {

@@ -51,7 +51,12 @@ async function startsOutOfStep(): Promise<number> {
 
 describe("a family's week of sessions", () => {
   it("follows a session that moves to another week, for the parent and the student", async () => {
-    const { items } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-05-04T16:00", endsAt: "2027-05-04T17:00" });
+    const { items } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: "2027-05-04T16:00",
+      endsAt: "2027-05-04T17:00",
+    });
     const sessionId = items[0]!.id;
     expect(await weekOf(parent, "parent", FIRST_WEEK)).toEqual([sessionId]);
     expect(await weekOf(pupil, "student", FIRST_WEEK)).toEqual([sessionId]);
@@ -72,7 +77,12 @@ describe("a family's week of sessions", () => {
   });
 
   it("shows a session to the family of a student added to it later, and not to the one removed", async () => {
-    const { items } = await createSession(admin.client, { tutorMemberId: tina.memberId, studentIds: [maya], startsAt: "2027-05-05T10:00", endsAt: "2027-05-05T11:00" });
+    const { items } = await createSession(admin.client, {
+      tutorMemberId: tina.memberId,
+      studentIds: [maya],
+      startsAt: "2027-05-05T10:00",
+      endsAt: "2027-05-05T11:00",
+    });
     const sessionId = items[0]!.id;
     expect(await weekOf(otherParent, "parent", FIRST_WEEK)).toEqual([]);
 

@@ -154,15 +154,17 @@ export async function regenerateJoinCode(db: Database, actor: Actor): Promise<Wo
  * within days, so a workspace has few); all read in one transaction inside the workspace.
  */
 export async function countMembers(db: Database, organizationId: string, now: Date): Promise<MemberCounts> {
-  const [rows, students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
-    const byRoleAndStatus = await memberCountsQuery(tx, organizationId);
-    const byStatus = await studentCountsQuery(tx, organizationId);
-    const [open] = await tx
-      .select({ total: count() })
-      .from(workspaceInvitation)
-      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)));
-    return [byRoleAndStatus, byStatus, open?.total ?? 0] as const;
-  });
+  return withWorkspace(db, organizationId, (tx) => dashboardCounts(tx, organizationId, now));
+}
+
+/** The dashboard's figures, read in the caller's transaction inside the workspace (the query-scaling benchmark times this). */
+export async function dashboardCounts(tx: Queryable, organizationId: string, now: Date): Promise<MemberCounts> {
+  const rows = await memberCountsQuery(tx, organizationId);
+  const students = await studentCountsQuery(tx, organizationId);
+  const [open] = await tx
+    .select({ total: count() })
+    .from(workspaceInvitation)
+    .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)));
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
   let pending = 0;
   let suspended = 0;
@@ -173,5 +175,5 @@ export async function countMembers(db: Database, organizationId: string, now: Da
   }
   const studentCounts = { active: 0, paused: 0, former: 0 };
   for (const row of students) if (row.status in studentCounts) studentCounts[row.status as keyof typeof studentCounts] += row.total;
-  return { byRole, pending, suspended, students: studentCounts, openInvitations };
+  return { byRole, pending, suspended, students: studentCounts, openInvitations: open?.total ?? 0 };
 }
