@@ -832,11 +832,16 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "health list: the total",
     kind: "count",
-    source:
-      "healthCountQuery without a card filter (every matching student, scored or not, counted on student alone: linear by nature, as the students list's)",
+    source: "listStudentHealth's total for the admin without a filter: every active student, keptStudentTotal(active)",
+    technique: "counter kept in the writing transaction (student_count)",
     inWorkspace: true,
-    run: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin")),
-    explain: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin")).toSQL(),
+    run: (db: Queryable) => keptStudentTotal(db, ORGANIZATION_ID, "active"),
+    explain: (db: Queryable) =>
+      db
+        .select({ total: studentCount.total })
+        .from(studentCount)
+        .where(and(eq(studentCount.organizationId, ORGANIZATION_ID), eq(studentCount.status, "active")))
+        .toSQL(),
   },
   {
     name: "health list: band watch, the total",
