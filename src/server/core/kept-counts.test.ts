@@ -41,7 +41,11 @@ async function expectCountsExact(): Promise<void> {
 }
 
 async function membersOf(organizationId: string) {
-  return t.db.select({ id: member.id, role: member.role, status: member.status }).from(member).where(eq(member.organizationId, organizationId)).orderBy(member.id);
+  return t.db
+    .select({ id: member.id, role: member.role, status: member.status })
+    .from(member)
+    .where(eq(member.organizationId, organizationId))
+    .orderBy(member.id);
 }
 
 async function studentsOf(organizationId: string) {
@@ -159,9 +163,15 @@ describe("the kept counts of members and students", () => {
     const tutor = await createMember(t, { admin, role: "tutor" });
     await admin.client.post(`/api/admin/members/${tutor.memberId}/suspend`, {});
     const real = async (condition: ReturnType<typeof sql>) =>
-      Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from member where organization_id = ${admin.organizationId} and ${condition}`)).rows[0]!.n);
+      Number(
+        (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from member where organization_id = ${admin.organizationId} and ${condition}`))
+          .rows[0]!.n,
+      );
     const students = async (status: string) =>
-      Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from student where organization_id = ${admin.organizationId} and status = ${status}`)).rows[0]!.n);
+      Number(
+        (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from student where organization_id = ${admin.organizationId} and status = ${status}`))
+          .rows[0]!.n,
+      );
 
     const dashboard = await admin.client.get<{ byRole: Record<string, number>; pending: number; suspended: number; students: Record<string, number> }>(
       "/api/admin/dashboard",
@@ -196,5 +206,4 @@ describe("the kept counts of members and students", () => {
     expect(ownKeys(after.kept)).toEqual(ownKeys(before.kept));
     await expectCountsExact();
   });
-
 });
