@@ -11,6 +11,7 @@ export default defineConfig({
     "./src/server/db/crm-schema.ts",
     "./src/server/db/growth-schema.ts",
     "./src/server/db/resources-schema.ts",
+    "./src/server/db/counts-schema.ts",
   ],
   out: "./src/server/db/migrations",
 });

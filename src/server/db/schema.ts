@@ -450,12 +450,22 @@ export const sessionStudent = pgTable(
     organizationId: organizationIdColumn(),
     sessionId: uuid("session_id").notNull(),
     studentId: uuid("student_id").notNull(),
+    /**
+     * The session's start, copied by triggers (migration 0039: set on insert, followed when the
+     * session moves), so that one student's sessions of a date range are one index range
+     * (session_student_student_starts_idx) instead of every session the student ever had. The
+     * default only stands in until the insert trigger writes the real value.
+     */
+    startsAt: timestamp("starts_at", { withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.sessionId, table.studentId] }),
     foreignKey({ columns: [table.organizationId, table.sessionId], foreignColumns: [tutoringSession.organizationId, tutoringSession.id] }).onDelete("cascade"),
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
     index("session_student_student_idx").on(table.organizationId, table.studentId, table.sessionId),
+    index("session_student_student_starts_idx").on(table.organizationId, table.studentId, table.startsAt),
     workspaceIsolation("session_student"),
   ],
 ).enableRLS();

@@ -217,7 +217,10 @@ export const leadSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
-export const leadPageSchema = pageOf(leadSummarySchema);
+export const leadPageSchema = pageOf(leadSummarySchema).extend({
+  /** Whether `total` is only a lower bound: past 1,000 leads the list stops counting (the screen says "more than"). */
+  totalIsAtLeast: z.boolean(),
+});
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
 export const leadActivitySchema = z.object({

@@ -54,8 +54,12 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({
   items: z.array(alertSchema),
   total: z.number().int(),
+  /** Whether `total` is only a lower bound: past 1,000 alerts the list stops counting (the screen says "more than"). */
+  totalIsAtLeast: z.boolean(),
   /** Live alerts (open, acknowledged, action planned) whatever the filter: the inbox's badge. */
   live: z.number().int(),
+  /** Whether `live` is only a lower bound, as `totalIsAtLeast`. */
+  liveIsAtLeast: z.boolean(),
 });
 export type AlertList = z.infer<typeof alertListSchema>;
 

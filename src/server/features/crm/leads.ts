@@ -5,7 +5,8 @@
  * lead's personal data (the audit log outlives a purged lead).
  */
 import { isRecordId } from "../../core/ids.ts";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { cappedTotal } from "../../core/list-total.ts";
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_LEAD_PURGE_MONTHS,
   type LeadActivityCreate,
@@ -214,7 +215,8 @@ export async function listLeads(db: Database, actor: Actor, area: CrmArea, query
   return withWorkspace(db, organizationId, async (tx) => {
     const stages = new Map((await stagesInForce(tx, organizationId)).map((stage) => [stage.id, stage]));
     const where = and(visibleLeads(actor.viewer, area), ...listConditions(query));
-    const [counted] = await tx.select({ total: count() }).from(lead).where(where);
+    // Leads grow with the years: counted up to a thousand, then "more than" (core/list-total.ts).
+    const counted = await cappedTotal(tx, tx.select({ id: lead.id }).from(lead).where(where));
     const rows = await tx
       .select(summaryFields)
       .from(lead)
@@ -224,7 +226,7 @@ export async function listLeads(db: Database, actor: Actor, area: CrmArea, query
       .orderBy(...LEAD_LIST_ORDER)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    return { items: rows.map((row) => summaryOf(row, stages)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    return { items: rows.map((row) => summaryOf(row, stages)), ...counted, page: query.page, pageSize: query.pageSize };
   });
 }
 

@@ -7,6 +7,7 @@ import { member, organization, session, student, studentGuardian, user } from ".
 import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from "../../db/tenant.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { writeAudit } from "../../core/audit.ts";
+import { keptMemberTotal } from "../../core/kept-counts.ts";
 
 /** LIKE patterns match the text as typed: % and _ are not wildcards in a search. */
 export function escapeLike(text: string): string {
@@ -63,10 +64,14 @@ export async function listMembers(db: Database, viewer: MemberContext, query: Me
       .orderBy(asc(user.name), asc(member.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    const [counted] = await tx.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where);
-    return [page, counted] as const;
+    // A search counts its matches (the indexes find them); the whole list, a role or a status
+    // reads the counts the database keeps, instead of every member of the workspace.
+    const total = query.q
+      ? ((await tx.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where))[0]?.total ?? 0)
+      : await keptMemberTotal(tx, organizationId, { role: query.role, status: query.status });
+    return [page, total] as const;
   });
-  return { items: rows.map((row) => toSummary(row, viewer)), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => toSummary(row, viewer)), total, page: query.page, pageSize: query.pageSize };
 }
 
 async function readMember(db: Queryable, organizationId: string, memberId: string): Promise<SummaryRow | undefined> {

@@ -11,7 +11,7 @@
  * Writing (scheduling, moving, cancelling) is for admins and the session's tutor; a tutor
  * schedules only students with a current assignment to them (service.ts).
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../../core/context.ts";
 import { sessionStudent, student, studentGuardian, tutoringSession } from "../../db/schema.ts";
 import { qualified } from "../../core/sql.ts";
@@ -53,6 +53,27 @@ export function visibleSessions(viewer: Viewer, area: Area): SQL {
           where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${shownStudents(viewer, area)})`,
       )!;
   }
+}
+
+/**
+ * The sessions the viewer may see through `area` that start in (after, before): visibleSessions
+ * with the range. A family's (parent, student) are found from the students' side: session_student
+ * keeps each session's start, so one student's range is one range of
+ * session_student_student_starts_idx, whatever their history. (With visibleSessions' EXISTS the
+ * planner read every session the student ever had, then kept the range's.)
+ */
+export function visibleSessionsStartingBetween(viewer: Viewer, area: Area, after: Date, before: Date): SQL {
+  const organizationId = viewer.organizationId;
+  if (!organizationId) return NOTHING;
+  const inRange = and(gt(tutoringSession.startsAt, after), lt(tutoringSession.startsAt, before))!;
+  if (area === "admin" || area === "tutor") return and(visibleSessions(viewer, area), inRange)!;
+  return and(
+    eq(tutoringSession.organizationId, organizationId),
+    inRange,
+    sql`${tutoringSession.id} in (select ${qualified("session_student", "session_id")} from ${sessionStudent} inner join ${student} on ${qualified("student", "organization_id")} = ${qualified("session_student", "organization_id")} and ${qualified("student", "id")} = ${qualified("session_student", "student_id")}
+    where ${qualified("session_student", "organization_id")} = ${organizationId} and ${shownStudents(viewer, area)}
+      and ${qualified("session_student", "starts_at")} > ${after.toISOString()}::timestamptz and ${qualified("session_student", "starts_at")} < ${before.toISOString()}::timestamptz)`,
+  )!;
 }
 
 /** Whether the area may schedule, move and cancel sessions. */

@@ -4,7 +4,7 @@
  * one session, and the students of sessions (whose records an entry about them goes on).
  */
 import { workspaceZone } from "../../core/workspace-time.ts";
-import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Area } from "../../../shared/roles.ts";
 import { SESSION_MAX_MINUTES, type Session, type SessionListQuery, type SessionPage } from "../../../shared/schemas/sessions.ts";
 import type { Actor } from "../../core/audit.ts";
@@ -16,7 +16,7 @@ import type { Database } from "../../db/client.ts";
 import { member, sessionStudent, student, tutoringSession, user } from "../../db/schema.ts";
 import { type Queryable, type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { shownStudents, visibleSessions } from "./policy.ts";
+import { shownStudents, visibleSessions, visibleSessionsStartingBetween } from "./policy.ts";
 
 export const sessionNotFound = () => notFound("The session");
 
@@ -78,13 +78,13 @@ export async function shape(tx: Transaction, actor: Actor, area: Area, rows: Ses
 
 /** The list's condition: what the viewer may see through `area`, overlapping [from, to), with the filters. */
 export function sessionRangeWhere(viewer: Viewer, area: Area, query: Pick<SessionListQuery, "from" | "to" | "tutorMemberId" | "studentId">): SQL | undefined {
+  // A lower bound the starts_at indexes can use (a session lasts at most SESSION_MAX_MINUTES,
+  // also checked by the database): without it a week's query read all earlier history.
+  const startsAfter = new Date(Date.parse(query.from) - SESSION_MAX_MINUTES * 60_000);
+  const startsBefore = new Date(query.to);
   return and(
-    visibleSessions(viewer, area),
-    lt(tutoringSession.startsAt, new Date(query.to)),
+    visibleSessionsStartingBetween(viewer, area, startsAfter, startsBefore),
     sql`${tutoringSession.endsAt} > ${new Date(query.from).toISOString()}::timestamptz`,
-    // A lower bound the starts_at indexes can use (a session lasts at most SESSION_MAX_MINUTES,
-    // also checked by the database): without it a week's query read all earlier history.
-    gt(tutoringSession.startsAt, new Date(Date.parse(query.from) - SESSION_MAX_MINUTES * 60_000)),
     query.tutorMemberId ? eq(tutoringSession.tutorMemberId, query.tutorMemberId) : undefined,
     query.studentId
       ? sql`exists (select 1 from ${sessionStudent} where ${qualified("session_student", "organization_id")} = ${qualified("tutoring_session", "organization_id")} and ${qualified("session_student", "session_id")} = ${qualified("tutoring_session", "id")} and ${qualified("session_student", "student_id")} = ${query.studentId})`

@@ -5,7 +5,7 @@
  * acknowledge an alert, plan an action (a note and a date) or dismiss it with a reason; an
  * alert resolved or dismissed is closed. Each change is audited.
  */
-import { and, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import {
   type Alert,
   type AlertList,
@@ -17,6 +17,7 @@ import {
 } from "../../../shared/schemas/health-alerts.ts";
 import { type Actor, writeAudit } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
+import { cappedTotal } from "../../core/list-total.ts";
 import type { Database } from "../../db/client.ts";
 import { healthAlert } from "../../db/alerts-schema.ts";
 import { user } from "../../db/auth-schema.ts";
@@ -118,21 +119,23 @@ export function alertPageQuery(tx: Queryable, where: SQL, pageSize: number, offs
     .offset(offset);
 }
 
-/** How many alerts match `where` (the list's total, or the live ones). */
-export function alertCountQuery(tx: Queryable, where: SQL) {
-  return tx.select({ value: count() }).from(healthAlert).innerJoin(student, joinedStudent).where(where);
+/** The alerts matching `where` (for the list's total, or the live ones), to be counted by cappedTotal. Exported for the query-scaling benchmark. */
+export function alertMatchesQuery(tx: Queryable, where: SQL) {
+  return tx.select({ id: healthAlert.id }).from(healthAlert).innerJoin(student, joinedStudent).where(where);
 }
 
 /** GET …/alerts: newest first, live ones by default. */
 export async function listAlerts(db: Database, actor: Actor, area: AlertArea, query: AlertListQuery, now: Date): Promise<AlertList> {
   const organizationId = actor.viewer.organizationId;
-  if (query.studentId !== undefined && !isRecordId(query.studentId)) return { items: [], total: 0, live: 0 };
+  if (query.studentId !== undefined && !isRecordId(query.studentId)) return { items: [], total: 0, totalIsAtLeast: false, live: 0, liveIsAtLeast: false };
   return withWorkspace(db, organizationId, async (tx) => {
     const where = alertListWhere(organizationId, readerOf(actor), area, query, now);
     const rows = await alertPageQuery(tx, where.filters, query.pageSize, (query.page - 1) * query.pageSize);
-    const [total] = await alertCountQuery(tx, where.filters);
-    const [live] = await alertCountQuery(tx, where.live);
-    return { items: rows.map((row) => toAlert(row, area)), total: total!.value, live: live!.value };
+    // Closed alerts grow with the history and live ones with the caseload: each count stops at a
+    // thousand and then says "more than" (core/list-total.ts).
+    const total = await cappedTotal(tx, alertMatchesQuery(tx, where.filters));
+    const live = await cappedTotal(tx, alertMatchesQuery(tx, where.live));
+    return { items: rows.map((row) => toAlert(row, area)), ...total, live: live.total, liveIsAtLeast: live.totalIsAtLeast };
   });
 }
 

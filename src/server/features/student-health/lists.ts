@@ -23,6 +23,7 @@ import {
 } from "../../../shared/schemas/student-health.ts";
 import type { Actor } from "../../core/audit.ts";
 import { qualified } from "../../core/sql.ts";
+import { keptStudentTotal } from "../../core/kept-counts.ts";
 import type { Database } from "../../db/client.ts";
 import { studentHealth } from "../../db/health-schema.ts";
 import { assignment, student } from "../../db/schema.ts";
@@ -154,11 +155,27 @@ function trendOf(score: number | null, previousDay: string | null, previousScore
   return { since: previousDay, score: previousScore, change, direction: change > 0 ? "up" : change < 0 ? "down" : "flat" };
 }
 
-async function healthPage(tx: Queryable, organizationId: string, where: HealthListWhere, query: CaseloadQuery, now: Date): Promise<HealthListPage> {
+/**
+ * The list's total. The admin's list without a filter is every active student of the
+ * workspace: the count the database keeps (core/kept-counts.ts) instead of counting them.
+ */
+async function healthTotal(tx: Queryable, organizationId: string, where: HealthListWhere, isWholeWorkspace: boolean): Promise<number> {
+  if (isWholeWorkspace) return keptStudentTotal(tx, organizationId, "active");
+  const [counted] = await healthCountQuery(tx, organizationId, where);
+  return counted?.total ?? 0;
+}
+
+async function healthPage(
+  tx: Queryable,
+  organizationId: string,
+  where: HealthListWhere,
+  query: CaseloadQuery,
+  now: Date,
+  isWholeWorkspace = false,
+): Promise<HealthListPage> {
   const { page, pageSize } = query;
   const offset = (page - 1) * pageSize;
-  const [counted] = await healthCountQuery(tx, organizationId, where);
-  const total = counted?.total ?? 0;
+  const total = await healthTotal(tx, organizationId, where, isWholeWorkspace);
   const rows = offset < total ? await healthPageQuery(tx, organizationId, where, query, pageSize, offset) : [];
   let unscored: Awaited<ReturnType<typeof unscoredPageQuery>> = [];
   if (!where.cards && rows.length < pageSize && offset + rows.length < total) {
@@ -199,8 +216,9 @@ export async function listStudentHealth(
   now: Date,
 ): Promise<HealthListPage> {
   const organizationId = actor.viewer.organizationId;
+  const isWholeWorkspace = area === "admin" && !query.q && !query.band && !query.rule && !query.tutorId;
   return withWorkspace(db, organizationId, (tx) =>
-    healthPage(tx, organizationId, healthListWhere(visibleStudents(actor.viewer, area, now), organizationId, query, now), query, now),
+    healthPage(tx, organizationId, healthListWhere(visibleStudents(actor.viewer, area, now), organizationId, query, now), query, now, isWholeWorkspace),
   );
 }
 

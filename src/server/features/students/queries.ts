@@ -105,11 +105,16 @@ export function studentCountQuery(tx: Queryable, organizationId: string, where: 
     .where(and(eq(student.organizationId, organizationId), where));
 }
 
-/** One page of the records matching `where`, with their guardians and tutors, and the total. */
-export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, page: number, pageSize: number, now: Date) {
-  const [totalRow] = await studentCountQuery(tx, organizationId, where);
+/** The number of records matching `where`. */
+export async function countStudents(tx: Queryable, organizationId: string, where: SQL | undefined): Promise<number> {
+  const [row] = await studentCountQuery(tx, organizationId, where);
+  return row?.total ?? 0;
+}
+
+/** One page of the records matching `where`, with their guardians and tutors, and the list's `total`. */
+export async function studentPage(tx: Queryable, organizationId: string, where: SQL | undefined, total: number, page: number, pageSize: number, now: Date) {
   const rows = await studentPageQuery(tx, organizationId, where, page, pageSize);
-  return { items: await withPeople(tx, organizationId, rows, now), total: totalRow?.total ?? 0, page, pageSize };
+  return { items: await withPeople(tx, organizationId, rows, now), total, page, pageSize };
 }
 
 /** Every record matching `where` (a parent's children, a tutor's students), ordered by name. */

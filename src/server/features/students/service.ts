@@ -10,8 +10,9 @@ import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { AppError, conflict, notFound } from "../../lib/app-error.ts";
 import { type Actor, actorLabel, auditStudent } from "../../core/audit.ts";
 import { isRecordId } from "../../core/ids.ts";
+import { keptStudentTotal } from "../../core/kept-counts.ts";
 import { visibleStudents, withVisibleContacts } from "./policy.ts";
-import { findStudent, studentDetail, studentList, studentPage, studentSearch } from "./queries.ts";
+import { countStudents, findStudent, studentDetail, studentList, studentPage, studentSearch } from "./queries.ts";
 import type { Area } from "../../../shared/roles.ts";
 
 export const studentNotFound = () => notFound("The student");
@@ -30,9 +31,13 @@ const FIELD_LABELS: Record<keyof StudentCreate, string> = {
 
 export async function listStudents(db: Database, actor: Actor, query: StudentListQuery, now: Date): Promise<StudentPage> {
   const organizationId = actor.viewer.organizationId;
-  return withWorkspace(db, organizationId, (tx) =>
-    studentPage(tx, organizationId, and(visibleStudents(actor.viewer, "admin", now), studentSearch(query.q, query.status)), query.page, query.pageSize, now),
-  );
+  return withWorkspace(db, organizationId, async (tx) => {
+    const where = and(visibleStudents(actor.viewer, "admin", now), studentSearch(query.q, query.status));
+    // A search counts its matches (ids from the trigram indexes); the whole list or a status
+    // reads the count the database keeps, instead of every record of the workspace.
+    const total = query.q ? await countStudents(tx, organizationId, where) : await keptStudentTotal(tx, organizationId, query.status);
+    return studentPage(tx, organizationId, where, total, query.page, query.pageSize, now);
+  });
 }
 
 /** A parent's children or a tutor's current students (a short list: no paging). */

@@ -3,10 +3,11 @@ import { and, count, eq, gt } from "drizzle-orm";
 import { MEMBER_ROLES, type MemberRole } from "../../../shared/roles.ts";
 import type { MemberCounts, WorkspaceSettings, WorkspaceSettingsChanges } from "../../../shared/schemas/workspace.ts";
 import type { Database } from "../../db/client.ts";
-import { member, organization, student, workspaceInvitation } from "../../db/schema.ts";
+import { member, organization, workspaceInvitation } from "../../db/schema.ts";
 import { enterWorkspace, withWorkspace, type Queryable } from "../../db/tenant.ts";
 import { writeAudit, type Actor } from "../../core/audit.ts";
 import { refuseCurrencyChangeWithAmounts } from "../../core/currency.ts";
+import { memberCountsQuery, studentCountsQuery } from "../../core/kept-counts.ts";
 import { AppError, invalidField, notFound } from "../../lib/app-error.ts";
 
 type Executor = Queryable;
@@ -147,33 +148,23 @@ export async function regenerateJoinCode(db: Database, actor: Actor): Promise<Wo
   });
 }
 
-/** Members of a workspace by role and status (also EXPLAINed by the query-scaling bench). */
-export function memberCountsQuery(db: Executor, organizationId: string) {
-  return db
-    .select({ role: member.role, status: member.status, total: count() })
-    .from(member)
-    .where(eq(member.organizationId, organizationId))
-    .groupBy(member.role, member.status);
-}
-
 /**
- * The admin dashboard's figures: members by role and status, students by status, open
- * invitations; all read in one transaction inside the workspace (row-level security).
+ * The admin dashboard's figures: members by role and status and students by status (the
+ * counts kept by the database, core/kept-counts.ts), open invitations (counted: they expire
+ * within days, so a workspace has few); all read in one transaction inside the workspace.
  */
 export async function countMembers(db: Database, organizationId: string, now: Date): Promise<MemberCounts> {
-  const [rows, students, openInvitations] = await withWorkspace(db, organizationId, async (tx) => {
-    const byRoleAndStatus = await memberCountsQuery(tx, organizationId);
-    const byStatus = await tx
-      .select({ status: student.status, total: count() })
-      .from(student)
-      .where(eq(student.organizationId, organizationId))
-      .groupBy(student.status);
-    const [open] = await tx
-      .select({ total: count() })
-      .from(workspaceInvitation)
-      .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)));
-    return [byRoleAndStatus, byStatus, open?.total ?? 0] as const;
-  });
+  return withWorkspace(db, organizationId, (tx) => dashboardCounts(tx, organizationId, now));
+}
+
+/** The dashboard's figures, read in the caller's transaction inside the workspace (the query-scaling benchmark times this). */
+export async function dashboardCounts(tx: Queryable, organizationId: string, now: Date): Promise<MemberCounts> {
+  const rows = await memberCountsQuery(tx, organizationId);
+  const students = await studentCountsQuery(tx, organizationId);
+  const [open] = await tx
+    .select({ total: count() })
+    .from(workspaceInvitation)
+    .where(and(eq(workspaceInvitation.organizationId, organizationId), eq(workspaceInvitation.status, "pending"), gt(workspaceInvitation.expiresAt, now)));
   const byRole = Object.fromEntries(MEMBER_ROLES.map((role) => [role, 0])) as Record<MemberRole, number>;
   let pending = 0;
   let suspended = 0;
@@ -183,6 +174,6 @@ export async function countMembers(db: Database, organizationId: string, now: Da
     else if ((MEMBER_ROLES as readonly string[]).includes(row.role)) byRole[row.role as MemberRole] += row.total;
   }
   const studentCounts = { active: 0, paused: 0, former: 0 };
-  for (const row of students) studentCounts[row.status] += row.total;
-  return { byRole, pending, suspended, students: studentCounts, openInvitations };
+  for (const row of students) if (row.status in studentCounts) studentCounts[row.status as keyof typeof studentCounts] += row.total;
+  return { byRole, pending, suspended, students: studentCounts, openInvitations: open?.total ?? 0 };
 }

@@ -8,6 +8,7 @@ describe("describeRange", () => {
     expect(describeRange(2, 25, 132, ["student", "students"])).toBe("Showing 26–50 of 132 students");
     expect(describeRange(1, 25, 1, ["student", "students"])).toBe("Showing 1–1 of 1 student");
     expect(describeRange(1, 25, 0, ["student", "students"])).toBe("No students");
+    expect(describeRange(1, 25, 1001, ["lead", "leads"], true)).toBe("Showing 1–25 of more than 1000 leads");
   });
 });
 

@@ -2,11 +2,21 @@ import { Group, Pagination, Text } from "@mantine/core";
 
 const CONTROL_LABELS = { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" } as const;
 
-/** "Showing 26–50 of 132 students" (or "No students"). */
-export function describeRange(page: number, pageSize: number, total: number, [one, many]: readonly [one: string, many: string]): string {
+/**
+ * "Showing 26–50 of 132 students" (or "No students"). When the server stopped counting
+ * (`totalIsAtLeast`: `total` is one past what it counted), "of more than 1000 leads".
+ */
+export function describeRange(
+  page: number,
+  pageSize: number,
+  total: number,
+  [one, many]: readonly [one: string, many: string],
+  totalIsAtLeast = false,
+): string {
   if (total === 0) return `No ${many}`;
   const first = Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
+  if (totalIsAtLeast) return `Showing ${first}–${last} of more than ${total - 1} ${many}`;
   return `Showing ${first}–${last} of ${total} ${total === 1 ? one : many}`;
 }
 
@@ -19,6 +29,7 @@ export function ListPager({
   page,
   pageSize,
   total,
+  totalIsAtLeast = false,
   noun,
   onPage,
   withSummary = true,
@@ -26,6 +37,8 @@ export function ListPager({
   page: number;
   pageSize: number;
   total: number;
+  /** Whether `total` is only a lower bound (the server counts a long list up to a limit). */
+  totalIsAtLeast?: boolean;
   /** What the rows are: ["student", "students"]. */
   noun: readonly [one: string, many: string];
   onPage: (page: number) => void;
@@ -37,7 +50,7 @@ export function ListPager({
     <Group justify="space-between" gap="sm" mt="md">
       {withSummary ? (
         <Text size="sm" c="dimmed" role="status">
-          {describeRange(page, pageSize, total, noun)}
+          {describeRange(page, pageSize, total, noun, totalIsAtLeast)}
         </Text>
       ) : null}
       {pages > 1 ? (

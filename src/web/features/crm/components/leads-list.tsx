@@ -143,7 +143,14 @@ export function LeadsList({ area, showOwner, onAdd }: { area: CrmArea; showOwner
                 busy={leads.isPlaceholderData}
                 highlightOnHover
               />
-              <ListPager page={data.page} pageSize={data.pageSize || LEADS_PAGE_SIZE} total={data.total} noun={["lead", "leads"]} onPage={list.setPage} />
+              <ListPager
+                page={data.page}
+                pageSize={data.pageSize || LEADS_PAGE_SIZE}
+                total={data.total}
+                totalIsAtLeast={data.totalIsAtLeast}
+                noun={["lead", "leads"]}
+                onPage={list.setPage}
+              />
             </Box>
           )
         }

@@ -55,6 +55,7 @@ export function AlertsList({ area, studentId, topics = ALERT_TOPICS }: { area: A
                 page={filter.page}
                 pageSize={PAGE_SIZE}
                 total={data.total}
+                totalIsAtLeast={data.totalIsAtLeast}
                 noun={["alert", "alerts"]}
                 onPage={(page) => setFilter((current) => ({ ...current, page }))}
               />

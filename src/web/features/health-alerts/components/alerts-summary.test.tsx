@@ -46,19 +46,24 @@ describe("AlertsSummary on a dashboard", () => {
     ["tutor", "/tutor/alerts"],
     ["parent", "/parent/alerts"],
   ] as const)("a %s with no open alert reads a calm line and the way to all of them", (area, screenPath) => {
-    renderSummary(area, { items: [], total: 0, live: 0 });
+    renderSummary(area, { items: [], total: 0, totalIsAtLeast: false, live: 0, liveIsAtLeast: false });
     expect(screen.getByText("No open alerts.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "All alerts" }).getAttribute("href")).toBe(screenPath);
   });
 
   it("counts the open alerts and shows the newest three", () => {
     const items = ["Ana", "Ben", "Cleo", "Dev"].map((name, index) => alert(String(index), name));
-    renderSummary("parent", { items, total: 4, live: 4 });
+    renderSummary("parent", { items, total: 4, totalIsAtLeast: false, live: 4, liveIsAtLeast: false });
     expect(screen.getByText("4 open alerts")).toBeTruthy();
     expect(screen.getAllByRole("article").map((article) => article.getAttribute("aria-label"))).toEqual(
       items.slice(0, 3).map((item) => `${item.studentName}: ${item.title}`),
     );
     // A guardian reads alerts; acting on them is staff's.
     expect(screen.queryByRole("button", { name: "Acknowledge" })).toBeNull();
+  });
+
+  it("says 'more than' when the server stopped counting the open alerts", () => {
+    renderSummary("tutor", { items: [alert("1", "Ana")], total: 1001, totalIsAtLeast: true, live: 1001, liveIsAtLeast: true });
+    expect(screen.getByText("More than 1000 open alerts")).toBeTruthy();
   });
 });

@@ -32,7 +32,7 @@ export function AlertsSummary({ area }: { area: AlertArea }) {
           ) : (
             <Stack gap="sm">
               <Text size="sm" fw={600}>
-                {data.live === 1 ? "1 open alert" : `${data.live} open alerts`}
+                {data.liveIsAtLeast ? `More than ${data.live - 1} open alerts` : data.live === 1 ? "1 open alert" : `${data.live} open alerts`}
               </Text>
               {data.items.slice(0, NEWEST).map((alert) => (
                 <AlertItem key={alert.id} alert={alert} area={area} />

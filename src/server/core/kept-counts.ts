@@ -1,0 +1,45 @@
+/**
+ * The counts the database keeps per workspace (db/counts-schema.ts, kept by triggers in the
+ * transaction of every write): the dashboard's figures and the members' and students' list
+ * totals read a few rows here instead of counting a million. Read inside the workspace.
+ */
+import { and, eq, ne, sum, type SQL } from "drizzle-orm";
+import { memberCount, studentCount } from "../db/counts-schema.ts";
+import type { Queryable } from "../db/tenant.ts";
+
+/** The workspace's memberships by role and status (pending registrations have the role "pending"). */
+export function memberCountsQuery(tx: Queryable, organizationId: string) {
+  return tx
+    .select({ role: memberCount.role, status: memberCount.status, total: memberCount.total })
+    .from(memberCount)
+    .where(eq(memberCount.organizationId, organizationId));
+}
+
+/** The members list's total without a search: active and suspended members, of a role and a status when given. */
+export async function keptMemberTotal(tx: Queryable, organizationId: string, filters: { role?: string; status?: string }): Promise<number> {
+  const conditions: (SQL | undefined)[] = [
+    eq(memberCount.organizationId, organizationId),
+    ne(memberCount.status, "pending"),
+    filters.role ? eq(memberCount.role, filters.role) : undefined,
+    filters.status ? eq(memberCount.status, filters.status) : undefined,
+  ];
+  const [row] = await tx
+    .select({ total: sum(memberCount.total).mapWith(Number) })
+    .from(memberCount)
+    .where(and(...conditions));
+  return row?.total ?? 0;
+}
+
+/** The workspace's student records by status. */
+export function studentCountsQuery(tx: Queryable, organizationId: string) {
+  return tx.select({ status: studentCount.status, total: studentCount.total }).from(studentCount).where(eq(studentCount.organizationId, organizationId));
+}
+
+/** The number of student records, of one status when given. */
+export async function keptStudentTotal(tx: Queryable, organizationId: string, status?: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sum(studentCount.total).mapWith(Number) })
+    .from(studentCount)
+    .where(and(eq(studentCount.organizationId, organizationId), status ? eq(studentCount.status, status) : undefined));
+  return row?.total ?? 0;
+}
