@@ -1,5 +1,5 @@
 /**
- * `node scripts/citus-statements.ts`: prints the statements that distribute Glassroom's schema
+ * `npm run db:citus-statements`: prints the statements that distribute Glassroom's schema
  * on a Citus cluster (src/server/db/distribution.ts), to paste into docs/scaling.md, whose copy
  * src/server/db/distribution-keys.test.ts compares with them.
  */

@@ -17,6 +17,8 @@ import { NODE_BIN, PROJECT_ROOT } from "./paths.ts";
 export interface AppServer {
   url: string;
   port: number;
+  /** The Node process's id (its own process group's). */
+  pid: number;
   dataDir: string;
   /** Milliseconds from spawning the process to the first healthy /api/health. */
   startMs: number;
@@ -145,5 +147,5 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     await stop();
     throw new Error(`The benchmark server on ${url} is healthy but its embedded PostgreSQL in ${dataDir} was not found.`);
   }
-  return { url, port, dataDir, startMs, spawnedAt, databaseUrl, output, stop };
+  return { url, port, pid: child.pid!, dataDir, startMs, spawnedAt, databaseUrl, output, stop };
 }

@@ -122,7 +122,7 @@ describe("every business table can be distributed by workspace", () => {
     expect(schemaTables().map(({ name, hasWorkspaceColumn }) => ({ name, hasWorkspaceColumn }))).toEqual(tables);
   });
 
-  it("docs/scaling.md lists the statements the schema makes (node scripts/citus-statements.ts)", () => {
+  it("docs/scaling.md lists the statements the schema makes (npm run db:citus-statements)", () => {
     const document = readFileSync(path.join(PROJECT_ROOT, "docs/scaling.md"), "utf8");
     expect(document).toContain(citusStatements().join("\n"));
   });

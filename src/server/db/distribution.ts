@@ -2,7 +2,7 @@
  * How the schema would be spread over a Citus cluster (docs/scaling.md): every table with a
  * workspace column is distributed by it, a few shared tables are replicated to every node
  * (reference tables), and the platform's own tables stay on the coordinator. Read from the
- * Drizzle schema, so that the statements printed by `node scripts/citus-statements.ts` (and
+ * Drizzle schema, so that the statements printed by `npm run db:citus-statements` (and
  * copied into docs/scaling.md) follow it; src/server/db/distribution-keys.test.ts checks the
  * migrated database against it.
  */
