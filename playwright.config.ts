@@ -23,8 +23,10 @@ import {
  *    `scripts/user-devops.ts` can run beside the live server;
  * 2. the OpenID Connect test double standing in for Google (GOOGLE_ISSUER);
  * 3. the Stripe test double (STRIPE_API_URL, the install's Stripe keys);
- * 4. the app: the web build (made again only when a source is newer than it, as `npm start`
- *    does), then the node server itself (exec, no npm wrapper).
+ * 4. the app: the web build and the server bundle (each made again only when a source is newer
+ *    than it, as `npm start` does), then the bundle itself as `npm start` runs it (exec, no npm
+ *    wrapper): the browser tests run the server that production runs, so a package that breaks
+ *    when bundled fails here and not in a deployment.
  * Debian's Chromium is used (its headless shell where installed): no browser can be downloaded on our machines.
  */
 const shutdown = { signal: "SIGTERM" as const, timeout: 15_000 };
@@ -79,7 +81,8 @@ export default defineConfig({
     {
       name: "app",
       // `exec env` replaces the shell: the process Playwright stops is the node server itself.
-      command: "./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development ./node_modules/.bin/node src/server/index.ts",
+      command:
+        "./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development NODE_COMPILE_CACHE=build/node-compile-cache ./node_modules/.bin/node build/server-bundle/index.mjs",
       url: `${APP_URL}/api/health`,
       timeout: 180_000,
       gracefulShutdown: shutdown,

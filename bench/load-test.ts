@@ -1,11 +1,22 @@
 /**
- * `npm run test:load`: load and soak. Mixed traffic at 100 connections against the production
- * build on the embedded PostgreSQL, for LOAD_SECONDS (default 60): about 10 % sign-ins, the
- * rest signed-in reads (GET /api/me, /api/admin/dashboard, /api/admin/approvals) and
- * GET /api/health, spread over a pool of real accounts. It passes when not one request fails
- * (a non-2xx answer, a socket error or a timeout) and the server's memory levels off; it
- * prints a table and writes the figures to bench/results/load.json (and latest.json).
- * Exit code 1 when it fails. Not part of `npm test`: it takes a minute and wants a quiet machine.
+ * `npm run test:load`: load and soak, on two app instances. Two production servers (the
+ * bundle, as `npm start` runs it) share one PostgreSQL (the first one's embedded database),
+ * one data folder and one AUTH_SECRET, as two machines behind a load balancer would; autocannon
+ * spreads its connections over both (round-robin by connection). Mixed traffic at 100
+ * connections for LOAD_SECONDS (default 60): about 10 % sign-ins, the rest signed-in reads
+ * (GET /api/me, /api/admin/dashboard, /api/admin/approvals) and GET /api/health, spread over a
+ * pool of real accounts. Then it checks that two instances lose and duplicate nothing:
+ * - mail (pg-boss jobs): every mail queued is delivered once, to an SMTP sink that keeps each in
+ *   the outbox table: one confirmation per sign-up, one reset mail per request sent alternately
+ *   to either instance, no mail twice;
+ * - the session reminders, which both instances' schedules run every minute: one reminder of a
+ *   session due soon, to its tutor;
+ * - a rate limit (decision 004): the contact form's limit holds for both instances together,
+ *   the first request over it is refused whichever instance gets it.
+ * It passes when not one request fails (a non-2xx answer, a socket error or a timeout), every
+ * check holds, and each server's memory levels off; it prints tables and writes the figures to
+ * bench/results/load.json (and latest.json). Exit code 1 when it fails. Not part of `npm test`:
+ * it takes two minutes and wants a quiet machine.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,13 +26,21 @@ import autocannon from "autocannon";
 import { createDatabase } from "../src/server/db/client.ts";
 import { createAdmin, createPendingJoiner, type AdminFixture } from "../tests/factories.ts";
 import { remoteApp } from "./support/accounts.ts";
-import { startAppServer } from "./support/app-server.ts";
+import { startAppServer, type AppServer } from "./support/app-server.ts";
 import { ensureBuild } from "./support/build.ts";
+import { checkNothingLostOrDuplicated, prepareChecks, type Check } from "./support/two-instance-checks.ts";
+import { startMailSink } from "./support/mail-sink.ts";
 import { RESULTS_DIR } from "./support/paths.ts";
 import { describeMachine, formatTable, saveBenchmark, type Table } from "./support/report.ts";
 import { formatInt, round } from "./support/stats.ts";
 
 const CONNECTIONS = 100;
+/**
+ * Every rate limit × 100: the pool's sign-ins from one address stay far below the limits (sign-in:
+ * 10,000 per address in 5 minutes), and the contact form's (500 per address in 15 minutes) is
+ * still reached in seconds by the rate-limit check.
+ */
+const RATE_LIMIT_MULTIPLIER = 100;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 /** Accounts in the pool: admins of workspaces of their own, each with people awaiting approval. */
 const ADMINS = 24;
@@ -87,12 +106,25 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   process.stdout.write(`Load test: ${CONNECTIONS} connections for ${SECONDS} s on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}\n`);
   ensureBuild();
-  const server = await startAppServer({ rateLimitMultiplier: "1000000" });
-  const pid = Number(readFileSync(path.join(server.dataDir, "server.pid"), "utf8"));
-  const db = createDatabase(server.databaseUrl, { max: 4 });
+  const sink = await startMailSink();
+  const servers: AppServer[] = [];
+  let db: ReturnType<typeof createDatabase> | undefined;
   try {
+    const settings = { rateLimitMultiplier: String(RATE_LIMIT_MULTIPLIER), env: { SMTP_URL: sink.url } };
+    const first = await startAppServer(settings);
+    servers.push(first);
+    db = createDatabase(first.databaseUrl, { max: 4 });
+    sink.deliverTo(db);
+    // The second instance: the first one's database, data folder and public address (the load
+    // balancer's, which every state-changing request names as its origin).
+    const second = await startAppServer({
+      ...settings,
+      dataDir: first.dataDir,
+      env: { ...settings.env, DATABASE_URL: first.databaseUrl, APP_URL: first.url },
+    });
+    servers.push(second);
     // The pool, made the way the product makes people (sign-up, confirmation, approval queue).
-    const ctx = { app: remoteApp(server.url), db };
+    const ctx = { app: remoteApp(first.url), db };
     const started = performance.now();
     const admins: AdminFixture[] = [];
     for (let batch = 0; batch < ADMINS; batch += 6) {
@@ -105,26 +137,31 @@ async function main(): Promise<number> {
     process.stdout.write(
       `  ${ADMINS} admins with ${PENDING_PER_WORKSPACE} pending joiners each, ready in ${round((performance.now() - started) / 1000, 1)} s\n`,
     );
+    // A session due for its reminder, before the traffic: both schedules run during it.
+    const prepared = await prepareChecks(ctx);
 
     const counts = Object.fromEntries(MIX.map(([kind]) => [kind, { requests: 0, non2xx: 0, statuses: {} as Record<string, number> }])) as Record<
       Kind,
       { requests: number; non2xx: number; statuses: Record<string, number> }
     >;
-    const rss: { second: number; mb: number }[] = [];
+    const rss: { second: number; mb: number }[][] = servers.map(() => []);
     const loadStarted = performance.now();
     const sampler = setInterval(() => {
-      try {
-        rss.push({ second: round((performance.now() - loadStarted) / 1000, 1), mb: rssMb(pid) });
-      } catch {
-        // the server is gone: autocannon reports the failures
+      for (const [index, server] of servers.entries()) {
+        try {
+          rss[index]!.push({ second: round((performance.now() - loadStarted) / 1000, 1), mb: rssMb(server.pid) });
+        } catch {
+          // the server is gone: autocannon reports the failures
+        }
       }
     }, 1_000);
 
     const loadAverageAtStart = round(os.loadavg()[0]!, 2);
     process.stdout.write(`  ${SECONDS} s of mixed traffic at ${CONNECTIONS} connections (load average before: ${loadAverageAtStart})…\n`);
-    const origin = server.url;
+    const origin = first.url;
     const result = await autocannon({
-      url: server.url.replace("localhost", "127.0.0.1"),
+      // Connections alternate between the two URLs: half the traffic to each instance.
+      url: servers.map((server) => server.url.replace("localhost", "127.0.0.1")),
       connections: CONNECTIONS,
       duration: SECONDS,
       timeout: TIMEOUT_SECONDS,
@@ -169,14 +206,31 @@ async function main(): Promise<number> {
     });
     clearInterval(sampler);
 
-    // Memory: after warm-up, the first third against the last third.
-    const afterWarmUp = rss.slice(Math.ceil(rss.length * WARM_UP_FRACTION));
-    const third = Math.max(1, Math.floor(afterWarmUp.length / 3));
-    const firstThirdMb = mean(afterWarmUp.slice(0, third).map((sample) => sample.mb));
-    const lastThirdMb = mean(afterWarmUp.slice(-third).map((sample) => sample.mb));
-    const growthMb = lastThirdMb - firstThirdMb;
-    const allowedGrowthMb = Math.max(MAX_GROWTH_MB, firstThirdMb * MAX_GROWTH_RATIO);
-    const memoryOk = afterWarmUp.length >= 3 && growthMb <= allowedGrowthMb;
+    // Memory, per instance: after warm-up, the first third against the last third.
+    const memory = rss.map((samples) => {
+      const afterWarmUp = samples.slice(Math.ceil(samples.length * WARM_UP_FRACTION));
+      const third = Math.max(1, Math.floor(afterWarmUp.length / 3));
+      const firstThirdMean = mean(afterWarmUp.slice(0, third).map((sample) => sample.mb));
+      const lastThirdMean = mean(afterWarmUp.slice(-third).map((sample) => sample.mb));
+      const growth = lastThirdMean - firstThirdMean;
+      const allowedGrowth = Math.max(MAX_GROWTH_MB, firstThirdMean * MAX_GROWTH_RATIO);
+      return {
+        start: round(samples[0]?.mb ?? Number.NaN, 1),
+        end: round(samples.at(-1)?.mb ?? Number.NaN, 1),
+        max: round(Math.max(...samples.map((sample) => sample.mb)), 1),
+        firstThirdMean: round(firstThirdMean, 1),
+        lastThirdMean: round(lastThirdMean, 1),
+        growth: round(growth, 1),
+        allowedGrowth: round(allowedGrowth, 1),
+        levelledOff: afterWarmUp.length >= 3 && growth <= allowedGrowth,
+        samples,
+      };
+    });
+    const memoryOk = memory.every((instance) => instance.levelledOff);
+
+    process.stdout.write("  checking that nothing was lost or duplicated…\n");
+    const checks: Check[] = await checkNothingLostOrDuplicated(ctx, servers, prepared, RATE_LIMIT_MULTIPLIER);
+    const checksOk = checks.every((check) => check.passed);
 
     const failures = result.non2xx + result.errors + result.timeouts;
     const requests = result.requests.total;
@@ -184,6 +238,7 @@ async function main(): Promise<number> {
       date: new Date().toISOString(),
       machine,
       loadAverageAtStart,
+      instances: servers.length,
       connections: CONNECTIONS,
       seconds: SECONDS,
       accounts: { admins: ADMINS, pendingPerWorkspace: PENDING_PER_WORKSPACE },
@@ -192,41 +247,40 @@ async function main(): Promise<number> {
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
       failures: { non2xx: result.non2xx, socketErrors: result.errors, timeouts: result.timeouts },
       byKind: counts,
-      rssMb: {
-        start: round(rss[0]?.mb ?? Number.NaN, 1),
-        end: round(rss.at(-1)?.mb ?? Number.NaN, 1),
-        max: round(Math.max(...rss.map((sample) => sample.mb)), 1),
-        firstThirdMean: round(firstThirdMb, 1),
-        lastThirdMean: round(lastThirdMb, 1),
-        growth: round(growthMb, 1),
-        allowedGrowth: round(allowedGrowthMb, 1),
-        samples: rss,
-      },
-      passed: failures === 0 && memoryOk,
+      rssMb: memory,
+      checks,
+      passed: failures === 0 && memoryOk && checksOk,
     };
 
     const tables: Table[] = [
       {
-        title: `Load and soak: ${CONNECTIONS} connections, ${SECONDS} s, mixed traffic`,
-        columns: ["requests", "req/s", "p50 ms", "p99 ms", "errors", "RSS start MB", "RSS end MB", "RSS max MB", "RSS growth MB"],
-        rows: [
-          [
-            formatInt(requests),
-            formatInt(requests / result.duration),
-            result.latency.p50,
-            result.latency.p99,
-            failures,
-            round(rss[0]?.mb ?? Number.NaN),
-            round(rss.at(-1)?.mb ?? Number.NaN),
-            round(figures.rssMb.max),
-            round(growthMb, 1),
-          ],
-        ],
+        title: `Load and soak: ${CONNECTIONS} connections, ${SECONDS} s, mixed traffic over ${servers.length} instances`,
+        columns: ["requests", "req/s", "p50 ms", "p99 ms", "errors"],
+        rows: [[formatInt(requests), formatInt(requests / result.duration), result.latency.p50, result.latency.p99, failures]],
         notes: [
           `errors = non-2xx answers (${result.non2xx}) + socket errors (${result.errors}) + timeouts over ${TIMEOUT_SECONDS} s (${result.timeouts}); the test fails on any.`,
-          `RSS of the server process (VmRSS, every second). Growth = mean of the last third minus mean of the first third after a warm-up of the first ${Math.round(WARM_UP_FRACTION * 100)} % (${round(firstThirdMb)} → ${round(lastThirdMb)} MB); allowed ${round(allowedGrowthMb)} MB (the larger of ${MAX_GROWTH_MB} MB and ${Math.round(MAX_GROWTH_RATIO * 100)} %).`,
-          `Production build (NODE_ENV=production) on the embedded PostgreSQL, RATE_LIMIT_MULTIPLIER=1000000; ${ADMINS} signed-in admins with ${PENDING_PER_WORKSPACE} pending joiners each; autocannon in this process on the same machine (1-minute load average before the run: ${loadAverageAtStart}).`,
+          `Two production servers (the bundle, NODE_ENV=production) on one embedded PostgreSQL and one data folder, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}, mail to an SMTP sink; ${ADMINS} signed-in admins with ${PENDING_PER_WORKSPACE} pending joiners each; autocannon in this process on the same machine, its connections alternating between the instances (1-minute load average before the run: ${loadAverageAtStart}).`,
         ],
+      },
+      {
+        title: "Memory per instance (RSS, MB)",
+        columns: ["instance", "start", "end", "max", "growth", "allowed"],
+        rows: memory.map((instance, index) => [
+          index + 1,
+          round(instance.start),
+          round(instance.end),
+          round(instance.max),
+          instance.growth,
+          round(instance.allowedGrowth),
+        ]),
+        notes: [
+          `VmRSS of each server process, every second. Growth = mean of the last third minus mean of the first third after a warm-up of the first ${Math.round(WARM_UP_FRACTION * 100)} %; allowed: the larger of ${MAX_GROWTH_MB} MB and ${Math.round(MAX_GROWTH_RATIO * 100)} %.`,
+        ],
+      },
+      {
+        title: "Nothing lost or duplicated across the two instances",
+        columns: ["check", "expected", "found", "result"],
+        rows: checks.map((check) => [check.name, check.expected, check.found, check.passed ? "ok" : "FAIL"]),
       },
       {
         title: "By request",
@@ -252,23 +306,33 @@ async function main(): Promise<number> {
       seconds: SECONDS,
       loadAverageAtStart,
       tables,
-      data: { ...figures, rssMb: { ...figures.rssMb, samples: undefined } },
+      data: { ...figures, rssMb: memory.map((instance) => ({ ...instance, samples: undefined })) },
     });
 
     const verdicts = [
       failures === 0 ? "no failed request" : `${failures} failed requests`,
       memoryOk
-        ? `memory levelled off (+${round(growthMb, 1)} MB ≤ ${round(allowedGrowthMb)} MB)`
-        : `memory kept growing (+${round(growthMb, 1)} MB > ${round(allowedGrowthMb)} MB)`,
+        ? `memory levelled off (${memory.map((instance) => `+${instance.growth} MB`).join(", ")})`
+        : `memory kept growing (${memory.map((instance) => `+${instance.growth} MB of ${round(instance.allowedGrowth)} MB allowed`).join(", ")})`,
+      checksOk
+        ? "nothing lost or duplicated"
+        : `failed: ${checks
+            .filter((check) => !check.passed)
+            .map((check) => check.name)
+            .join("; ")}`,
     ];
     process.stdout.write(`${figures.passed ? "PASS" : "FAIL"}: ${verdicts.join("; ")}. Figures in bench/results/load.json.\n`);
-    if (!figures.passed && failures > 0) process.stdout.write(`Server log (last lines):\n${server.output()}\n`);
+    if (failures > 0) process.stdout.write(`Server logs (last lines):\n${servers.map((server) => server.output()).join("\n")}\n`);
     return figures.passed ? 0 : 1;
   } finally {
-    await db.$client.end();
-    // Let the last requests autocannon abandoned finish before stopping.
+    await db?.$client.end();
+    // Let the last requests autocannon abandoned finish before stopping; the second instance
+    // first, keeping the data folder it shares with the first.
     await sleep(200);
-    await server.stop();
+    const [first, second] = servers;
+    await second?.stop({ keepData: true });
+    await first?.stop();
+    await sink.close();
   }
 }
 

@@ -3,7 +3,7 @@
  * that holds a demo workspace. The first run seeds it through the API (scripts/demo-seed.ts,
  * the tests' factories) while the server runs; later runs reuse it. Prints the accounts.
  *
- * The server is the real one (src/server/index.ts in a child process, as `npm start` execs
+ * The server is the real one (the server bundle in a child process, as `npm start` execs
  * it). The seed drives an in-process app on the same database rather than the server over
  * HTTP: forty sign-ups from one address would hit the sign-up rate limit, and in-process each
  * factory client has an address of its own, as in the tests.
@@ -28,6 +28,7 @@ import { ConfigError, loadConfig, type Config } from "../src/server/env.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { DEFAULT_APP_URL, type AppLike } from "../tests/client.ts";
 import { loadStore, startStripeDouble, storeToJson } from "../tests/stripe-double/index.ts";
+import { PRODUCTION_SERVER } from "./build-outputs.ts";
 import { DEMO_ADMIN } from "./demo-data.ts";
 import { demoClock } from "./demo-clock.ts";
 import { seedDemoWorkspace, type DemoSummary } from "./demo-seed.ts";
@@ -81,11 +82,11 @@ try {
   stop(error instanceof ConfigError ? `Glassroom demo cannot start: ${error.message}` : String(error));
 }
 
-// As `npm start` does first (its prestart): build the web app if it is missing or stale.
+// As `npm start` does first (its prestart): build the web app and the server bundle if missing or stale.
 const build = spawnSync(process.execPath, [path.join(root, "scripts/ensure-build.ts")], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, [path.join(root, "src/server/index.ts")], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, PRODUCTION_SERVER.args, { cwd: root, env: { ...env, ...PRODUCTION_SERVER.env }, stdio: "inherit" });
 let failed = false;
 server.on("exit", (code, signal) => process.exit(failed ? 1 : (code ?? (signal ? 1 : 0))));
 // Ctrl+C reaches the server too (same process group); a SIGTERM to this script is passed on.

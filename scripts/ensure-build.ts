@@ -1,26 +1,27 @@
 /**
- * Run before `npm start`: builds the web app when there is no build yet or when a source
- * file is newer than it, so that `npm ci && npm start` works on a fresh clone.
+ * Run before `npm start`: builds what is missing or older than its sources, so that
+ * `npm ci && npm start` works on a fresh clone and never runs an old server. The web app and
+ * the server bundle are checked apart: a change to the server alone bundles it again (seconds)
+ * without building the web app (a minute).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { isBuilt, isStale, SERVER_BUNDLE, WEB_BUILD } from "./build-outputs.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const marker = path.join(root, "build/client/__spa-fallback.html");
-const sources = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "scripts/compress-build.ts", "package-lock.json"];
 
-function newestMtime(target: string): number {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(full).map((entry) => newestMtime(path.join(target, entry))));
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
-if (builtAt === 0 || sources.some((source) => newestMtime(source) > builtAt)) {
-  process.stdout.write(builtAt === 0 ? "No web build yet: building it once.\n" : "Sources changed since the last build: rebuilding.\n");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  process.exit(result.status ?? 1);
+if (isStale(WEB_BUILD)) {
+  process.stdout.write(isBuilt(WEB_BUILD) ? "Sources changed since the last build: rebuilding.\n" : "No web build yet: building it once.\n");
+  // npm run build also bundles the server.
+  run("npm", ["run", "build"]);
+} else if (isStale(SERVER_BUNDLE)) {
+  process.stdout.write(
+    isBuilt(SERVER_BUNDLE) ? "Server sources changed since the last bundle: bundling again.\n" : "No server bundle yet: bundling it once.\n",
+  );
+  run(process.execPath, [path.join(root, "scripts/build-server.ts")]);
 }

@@ -6,6 +6,7 @@ import {
   account,
   assignment,
   auditLog,
+  platformAuditLog,
   calendarFeed,
   cancellationRequest,
   sessionRecording,
@@ -78,6 +79,7 @@ export const WRITABLE_TABLES = {
   member,
   organization,
   auditLog,
+  platformAuditLog,
   devOutbox,
   verification,
   student,
@@ -191,6 +193,15 @@ export async function auditEntries(db: Database, filter: { action?: string; orga
     .from(auditLog)
     .where(and(...conditions))
     .orderBy(auditLog.createdAt);
+}
+
+/** The platform's audit entries (about no workspace), oldest first. */
+export async function platformAuditEntries(db: Database, filter: { action: string; userId: string }) {
+  return db
+    .select()
+    .from(platformAuditLog)
+    .where(and(eq(platformAuditLog.action, filter.action), eq(platformAuditLog.userId, filter.userId)))
+    .orderBy(platformAuditLog.createdAt);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * A Glassroom server for a benchmark: the production web build served by
- * `node src/server/index.ts` (exactly what `npm start` execs), NODE_ENV=production, on a free
- * port, with the embedded PostgreSQL in a data folder of its own. Its log goes to a file, so
+ * A Glassroom server for a benchmark: the production web build served by the server bundle
+ * (`node build/server-bundle/index.mjs` with its compile cache, exactly what `npm start` execs),
+ * NODE_ENV=production, on a free port, with the embedded PostgreSQL in a data folder of its own. Its log goes to a file, so
  * that logging costs what it costs in production without the benchmark process reading it.
  */
 import { spawn } from "node:child_process";
@@ -10,12 +10,15 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { PRODUCTION_SERVER } from "../../scripts/build-outputs.ts";
 import { freePort, runningEmbeddedDatabaseUrl } from "../../src/server/db/embedded.ts";
 import { NODE_BIN, PROJECT_ROOT } from "./paths.ts";
 
 export interface AppServer {
   url: string;
   port: number;
+  /** The Node process's id (its own process group's). */
+  pid: number;
   dataDir: string;
   /** Milliseconds from spawning the process to the first healthy /api/health. */
   startMs: number;
@@ -36,6 +39,8 @@ export interface AppServerOptions {
   /** Default "100000": benchmarks sign in thousands of times from one address. */
   rateLimitMultiplier?: string;
   timeoutMs?: number;
+  /** Run `node src/server/index.ts` (development's way) instead of the bundle: the start-up benchmark compares them. */
+  sourceServer?: boolean;
 }
 
 /** Settings of the caller's environment that the benchmark server must not inherit. */
@@ -54,6 +59,7 @@ const NOT_INHERITED = [
   "LOG_LEVEL",
   "HOST",
   "GLASSROOM_API_ONLY",
+  "NODE_COMPILE_CACHE",
 ];
 
 /** One secret per benchmark run, so that a warm start can read the sessions of the cold one. */
@@ -88,7 +94,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const spawnedAt = Date.now();
   const started = performance.now();
   // Its own process group, so that a server that will not stop can be killed with its PostgreSQL.
-  const child = spawn(NODE_BIN, ["src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(NODE_BIN, options.sourceServer ? ["src/server/index.ts"] : PRODUCTION_SERVER.args, {
+    cwd: PROJECT_ROOT,
+    env: options.sourceServer ? env : { ...env, ...PRODUCTION_SERVER.env },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
   closeSync(log);
   let running = true;
   const exited = new Promise<void>((resolve) => child.once("exit", () => ((running = false), resolve())));
@@ -136,5 +147,5 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     await stop();
     throw new Error(`The benchmark server on ${url} is healthy but its embedded PostgreSQL in ${dataDir} was not found.`);
   }
-  return { url, port, dataDir, startMs, spawnedAt, databaseUrl, output, stop };
+  return { url, port, pid: child.pid!, dataDir, startMs, spawnedAt, databaseUrl, output, stop };
 }

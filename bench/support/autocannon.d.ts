@@ -5,7 +5,8 @@
 declare module "autocannon" {
   namespace autocannon {
     interface Options {
-      url: string;
+      /** Several URLs: the connections are shared out among them in turn. */
+      url: string | string[];
       connections?: number;
       duration?: number;
       amount?: number;

@@ -1,44 +1,45 @@
 /**
- * The production web build: built once if missing (`npm run build`), otherwise used as it
- * is, read-only (other people may be serving it). A build older than its sources is named in
- * a warning, since its figures are then those of the older code.
+ * The production build: the web app and the server bundle, each built once if missing
+ * (`npm run build`, or scripts/build-server.ts for the bundle alone), otherwise used as it is,
+ * read-only (other people may be serving it). A build older than its sources is named in a
+ * warning, since its figures are then those of the older code.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { BUILD_CLIENT, PROJECT_ROOT } from "./paths.ts";
+import { isBuilt, isStale, SERVER_BUNDLE, WEB_BUILD } from "../../scripts/build-outputs.ts";
+import { NODE_BIN, PROJECT_ROOT } from "./paths.ts";
 
-const MARKER = path.join(BUILD_CLIENT, "__spa-fallback.html");
-/** What the web build is made from (as in scripts/ensure-build.ts). */
-const SOURCES = ["src/web", "src/shared", "content", "public", "react-router.config.ts", "vite.config.ts", "scripts/compress-build.ts", "package-lock.json"];
-
-export function hasBuild(): boolean {
-  return existsSync(MARKER);
-}
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(target).map((entry) => newestMtime(path.join(target, entry))));
+function hasBuild(): boolean {
+  return isBuilt(WEB_BUILD);
 }
 
 /** True when a source of the web build changed after the build was made. */
-export function buildIsStale(): boolean {
-  const builtAt = hasBuild() ? statSync(MARKER).mtimeMs : 0;
-  return SOURCES.some((source) => newestMtime(path.join(PROJECT_ROOT, source)) > builtAt);
+function buildIsStale(): boolean {
+  return isStale(WEB_BUILD);
 }
 
 let warned = false;
 
+function run(command: string, args: string[], what: string): void {
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? "signal"})`);
+}
+
 export function ensureBuild(): void {
-  if (hasBuild()) {
-    if (!warned && buildIsStale())
-      process.stderr.write("Note: build/client is older than its sources; measuring it as it is (run `npm run build` for current figures).\n");
-    warned = true;
-    return;
+  if (!hasBuild()) {
+    process.stdout.write("No web build in build/client: running `npm run build` once.\n");
+    run("npm", ["run", "build"], "npm run build");
+    if (!hasBuild()) throw new Error("npm run build made no build/client");
   }
-  process.stdout.write("No web build in build/client: running `npm run build` once.\n");
-  const result = spawnSync("npm", ["run", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
-  if (result.status !== 0 || !hasBuild()) throw new Error(`npm run build failed (exit ${result.status ?? "signal"})`);
+  if (!isBuilt(SERVER_BUNDLE)) {
+    process.stdout.write("No server bundle in build/server-bundle: bundling it once.\n");
+    run(NODE_BIN, [path.join(PROJECT_ROOT, "scripts/build-server.ts")], "scripts/build-server.ts");
+  }
+  if (!warned) {
+    if (buildIsStale())
+      process.stderr.write("Note: build/client is older than its sources; measuring it as it is (run `npm run build` for current figures).\n");
+    if (isStale(SERVER_BUNDLE))
+      process.stderr.write("Note: build/server-bundle is older than its sources; measuring it as it is (run `npm run build` for current figures).\n");
+  }
+  warned = true;
 }

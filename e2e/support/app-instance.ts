@@ -1,6 +1,7 @@
 /**
  * A dedicated Glassroom server for one spec (its own port, database and settings), started
- * from the production build that the main webServer built: `node src/server/index.ts`.
+ * from the production build that the main webServer built: the server bundle, as `npm start`
+ * runs it.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NODE_BIN, PROJECT_ROOT } from "./constants.ts";
+import { PRODUCTION_SERVER } from "../../scripts/build-outputs.ts";
 import { freePort } from "../../tests/test-postgres.ts";
 
 export interface AppInstance {
@@ -45,7 +47,7 @@ export async function startAppInstance(options: { port?: number; databaseUrl: st
     options.env,
   );
 
-  const child = spawn(NODE_BIN, ["src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE_BIN, PRODUCTION_SERVER.args, { cwd: PROJECT_ROOT, env: { ...env, ...PRODUCTION_SERVER.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -4,9 +4,10 @@ import { bootApp } from "./boot.ts";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./db/embedded.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { PROJECT_ROOT } from "./project-root.ts";
 import { loadWebBuild } from "./spa/serve.ts";
 
-const WEB_ROOT = path.resolve(import.meta.dirname, "../../build/client");
+const WEB_ROOT = path.join(PROJECT_ROOT, "build/client");
 
 function readConfig(): Config {
   try {

@@ -443,6 +443,10 @@ export async function restore(db: Database, persona: Persona, state: PersonaStat
   await db.delete(member).where(and(eq(member.userId, userId), notInArray(member.id, keep(state.memberships))));
   const memberUnchanged = unchanged(await db.select().from(member).where(eq(member.userId, userId)));
   for (const row of state.memberships) {
-    if (!memberUnchanged(row)) await db.insert(member).values(row).onConflictDoUpdate({ target: member.id, set: row });
+    if (!memberUnchanged(row))
+      await db
+        .insert(member)
+        .values(row)
+        .onConflictDoUpdate({ target: [member.organizationId, member.id], set: row });
   }
 }

@@ -1,6 +1,6 @@
 import type { AuditAction } from "../../shared/schemas/audit.ts";
 import type { Database } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog, platformAuditLog } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { MemberContext, MemberEnv } from "./context.ts";
 
@@ -18,8 +18,12 @@ export interface AuditEntry {
 
 export type AuditWriter = Pick<Database, "insert">;
 
+/** Writes the entry to its workspace's audit log, or to the platform's when it is about no workspace. */
 export async function writeAudit(db: AuditWriter, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, ipAddress: entry.ipAddress ?? null, studentId: entry.studentId ?? null, metadata: entry.metadata ?? null });
+  const { organizationId, studentId, ...common } = entry;
+  const values = { ...common, ipAddress: entry.ipAddress ?? null, metadata: entry.metadata ?? null };
+  if (organizationId === null) await db.insert(platformAuditLog).values(values);
+  else await db.insert(auditLog).values({ ...values, organizationId, studentId: studentId ?? null });
 }
 
 /** Something that can run a nested transaction: the database, or a transaction (a savepoint). */

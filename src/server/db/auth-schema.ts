@@ -3,9 +3,10 @@
  * from the options in auth/auth.ts: regenerate and compare whenever those options change.
  * Edited only to use timestamptz, drop the drizzle 1.x relations block, and add the unique
  * (organization, user) membership index, the (organization, status, created_at) one,
- * the two user search indexes, and the two-factor row's last accepted time step.
+ * the two user search indexes, the two-factor row's last accepted time step, and member's and
+ * invitation's (organization_id, id) primary keys.
  */
-import { pgTable, bigint, text, timestamp, boolean, integer, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, bigint, text, timestamp, boolean, integer, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const user = pgTable(
   "user",
@@ -110,7 +111,10 @@ export const organization = pgTable("organization", {
 export const member = pgTable(
   "member",
   {
-    id: text("id").primaryKey(),
+    // The primary key is (organization_id, id), not Better Auth's id alone: a workspace table
+    // keeps its workspace in its keys, so that it can be distributed by workspace
+    // (docs/scaling.md). Better Auth still finds a member by id.
+    id: text("id").notNull(),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
@@ -124,9 +128,11 @@ export const member = pgTable(
   (table) => [
     index("member_organizationId_idx").on(table.organizationId),
     index("member_userId_idx").on(table.userId),
+    // Better Auth finds a member by its id alone: no longer the primary key, so an index of its own.
+    index("member_id_idx").on(table.id),
     uniqueIndex("member_organization_user_idx").on(table.organizationId, table.userId),
     // The target of the business tables' (organization_id, member_id) foreign keys.
-    uniqueIndex("member_organization_id_idx").on(table.organizationId, table.id),
+    primaryKey({ name: "member_pkey", columns: [table.organizationId, table.id] }),
     // The approvals list (pending members of a workspace, oldest first) reads one page of
     // this index instead of every member of the workspace (bench/query-scaling.ts).
     index("member_organization_status_created_idx").on(table.organizationId, table.status, table.createdAt),
@@ -136,7 +142,8 @@ export const member = pgTable(
 export const invitation = pgTable(
   "invitation",
   {
-    id: text("id").primaryKey(),
+    // (organization_id, id) is the primary key, as member's.
+    id: text("id").notNull(),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
@@ -149,7 +156,13 @@ export const invitation = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
-  (table) => [index("invitation_organizationId_idx").on(table.organizationId), index("invitation_email_idx").on(table.email)],
+  (table) => [
+    primaryKey({ name: "invitation_pkey", columns: [table.organizationId, table.id] }),
+    index("invitation_organizationId_idx").on(table.organizationId),
+    index("invitation_email_idx").on(table.email),
+    // Better Auth finds an invitation by its id alone (accepting, rejecting).
+    index("invitation_id_idx").on(table.id),
+  ],
 );
 
 export const twoFactor = pgTable(

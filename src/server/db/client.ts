@@ -4,11 +4,12 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { ConfigError } from "../env.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "src/server/db/migrations");
 
 /**
  * How long the app waits for the answer to one query. A database that stops answering

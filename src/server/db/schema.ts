@@ -21,21 +21,22 @@ import { CANCELLATION_REQUEST_STATES } from "../../shared/schemas/cancellation-r
 import { ATTENDANCE_VALUES, HOMEWORK_COMPLETION_VALUES, SUMMARY_STATUSES } from "../../shared/schemas/session-reports.ts";
 import type { SummaryReportFacts } from "../../shared/session-summary.ts";
 
-import { member, organization, user } from "./auth-schema.ts";
+import { member, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
 export { appRole } from "./columns.ts";
 import { minorUnits, organizationIdColumn, workspaceIsolation } from "./columns.ts";
 
 /**
- * The audit log: who did what, when, from where. Entries of a workspace carry its id;
- * platform entries (a devops role switch outside any workspace) carry none.
+ * The audit log of each workspace: who did what, when, from where. Entries outside any
+ * workspace are in `platform_audit_log`: a workspace table keeps its workspace in its primary
+ * key, so that it can be distributed by workspace (docs/scaling.md).
  */
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
+    id: uuid("id").defaultRandom().notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     actorRole: text("actor_role"),
     action: text("action").notNull(),
@@ -47,14 +48,30 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     index("audit_log_organization_created_idx").on(table.organizationId, table.createdAt),
     index("audit_log_organization_student_created_idx").on(table.organizationId, table.studentId, table.createdAt),
     index("audit_log_organization_user_created_idx").on(table.organizationId, table.userId, table.createdAt),
     index("audit_log_organization_action_created_idx").on(table.organizationId, table.action, table.createdAt),
-    // Entries without a workspace (platform entries) are never visible inside one.
     workspaceIsolation("audit_log"),
   ],
 ).enableRLS();
+
+/**
+ * The platform's audit entries, about no workspace (a devops account switching role outside
+ * any): append-only as the workspaces' log (policies in the migration), never read inside a
+ * workspace.
+ */
+export const platformAuditLog = pgTable("platform_audit_log", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  actorRole: text("actor_role"),
+  action: text("action").notNull(),
+  description: text("description").notNull(),
+  ipAddress: text("ip_address"),
+  metadata: jsonb("metadata"),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+}).enableRLS();
 
 /** Mail kept for the development outbox page when no SMTP server is configured. */
 export const devOutbox = pgTable(
@@ -309,7 +326,10 @@ export const workspaceInvitation = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({ columns: [table.organizationId, table.studentId], foreignColumns: [student.organizationId, student.id] }).onDelete("cascade"),
-    uniqueIndex("workspace_invitation_token_idx").on(table.tokenHash),
+    // The invitation link carries the token alone. Not unique: uniqueness across workspaces
+    // cannot be enforced once the table is distributed by workspace (docs/scaling.md), and a
+    // hash of 32 random bytes does not repeat.
+    index("workspace_invitation_token_idx").on(table.tokenHash),
     uniqueIndex("workspace_invitation_pending_email_idx")
       .on(table.organizationId, sql`lower(${table.email})`)
       .where(sql`status = 'pending'`),
@@ -487,7 +507,8 @@ export const calendarFeed = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.memberId] }),
     foreignKey({ columns: [table.organizationId, table.memberId], foreignColumns: [member.organizationId, member.id] }).onDelete("cascade"),
-    uniqueIndex("calendar_feed_token_hash_idx").on(table.tokenHash),
+    // The feed's address carries the token alone; not unique, as workspace_invitation's token.
+    index("calendar_feed_token_hash_idx").on(table.tokenHash),
     workspaceIsolation("calendar_feed"),
   ],
 ).enableRLS();

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import type { Database } from "./client.ts";
-import { auditLog, student } from "./schema.ts";
+import { auditLog, platformAuditLog, student } from "./schema.ts";
 import { withLookup, withWorkspace, type Transaction } from "./tenant.ts";
 
 /*
@@ -139,7 +139,7 @@ beforeAll(async () => {
   runtime = app.deps.db;
   await seedWorkspace(app.db, ORG_A, "RLSAAAAA");
   await seedWorkspace(app.db, ORG_B, "RLSBBBBB");
-  await app.db.insert(auditLog).values({ organizationId: null, action: "TEST", description: "platform entry" });
+  await app.db.insert(platformAuditLog).values({ action: "TEST", description: "platform entry" });
 });
 
 afterAll(() => app?.close());
@@ -342,6 +342,13 @@ describe("row-level security", () => {
     expect(await databaseRefusal(withWorkspace(runtime, ORG_A, (tx) => tx.update(auditLog).set({ description: "rewritten" })))).toMatch(/permission denied/);
     const rewritten = await attempt("owner", ORG_A, "update audit_log set description = 'rewritten' returning id");
     const deleted = await attempt("owner", ORG_A, "delete from audit_log returning id");
+    expect([rewritten, deleted]).toEqual([{ rows: [] }, { rows: [] }]);
+  });
+
+  it("the platform's audit log is append-only, and unread inside a workspace", async () => {
+    expect(await databaseRefusal(withWorkspace(runtime, ORG_A, (tx) => tx.select().from(platformAuditLog)))).toMatch(/permission denied/);
+    const rewritten = await attempt("owner", null, "update platform_audit_log set description = 'rewritten' returning id");
+    const deleted = await attempt("owner", null, "delete from platform_audit_log returning id");
     expect([rewritten, deleted]).toEqual([{ rows: [] }, { rows: [] }]);
   });
 

@@ -1,8 +1,10 @@
+import path from "node:path";
 import { Hono } from "hono";
 import { readAllContent } from "../../../content/files.ts";
 import { PUBLIC_ROUTES } from "../../shared/public-routes.ts";
 import { MEMBER_ROLES } from "../../shared/roles.ts";
 import type { AppEnv } from "../core/context.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 /**
  * /sitemap.xml and /robots.txt for search engines, with absolute addresses on APP_URL.
@@ -23,7 +25,7 @@ export function sitemapEntries(): SitemapEntry[] {
   const pages = PUBLIC_ROUTES.filter((route) => route.layout === "public" && !route.requiresAuth && !FROM_MAIL_ONLY.has(route.path)).map((route) => ({
     path: route.path,
   }));
-  const content = readAllContent().map((entry) => ({ path: entry.path, lastModified: entry.date }));
+  const content = readAllContent(path.join(PROJECT_ROOT, "content")).map((entry) => ({ path: entry.path, lastModified: entry.date }));
   return [...pages, ...content];
 }
 

@@ -45,7 +45,7 @@ const listRoute = defineOperation(DEVOPS, {
  * A person sends one message, perhaps corrects and sends again; more from one address (or
  * for one email) within the window is a robot or a flood. Refused requests count too.
  */
-const FORM_LIMIT: RateRule = { max: 5, windowSeconds: 900 };
+export const FORM_LIMIT: RateRule = { max: 5, windowSeconds: 900 };
 
 export function enquiryRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

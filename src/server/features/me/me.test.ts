@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
-import { auditEntries, sessionsOf } from "../../../../tests/db.ts";
+import { auditEntries, platformAuditEntries, sessionsOf } from "../../../../tests/db.ts";
 import { createAdmin, createDevopsUser, createMember, signIn, type AdminFixture } from "../../../../tests/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { member, session } from "../../db/schema.ts";
@@ -208,8 +208,10 @@ describe("POST /api/me/role-override on a production server", () => {
     const res = await devops.client.post("/api/me/role-override", { role: "parent" });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe("parent");
-    const audit = await auditEntries(t.db, { action: "ROLE_SWITCH", userId: devops.user.id });
-    expect(audit[0]).toMatchObject({ organizationId: null, actorRole: "pending" });
+    // About no workspace: the platform's audit log.
+    expect(await auditEntries(t.db, { action: "ROLE_SWITCH", userId: devops.user.id })).toEqual([]);
+    const audit = await platformAuditEntries(t.db, { action: "ROLE_SWITCH", userId: devops.user.id });
+    expect(audit[0]).toMatchObject({ actorRole: "pending" });
   });
 });
 

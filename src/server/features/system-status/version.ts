@@ -7,8 +7,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SystemStatus } from "../../../shared/schemas/system-status.ts";
 import { APP_VERSION } from "../../../shared/version.ts";
+import { PROJECT_ROOT } from "../../project-root.ts";
 
-const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../../..");
 /** The file every web build writes (the server's loadWebBuild requires it). */
 const WEB_BUILD_MARK = path.join(PROJECT_ROOT, "build/client/__spa-fallback.html");
 const COMMIT = /^[0-9a-f]{40}$/;
