@@ -12,7 +12,7 @@ import { createAdmin, createMember, createPendingJoiner, type AdminFixture } fro
 import { createStudent } from "../../../tests/people-factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { MEMBER_ROLES } from "../../shared/roles.ts";
-import { STUDENT_STATUSES } from "../../shared/schemas/students.ts";
+import { STUDENT_STATUSES } from "../../shared/student-states.ts";
 import { member, organization, student } from "../db/schema.ts";
 
 let t: TestApp;
