@@ -10,6 +10,7 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as alertsSchema from "./alerts-schema.ts";
 import * as authSchema from "./auth-schema.ts";
 import * as billingSchema from "./billing-schema.ts";
+import * as countsSchema from "./counts-schema.ts";
 import * as crmSchema from "./crm-schema.ts";
 import * as growthSchema from "./growth-schema.ts";
 import * as healthSchema from "./health-schema.ts";
@@ -51,7 +52,7 @@ export interface SchemaTable {
   references: string[];
 }
 
-const SCHEMA_MODULES = [schema, authSchema, billingSchema, paySchema, healthSchema, alertsSchema, crmSchema, growthSchema, resourcesSchema];
+const SCHEMA_MODULES = [schema, authSchema, billingSchema, countsSchema, paySchema, healthSchema, alertsSchema, crmSchema, growthSchema, resourcesSchema];
 
 function isTable(value: unknown): value is PgTable {
   try {
