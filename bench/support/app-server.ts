@@ -36,6 +36,8 @@ export interface AppServerOptions {
   /** Default "100000": benchmarks sign in thousands of times from one address. */
   rateLimitMultiplier?: string;
   timeoutMs?: number;
+  /** Options for Node before the script, such as `--cpu-prof` (the API benchmark's profile). */
+  nodeOptions?: string[];
 }
 
 /** Settings of the caller's environment that the benchmark server must not inherit. */
@@ -56,8 +58,11 @@ const NOT_INHERITED = [
   "GLASSROOM_API_ONLY",
 ];
 
-/** One secret per benchmark run, so that a warm start can read the sessions of the cold one. */
-const AUTH_SECRET = randomBytes(32).toString("base64url");
+/**
+ * One secret per benchmark run, so that a warm start can read the sessions of the cold one
+ * (and the API benchmark's signed-in ceiling can check the cookies' signatures).
+ */
+export const AUTH_SECRET = randomBytes(32).toString("base64url");
 
 export function newDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "glassroom-bench-data-"));
@@ -88,7 +93,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const spawnedAt = Date.now();
   const started = performance.now();
   // Its own process group, so that a server that will not stop can be killed with its PostgreSQL.
-  const child = spawn(NODE_BIN, ["src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(NODE_BIN, [...(options.nodeOptions ?? []), "src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", log, log], detached: true });
   closeSync(log);
   let running = true;
   const exited = new Promise<void>((resolve) => child.once("exit", () => ((running = false), resolve())));
