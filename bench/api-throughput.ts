@@ -7,6 +7,7 @@
  *
  * BENCH_API_PROFILE=<endpoint> (health, me or members-list) measures that endpoint alone with
  * the server under `node --cpu-prof`, and adds where its main thread's time went.
+ * BENCH_API_ONLY=<endpoint>,… measures only those endpoints beside both ceilings (a quick run).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -30,6 +31,8 @@ const DURATION_SECONDS = 10;
 const WARM_UP_SECONDS = 2;
 const MEMBERS = 1_000;
 const MEMBERS_PAGE = "/api/admin/members?page=1&pageSize=50";
+/** What a browser sends with every request: the server compresses answers it may. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 
 interface Target {
   name: string;
@@ -128,16 +131,59 @@ async function measure(target: Target, connections = CONNECTIONS): Promise<Measu
   };
 }
 
+interface BesideSignIn {
+  meAlone: Measured;
+  meBesideSignIn: Measured;
+  signInBeside: Measured;
+}
+
+/** Does a wave of sign-ins hold up everyone else? /api/me at 5 connections, alone and beside 45 connections signing in. */
+async function measureBesideSignIn(me: Target, signIn: Target): Promise<BesideSignIn> {
+  process.stdout.write(`  GET /api/me at 5 connections, alone and beside 45 connections signing in (${DURATION_SECONDS} s each)\n`);
+  const meAlone = await measure(me, 5);
+  const [meBesideSignIn, signInBeside] = await Promise.all([measure({ ...me, gentleWarmUp: true }, 5), measure(signIn, 45)]);
+  return { meAlone, meBesideSignIn, signInBeside };
+}
+
+function besideSignInTable({ meAlone, meBesideSignIn, signInBeside }: BesideSignIn): Table {
+  return {
+    title: "Signed-in reads while people sign in (10 s each)",
+    columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
+    rows: [
+      ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
+      [
+        "same, beside 45 connections signing in",
+        formatInt(meBesideSignIn.requestsPerSecond),
+        meBesideSignIn.p50Ms,
+        meBesideSignIn.p99Ms,
+        round(signInBeside.requestsPerSecond, 1),
+      ],
+    ],
+    notes: [
+      "Password hashing (node:crypto scrypt) runs on Node's libuv thread pool (4 threads), at most two at a time; a signed-in request checks its cookie's signature on the main thread (node:crypto HMAC), so it does not queue behind the hashes.",
+    ],
+  };
+}
+
 const PROFILED_ENDPOINTS = ["health", "me", "members-list"];
 
 function profileTables(summary: ProfileSummary, endpoint: string): Table[] {
   const share = (value: number) => `${Math.round(value * 1000) / 10}%`;
   const notes = [
-    `The server under node --cpu-prof for the whole run (start, sign-ins of the set-up, then ${endpoint} at ${CONNECTIONS} connections): ${formatInt(summary.busyMs)} ms busy of ${formatInt(summary.totalMs)} ms profiled. Self time only: a package's share is the time spent in its own code.`,
+    `The server under node --cpu-prof; read are the samples of the measurement of ${endpoint} at ${CONNECTIONS} connections (after its warm-up, until the end of the run: a few seconds of draining): ${formatInt(summary.busyMs)} ms busy of ${formatInt(summary.totalMs)} ms. Self time only: a package's share is the time spent in its own code.`,
   ];
   return [
-    { title: `Where the server's main thread went (${endpoint}): self time by place`, columns: ["place", "ms", "% of busy"], rows: summary.byPlace.map((row) => [row.name, row.ms, share(row.share)]), notes },
-    { title: `Where the server's main thread went (${endpoint}): self time by function`, columns: ["function", "ms", "% of busy"], rows: summary.byFunction.map((row) => [row.name, row.ms, share(row.share)]) },
+    {
+      title: `Where the server's main thread went (${endpoint}): self time by place`,
+      columns: ["place", "ms", "% of busy"],
+      rows: summary.byPlace.map((row) => [row.name, row.ms, share(row.share)]),
+      notes,
+    },
+    {
+      title: `Where the server's main thread went (${endpoint}): self time by function`,
+      columns: ["function", "ms", "% of busy"],
+      rows: summary.byFunction.map((row) => [row.name, row.ms, share(row.share)]),
+    },
   ];
 }
 
@@ -177,14 +223,19 @@ async function run(): Promise<BenchmarkReport> {
       const cookie = admin.client.cookieHeader();
       const allTargets: Target[] = [
         { name: "hello-world", request: "node:http hello-world (ceiling)", url: hello.url },
-        { name: "health", request: "GET /api/health", url: `${app}/api/health`, ceiling: "hello-world" },
-        { name: "signed-in-ceiling", request: "node:http + pg: session, user and membership by token (signed-in ceiling)", url: signedInCeiling.url, headers: { cookie } },
-        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { cookie }, ceiling: "signed-in-ceiling" },
+        { name: "health", request: "GET /api/health", url: `${app}/api/health`, headers: BROWSER_HEADERS, ceiling: "hello-world" },
+        {
+          name: "signed-in-ceiling",
+          request: "node:http + pg: session, user and membership by token (signed-in ceiling)",
+          url: signedInCeiling.url,
+          headers: { cookie },
+        },
+        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { ...BROWSER_HEADERS, cookie }, ceiling: "signed-in-ceiling" },
         {
           name: "members-list",
           request: `GET ${MEMBERS_PAGE} (1 page of ${formatInt(total)} members)`,
           url: `${app}${MEMBERS_PAGE}`,
-          headers: { cookie },
+          headers: { ...BROWSER_HEADERS, cookie },
           ceiling: "signed-in-ceiling",
         },
         {
@@ -198,18 +249,28 @@ async function run(): Promise<BenchmarkReport> {
           ceiling: "hello-world",
         },
       ];
-      const targets = profiled ? allTargets.filter((target) => target.name === profiled) : allTargets;
+      const only = process.env.BENCH_API_ONLY?.split(",").map((name) => name.trim());
+      const targets = profiled
+        ? allTargets.filter((target) => target.name === profiled)
+        : only
+          ? allTargets.filter((target) => !target.ceiling || only.includes(target.name))
+          : allTargets;
 
       const measured: Measured[] = [];
+      // Milliseconds since the server's spawn when the last endpoint's measurement began and
+      // ended (its warm-up excluded): the window of the profile that is read.
+      let window = { sinceMs: 0, untilMs: 0 };
       for (const target of targets) {
         process.stdout.write(`  ${target.request}: ${WARM_UP_SECONDS} s warm-up, ${DURATION_SECONDS} s at ${CONNECTIONS} connections\n`);
+        const began = Date.now() - server.spawnedAt + WARM_UP_SECONDS * 1000;
         measured.push(await measure(target));
+        window = { sinceMs: began, untilMs: Date.now() - server.spawnedAt };
       }
       if (profiled) {
         await server.stop();
         const profileFile = readdirSync(profileDir!).find((name) => name.endsWith(".cpuprofile"));
         if (!profileFile) throw new Error(`The server wrote no CPU profile in ${profileDir}`);
-        const summary = summariseCpuProfile(path.join(profileDir!, profileFile));
+        const summary = summariseCpuProfile(path.join(profileDir!, profileFile), window);
         const row = measured[0]!;
         return {
           tables: [
@@ -226,11 +287,9 @@ async function run(): Promise<BenchmarkReport> {
       }
       // Does a wave of sign-ins hold up everyone else? /api/me at 5 connections, alone and
       // beside 45 connections signing in.
-      const me = targets.find((target) => target.name === "me")!;
-      const signIn = targets.find((target) => target.name === "sign-in")!;
-      process.stdout.write(`  GET /api/me at 5 connections, alone and beside 45 connections signing in (${DURATION_SECONDS} s each)\n`);
-      const meAlone = await measure(me, 5);
-      const [meBeside, signInBeside] = await Promise.all([measure({ ...me, gentleWarmUp: true }, 5), measure(signIn, 45)]);
+      const me = allTargets.find((target) => target.name === "me")!;
+      const signIn = allTargets.find((target) => target.name === "sign-in")!;
+      const besideSignIn = only ? null : await measureBesideSignIn(me, signIn);
 
       const figures: EndpointFigures[] = measured.map((row, index) => {
         const ceilingName = targets[index]!.ceiling;
@@ -257,26 +316,10 @@ async function run(): Promise<BenchmarkReport> {
               "Production web build served by `node src/server/index.ts` (NODE_ENV=production, LOG_LEVEL=info to a file) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
               "Two ceilings, each a bare node:http server in its own process: a hello-world (for health and sign-in), and the least a signed-in read does (for /api/me and the list): the cookie's signature checked, then the unexpired session, its user and the membership in its workspace read in one query by token, through a pg pool of the app's size (10) on the same PostgreSQL. autocannon runs in the benchmark process on the same machine, so load, servers and PostgreSQL share the CPUs.",
               `The list is the Members screen's first page (${listed} rows, ordered by name, with the total count) of a workspace with ${formatInt(total)} members seeded with SQL (real user rows and memberships).`,
-              "Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
+              "The app's requests carry Accept-Encoding as a browser's do (the server gzips answers of 1 KB and more); the ceilings compress nothing. Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
             ],
           },
-          {
-            title: "Signed-in reads while people sign in (10 s each)",
-            columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
-            rows: [
-              ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
-              [
-                "same, beside 45 connections signing in",
-                formatInt(meBeside.requestsPerSecond),
-                meBeside.p50Ms,
-                meBeside.p99Ms,
-                round(signInBeside.requestsPerSecond, 1),
-              ],
-            ],
-            notes: [
-              "Password hashing (node:crypto scrypt) runs on Node's libuv thread pool (4 threads), at most two at a time; a signed-in request checks its cookie's signature on the main thread (node:crypto HMAC), so it no longer queues behind the hashes.",
-            ],
-          },
+          ...(besideSignIn ? [besideSignInTable(besideSignIn)] : []),
         ],
         data: {
           connections: CONNECTIONS,
@@ -288,7 +331,7 @@ async function run(): Promise<BenchmarkReport> {
             requestsPerSecond: round(row.requestsPerSecond, 1),
             ratioOfCeiling: row.ratioOfCeiling === null ? null : round(row.ratioOfCeiling, 4),
           })),
-          signedInReadsDuringSignIn: { meAlone, meBesideSignIn: meBeside, signInBeside },
+          signedInReadsDuringSignIn: besideSignIn,
         },
       };
     } finally {

@@ -93,7 +93,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const spawnedAt = Date.now();
   const started = performance.now();
   // Its own process group, so that a server that will not stop can be killed with its PostgreSQL.
-  const child = spawn(NODE_BIN, [...(options.nodeOptions ?? []), "src/server/index.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(NODE_BIN, [...(options.nodeOptions ?? []), "src/server/index.ts"], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
   closeSync(log);
   let running = true;
   const exited = new Promise<void>((resolve) => child.once("exit", () => ((running = false), resolve())));

@@ -32,10 +32,10 @@ export interface ProfileSummary {
   byFunction: SelfTime[];
 }
 
-/** "pino", "src/server/middleware/viewer.ts", "node:internal", "(garbage collector)"… */
+/** "pino", "src/server/middleware/viewer.ts", "node:internal/crypto/util", "(garbage collector)"… */
 function placeOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
-  if (url.startsWith("node:")) return "node: internals";
+  if (url.startsWith("node:") || url.startsWith("wasm:")) return url;
   const file = url.startsWith("file://") ? new URL(url).pathname : url;
   const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (packageMatch) return packageMatch[1]!;
@@ -49,15 +49,24 @@ function rank(times: Map<string, number>, busyMs: number, limit: number): SelfTi
     .map(([name, microseconds]) => ({ name, ms: Math.round(microseconds / 1000), share: busyMs > 0 ? microseconds / 1000 / busyMs : 0 }));
 }
 
-export function summariseCpuProfile(file: string, limit = 15): ProfileSummary {
+/**
+ * `sinceMs`: only the samples taken from that many milliseconds after the profile began (to
+ * leave the start-up out); `untilMs`: and before that many.
+ */
+export function summariseCpuProfile(file: string, window: { sinceMs?: number; untilMs?: number } = {}, limit = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const since = (window.sinceMs ?? 0) * 1000;
+  const until = (window.untilMs ?? Infinity) * 1000;
+  let elapsed = 0;
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
   let idle = 0;
   profile.samples.forEach((nodeId, index) => {
     const microseconds = profile.timeDeltas[index] ?? 0;
+    elapsed += microseconds;
+    if (elapsed < since || elapsed > until) return;
     const frame = nodes.get(nodeId)?.callFrame;
     if (!frame) return;
     total += microseconds;

@@ -10,7 +10,7 @@
  * "listening <port>" when ready.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import pg from "pg";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -42,7 +42,7 @@ function signedToken(cookieHeader: string | undefined): string | null {
   return null;
 }
 
-function answer(response: import("node:http").ServerResponse, status: number, value: unknown): void {
+function answer(response: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
   response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   response.end(body);
@@ -53,7 +53,8 @@ const server = createServer((request, response) => {
   if (!token) return answer(response, 401, { error: "signed out" });
   pool.query(SESSION_QUERY, [token]).then(
     ({ rows }) => {
-      const row = rows[0] as { user_id: string; active_organization_id: string | null; name: string; email: string; role: string | null; status: string | null } | undefined;
+      const row = rows[0] as
+        { user_id: string; active_organization_id: string | null; name: string; email: string; role: string | null; status: string | null } | undefined;
       if (!row) return answer(response, 401, { error: "signed out" });
       answer(response, 200, {
         user: { id: row.user_id, name: row.name, email: row.email },
