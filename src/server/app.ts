@@ -38,7 +38,7 @@ import { enquiryPageRoutes, isFramablePage } from "./spa/enquiry-pages.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
 import { siteIndexRoutes } from "./spa/site-index.ts";
 import { handleError } from "./middleware/error-handler.ts";
-import { jsonContentLength } from "./middleware/json-length.ts";
+import { jsonAnswers } from "./middleware/json-answers.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -112,10 +112,10 @@ export function createApi(deps: AppDeps) {
 export function createApp(deps: AppDeps, web?: WebBuild) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps.logger));
-  // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up: JSON
-  // answers carry their length for that).
+  // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up); JSON
+  // answers are sent (and gzipped) by jsonAnswers, which compress() then leaves alone.
   app.use("*", compress());
-  app.use("/api/*", jsonContentLength);
+  app.use("/api/*", jsonAnswers);
   app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage }));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);

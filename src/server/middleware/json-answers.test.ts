@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { acceptsGzip } from "./json-answers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,26 @@ describe("JSON answers to a browser", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("vary")).toContain("Accept-Encoding");
-    const document = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")) as { openapi: string };
+    const gzipped = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(gzipped.byteLength));
+    const document = JSON.parse(gunzipSync(gzipped).toString("utf8")) as { openapi: string };
     expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("sends a large answer as it is to a client that takes no gzip", async () => {
+    const response = await t.app.request("http://localhost:3000/api/openapi.json", { headers: { "accept-encoding": "gzip;q=0, br" } });
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect((JSON.parse(await response.text()) as { openapi: string }).openapi).toBe("3.1.0");
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("reads gzip or * as accepted unless their quality is 0", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("deflate, br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
