@@ -17,8 +17,17 @@ export type Queryable = Database | Transaction;
  * two settings go to PostgreSQL as one statement list: one round trip instead of two before
  * the work's first query, on every business request. The workspace id is written into that
  * text as a literal escaped by node-postgres, since a list of statements takes no parameters.
+ * Given a transaction (see below), it works in a savepoint of it, as before.
  */
 export async function withWorkspace<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  // A command that another one runs inside its own transaction (a CRM trial books a session)
+  // is given that transaction as its database: a savepoint of it, as Drizzle nests them.
+  if (db instanceof NodePgTransaction) {
+    return db.transaction(async (tx) => {
+      await enterWorkspace(tx as unknown as Transaction, organizationId);
+      return work(tx as unknown as Transaction);
+    });
+  }
   const { dialect, session } = db as unknown as DrizzleInternals;
   const client = await db.$client.connect();
   const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, session.schema, session.options), session.schema) as unknown as Transaction;
