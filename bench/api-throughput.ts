@@ -1,19 +1,29 @@
 /**
  * API throughput and latency: autocannon at 50 connections for 10 s per endpoint against the
- * production build on the embedded PostgreSQL, beside a bare node:http hello-world (the
- * ceiling of this machine and this Node) measured the same way.
+ * production build on the embedded PostgreSQL, beside two ceilings measured the same way, each
+ * a bare node:http server in its own process: a hello-world (the ceiling of this machine and
+ * this Node), and the least a signed-in read must do (the session, its user and membership
+ * read from PostgreSQL by the cookie's token: bench/support/signed-in-ceiling.ts).
+ *
+ * BENCH_API_PROFILE=<endpoint> (health, me or members-list) measures that endpoint alone with
+ * the server under `node --cpu-prof`, and adds where its main thread's time went.
+ * BENCH_API_ONLY=<endpoint>,… measures only those endpoints beside both ceilings (a quick run).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { createAccounts } from "./support/accounts.ts";
-import { startAppServer } from "./support/app-server.ts";
+import { AUTH_SECRET, startAppServer } from "./support/app-server.ts";
 import { ensureBuild } from "./support/build.ts";
+import { summariseCpuProfile, type ProfileSummary } from "./support/cpu-profile.ts";
 import { NODE_BIN, PROJECT_ROOT } from "./support/paths.ts";
-import type { Benchmark, BenchmarkReport } from "./support/report.ts";
+import type { Benchmark, BenchmarkReport, Table } from "./support/report.ts";
 import { formatInt, round } from "./support/stats.ts";
 
 const CONNECTIONS = 50;
@@ -21,6 +31,8 @@ const DURATION_SECONDS = 10;
 const WARM_UP_SECONDS = 2;
 const MEMBERS = 1_000;
 const MEMBERS_PAGE = "/api/admin/members?page=1&pageSize=50";
+/** What a browser sends with every request: the server compresses answers it may. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 
 interface Target {
   name: string;
@@ -31,6 +43,8 @@ interface Target {
   body?: string;
   /** Sign-in is warmed up with a few single requests: a burst would leave 50 hashes queued. */
   gentleWarmUp?: boolean;
+  /** The target this one is a share of; none for a ceiling. */
+  ceiling?: "hello-world" | "signed-in-ceiling";
 }
 
 export interface EndpointFigures {
@@ -43,11 +57,14 @@ export interface EndpointFigures {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The ceiling it is measured against, and its share of it. */
+  ceiling: string | null;
   ratioOfCeiling: number | null;
 }
 
-async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(NODE_BIN, ["bench/support/hello-world.ts", "0"], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+/** A ceiling server (a script of bench/support) in its own process, on a free port. */
+async function startCeiling(script: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(NODE_BIN, [script, "0"], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = once(child, "exit");
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
@@ -63,7 +80,7 @@ async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }
       };
     }
   }
-  throw new Error("The hello-world server did not start");
+  throw new Error(`The ceiling server ${script} did not start`);
 }
 
 async function single(target: Target): Promise<number> {
@@ -84,7 +101,9 @@ async function drain(target: Target): Promise<void> {
   while (Date.now() < deadline && (await single(target)) > 500) await sleep(250);
 }
 
-async function measure(target: Target, connections = CONNECTIONS): Promise<Omit<EndpointFigures, "ratioOfCeiling">> {
+type Measured = Omit<EndpointFigures, "ceiling" | "ratioOfCeiling">;
+
+async function measure(target: Target, connections = CONNECTIONS): Promise<Measured> {
   const options = {
     url: target.url,
     method: target.method ?? "GET",
@@ -112,10 +131,75 @@ async function measure(target: Target, connections = CONNECTIONS): Promise<Omit<
   };
 }
 
+interface BesideSignIn {
+  meAlone: Measured;
+  meBesideSignIn: Measured;
+  signInBeside: Measured;
+}
+
+/** Does a wave of sign-ins hold up everyone else? /api/me at 5 connections, alone and beside 45 connections signing in. */
+async function measureBesideSignIn(me: Target, signIn: Target): Promise<BesideSignIn> {
+  process.stdout.write(`  GET /api/me at 5 connections, alone and beside 45 connections signing in (${DURATION_SECONDS} s each)\n`);
+  const meAlone = await measure(me, 5);
+  const [meBesideSignIn, signInBeside] = await Promise.all([measure({ ...me, gentleWarmUp: true }, 5), measure(signIn, 45)]);
+  return { meAlone, meBesideSignIn, signInBeside };
+}
+
+function besideSignInTable({ meAlone, meBesideSignIn, signInBeside }: BesideSignIn): Table {
+  return {
+    title: "Signed-in reads while people sign in (10 s each)",
+    columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
+    rows: [
+      ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
+      [
+        "same, beside 45 connections signing in",
+        formatInt(meBesideSignIn.requestsPerSecond),
+        meBesideSignIn.p50Ms,
+        meBesideSignIn.p99Ms,
+        round(signInBeside.requestsPerSecond, 1),
+      ],
+    ],
+    notes: [
+      "Password hashing (node:crypto scrypt) runs on Node's libuv thread pool (4 threads), at most two at a time; a signed-in request checks its cookie's signature on the main thread (node:crypto HMAC), so it does not queue behind the hashes.",
+    ],
+  };
+}
+
+const PROFILED_ENDPOINTS = ["health", "me", "members-list"];
+
+function profileTables(summary: ProfileSummary, endpoint: string): Table[] {
+  const share = (value: number) => `${Math.round(value * 1000) / 10}%`;
+  const notes = [
+    `The server under node --cpu-prof; read are the samples of the measurement of ${endpoint} at ${CONNECTIONS} connections (after its warm-up, until the end of the run: a few seconds of draining): ${formatInt(summary.busyMs)} ms busy of ${formatInt(summary.totalMs)} ms. Self time only: a package's share is the time spent in its own code.`,
+  ];
+  return [
+    {
+      title: `Where the server's main thread went (${endpoint}): self time by place`,
+      columns: ["place", "ms", "% of busy"],
+      rows: summary.byPlace.map((row) => [row.name, row.ms, share(row.share)]),
+      notes,
+    },
+    {
+      title: `Where the server's main thread went (${endpoint}): self time by function`,
+      columns: ["function", "ms", "% of busy"],
+      rows: summary.byFunction.map((row) => [row.name, row.ms, share(row.share)]),
+    },
+  ];
+}
+
 async function run(): Promise<BenchmarkReport> {
   ensureBuild();
-  const hello = await startHelloWorld();
-  const server = await startAppServer({ rateLimitMultiplier: "1000000" });
+  const profiled = process.env.BENCH_API_PROFILE;
+  if (profiled && !PROFILED_ENDPOINTS.includes(profiled)) throw new Error(`BENCH_API_PROFILE must be one of ${PROFILED_ENDPOINTS.join(", ")}`);
+  const profileDir = profiled ? mkdtempSync(path.join(os.tmpdir(), "glassroom-bench-profile-")) : undefined;
+  const hello = await startCeiling("bench/support/hello-world.ts");
+  // A profile runs the TypeScript sources, so that its time is told by file and package (the
+  // bundle is one file); the measured run is the bundle, as `npm start` runs it.
+  const server = await startAppServer({
+    rateLimitMultiplier: "1000000",
+    ...(profileDir ? { nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], sourceServer: true } : {}),
+  });
+  let signedInCeiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   try {
     const accounts = await createAccounts(server);
     const { admin, ctx } = accounts;
@@ -138,18 +222,26 @@ async function run(): Promise<BenchmarkReport> {
       if (check.status !== 200) throw new Error(`GET ${MEMBERS_PAGE} answered ${check.status}: ${check.text}`);
       const listed = (check.body as { items: unknown[]; total: number }).items.length;
       const total = (check.body as { total: number }).total;
+      signedInCeiling = await startCeiling("bench/support/signed-in-ceiling.ts", { DATABASE_URL: server.databaseUrl, AUTH_SECRET });
 
       const app = server.url.replace("localhost", "127.0.0.1");
       const cookie = admin.client.cookieHeader();
-      const targets: Target[] = [
-        { name: "ceiling", request: "node:http hello-world", url: hello.url },
-        { name: "health", request: "GET /api/health", url: `${app}/api/health` },
-        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { cookie } },
+      const allTargets: Target[] = [
+        { name: "hello-world", request: "node:http hello-world (ceiling)", url: hello.url },
+        { name: "health", request: "GET /api/health", url: `${app}/api/health`, headers: BROWSER_HEADERS, ceiling: "hello-world" },
+        {
+          name: "signed-in-ceiling",
+          request: "node:http + pg: session, user and membership by token (signed-in ceiling)",
+          url: signedInCeiling.url,
+          headers: { cookie },
+        },
+        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { ...BROWSER_HEADERS, cookie }, ceiling: "signed-in-ceiling" },
         {
           name: "members-list",
           request: `GET ${MEMBERS_PAGE} (1 page of ${formatInt(total)} members)`,
           url: `${app}${MEMBERS_PAGE}`,
-          headers: { cookie },
+          headers: { ...BROWSER_HEADERS, cookie },
+          ceiling: "signed-in-ceiling",
         },
         {
           name: "sign-in",
@@ -159,30 +251,62 @@ async function run(): Promise<BenchmarkReport> {
           headers: { "content-type": "application/json", origin: server.url },
           body: JSON.stringify({ email: admin.user.email, password: admin.user.password }),
           gentleWarmUp: true,
+          ceiling: "hello-world",
         },
       ];
+      const only = process.env.BENCH_API_ONLY?.split(",").map((name) => name.trim());
+      const targets = profiled
+        ? allTargets.filter((target) => target.name === profiled)
+        : only
+          ? allTargets.filter((target) => !target.ceiling || only.includes(target.name))
+          : allTargets;
 
-      const measured: Omit<EndpointFigures, "ratioOfCeiling">[] = [];
+      const measured: Measured[] = [];
+      // Milliseconds since the server's spawn when the last endpoint's measurement began and
+      // ended (its warm-up excluded): the window of the profile that is read.
+      let window = { sinceMs: 0, untilMs: 0 };
       for (const target of targets) {
         process.stdout.write(`  ${target.request}: ${WARM_UP_SECONDS} s warm-up, ${DURATION_SECONDS} s at ${CONNECTIONS} connections\n`);
+        const began = Date.now() - server.spawnedAt + WARM_UP_SECONDS * 1000;
         measured.push(await measure(target));
+        window = { sinceMs: began, untilMs: Date.now() - server.spawnedAt };
+      }
+      if (profiled) {
+        await server.stop();
+        const profileFile = readdirSync(profileDir!).find((name) => name.endsWith(".cpuprofile"));
+        if (!profileFile) throw new Error(`The server wrote no CPU profile in ${profileDir}`);
+        const summary = summariseCpuProfile(path.join(profileDir!, profileFile), window);
+        const row = measured[0]!;
+        return {
+          tables: [
+            {
+              title: `${row.request} under the profiler (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`,
+              columns: ["endpoint", "req/s", "p50 ms", "p99 ms"],
+              rows: [[row.request, formatInt(row.requestsPerSecond), row.p50Ms, row.p99Ms]],
+              notes: ["The profiler slows the server: read these figures only beside each other, not beside an unprofiled run."],
+            },
+            ...profileTables(summary, profiled),
+          ],
+          data: { profiledEndpoint: profiled, endpoint: row, profile: summary },
+        };
       }
       // Does a wave of sign-ins hold up everyone else? /api/me at 5 connections, alone and
       // beside 45 connections signing in.
-      const me = targets.find((target) => target.name === "me")!;
-      const signIn = targets.find((target) => target.name === "sign-in")!;
-      process.stdout.write(`  GET /api/me at 5 connections, alone and beside 45 connections signing in (${DURATION_SECONDS} s each)\n`);
-      const meAlone = await measure(me, 5);
-      const [meBeside, signInBeside] = await Promise.all([measure({ ...me, gentleWarmUp: true }, 5), measure(signIn, 45)]);
+      const me = allTargets.find((target) => target.name === "me")!;
+      const signIn = allTargets.find((target) => target.name === "sign-in")!;
+      const besideSignIn = only ? null : await measureBesideSignIn(me, signIn);
 
-      const ceiling = measured[0]!.requestsPerSecond;
-      const figures: EndpointFigures[] = measured.map((row, index) => ({ ...row, ratioOfCeiling: index === 0 ? 1 : row.requestsPerSecond / ceiling }));
+      const figures: EndpointFigures[] = measured.map((row, index) => {
+        const ceilingName = targets[index]!.ceiling;
+        const ceiling = ceilingName ? measured.find((candidate) => candidate.name === ceilingName) : undefined;
+        return { ...row, ceiling: ceilingName ?? null, ratioOfCeiling: ceiling ? row.requestsPerSecond / ceiling.requestsPerSecond : ceilingName ? null : 1 };
+      });
 
       return {
         tables: [
           {
             title: `API throughput and latency (${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
-            columns: ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "% of ceiling"],
+            columns: ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "% of its ceiling"],
             rows: figures.map((row) => [
               row.request,
               formatInt(row.requestsPerSecond),
@@ -191,32 +315,16 @@ async function run(): Promise<BenchmarkReport> {
               formatInt(row.completed),
               row.non2xx,
               row.errors + row.timeouts,
-              row.ratioOfCeiling === null ? null : `${Number((row.ratioOfCeiling * 100).toPrecision(2))}%`,
+              row.ratioOfCeiling === null ? null : `${Number((row.ratioOfCeiling * 100).toPrecision(2))}%${row.ceiling ? ` of ${row.ceiling}` : ""}`,
             ]),
             notes: [
-              "Production web build served by `node src/server/index.ts` (NODE_ENV=production, LOG_LEVEL=info to a file) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
-              "The ceiling is a bare node:http hello-world in its own process; autocannon runs in the benchmark process on the same machine, so load, server and PostgreSQL share the CPUs.",
+              "Production web build served by the bundled server as `npm start` runs it (NODE_ENV=production, LOG_LEVEL=info to a file; a profile runs `node src/server/index.ts`) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
+              "Two ceilings, each a bare node:http server in its own process: a hello-world (for health and sign-in), and the least a signed-in read does (for /api/me and the list): the cookie's signature checked, then the unexpired session, its user and the membership in its workspace read in one query by token, through a pg pool of the app's size (10) on the same PostgreSQL. autocannon runs in the benchmark process on the same machine, so load, servers and PostgreSQL share the CPUs.",
               `The list is the Members screen's first page (${listed} rows, ordered by name, with the total count) of a workspace with ${formatInt(total)} members seeded with SQL (real user rows and memberships).`,
-              "Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
+              "The app's requests carry Accept-Encoding as a browser's do (the server gzips answers of 1 KB and more); the ceilings compress nothing. Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
             ],
           },
-          {
-            title: "Signed-in reads while people sign in (10 s each)",
-            columns: ["load", "GET /api/me req/s", "p50 ms", "p99 ms", "sign-ins/s"],
-            rows: [
-              ["GET /api/me alone, 5 connections", formatInt(meAlone.requestsPerSecond), meAlone.p50Ms, meAlone.p99Ms, null],
-              [
-                "same, beside 45 connections signing in",
-                formatInt(meBeside.requestsPerSecond),
-                meBeside.p50Ms,
-                meBeside.p99Ms,
-                round(signInBeside.requestsPerSecond, 1),
-              ],
-            ],
-            notes: [
-              "Password hashing (node:crypto scrypt) and the cookie signing and checking of every signed-in request (WebCrypto HMAC) share Node's libuv thread pool (4 threads), first come first served: while sign-ins keep arriving, each request's HMAC waits behind every queued hash.",
-            ],
-          },
+          ...(besideSignIn ? [besideSignInTable(besideSignIn)] : []),
         ],
         data: {
           connections: CONNECTIONS,
@@ -228,7 +336,7 @@ async function run(): Promise<BenchmarkReport> {
             requestsPerSecond: round(row.requestsPerSecond, 1),
             ratioOfCeiling: row.ratioOfCeiling === null ? null : round(row.ratioOfCeiling, 4),
           })),
-          signedInReadsDuringSignIn: { meAlone, meBesideSignIn: meBeside, signInBeside },
+          signedInReadsDuringSignIn: besideSignIn,
         },
       };
     } finally {
@@ -236,7 +344,9 @@ async function run(): Promise<BenchmarkReport> {
     }
   } finally {
     await server.stop();
+    await signedInCeiling?.stop();
     await hello.stop();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   }
 }
 

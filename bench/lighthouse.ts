@@ -174,7 +174,7 @@ async function run(): Promise<BenchmarkReport> {
             : [row.path, "could not run", null, null, null, null, null, null, null],
         ),
         notes: [
-          `Lighthouse ${LIGHTHOUSE_VERSION} on ${CHROMIUM_PATH} (headless) against the production build served by \`node src/server/index.ts\` (NODE_ENV=production, plain http on localhost, gzip from the server); ${RUNS_PER_PAGE} runs per page, the median run shown (by its performance score).`,
+          `Lighthouse ${LIGHTHOUSE_VERSION} on ${CHROMIUM_PATH} (headless) against the production build served by the bundled server (\`npm start\`) (NODE_ENV=production, plain http on localhost, gzip from the server); ${RUNS_PER_PAGE} runs per page, the median run shown (by its performance score).`,
           ...(benchmarkIndex ? [`Lighthouse's CPU benchmark index of this machine: ${Math.round(benchmarkIndex)}.`] : []),
           ...failures.map((row) => `${row.path} could not be measured: ${row.error}`),
           ...figures.filter((row) => row.findings.length).map((row) => `${row.path} loses points on: ${row.findings.join("; ")}.`),

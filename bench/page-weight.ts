@@ -177,7 +177,7 @@ async function run(): Promise<BenchmarkReport> {
             row.buildAllJsGzip === null ? "" : kb(row.buildAllJsGzip),
           ]),
           notes: [
-            "Production build served by `node src/server/index.ts` (NODE_ENV=production); each page in a fresh browser context (nothing cached), 1280×800, loaded until the network is idle.",
+            "Production build served by the bundled server as `npm start` runs it (NODE_ENV=production); each page in a fresh browser context (nothing cached), 1280×800, loaded until the network is idle.",
             "Area pages are opened with the session cookie of a member of that role, made through the API (sign-up, mailed link, approval, sign-in).",
             "The server gzips its answers: the gzip figures are about what travels (the server compresses at its own level), the raw ones what the browser parses.",
             '"build calc" is what tests/budgets/page-weight.test.ts computes without a browser (the figure that fails CI): for a content page the scripts its pre-rendered HTML names, for the others the first render per React Router\'s manifest. "build calc all" (account pages): the first render and every lazy import of the screen, against the account budget of ' +

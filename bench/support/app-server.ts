@@ -41,6 +41,8 @@ export interface AppServerOptions {
   timeoutMs?: number;
   /** Run `node src/server/index.ts` (development's way) instead of the bundle: the start-up benchmark compares them. */
   sourceServer?: boolean;
+  /** Options for Node before the script, such as `--cpu-prof` (the API benchmark's profile). */
+  nodeOptions?: string[];
 }
 
 /** Settings of the caller's environment that the benchmark server must not inherit. */
@@ -62,8 +64,11 @@ const NOT_INHERITED = [
   "NODE_COMPILE_CACHE",
 ];
 
-/** One secret per benchmark run, so that a warm start can read the sessions of the cold one. */
-const AUTH_SECRET = randomBytes(32).toString("base64url");
+/**
+ * One secret per benchmark run, so that a warm start can read the sessions of the cold one
+ * (and the API benchmark's signed-in ceiling can check the cookies' signatures).
+ */
+export const AUTH_SECRET = randomBytes(32).toString("base64url");
 
 export function newDataDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), "glassroom-bench-data-"));
@@ -94,7 +99,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const spawnedAt = Date.now();
   const started = performance.now();
   // Its own process group, so that a server that will not stop can be killed with its PostgreSQL.
-  const child = spawn(NODE_BIN, options.sourceServer ? ["src/server/index.ts"] : PRODUCTION_SERVER.args, {
+  const child = spawn(NODE_BIN, [...(options.nodeOptions ?? []), ...(options.sourceServer ? ["src/server/index.ts"] : PRODUCTION_SERVER.args)], {
     cwd: PROJECT_ROOT,
     env: options.sourceServer ? env : { ...env, ...PRODUCTION_SERVER.env },
     stdio: ["ignore", log, log],

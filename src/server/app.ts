@@ -38,6 +38,7 @@ import { enquiryPageRoutes, isFramablePage } from "./spa/enquiry-pages.ts";
 import { webRoutes, type WebBuild } from "./spa/serve.ts";
 import { siteIndexRoutes } from "./spa/site-index.ts";
 import { handleError } from "./middleware/error-handler.ts";
+import { jsonAnswers } from "./middleware/json-answers.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -62,9 +63,10 @@ export function createApi(deps: AppDeps) {
   api.route("/auth", authRoutes(deps));
   // Health answers even when the session cannot be read (database down).
   api.route("/", healthRoutes(deps));
+  // The me routes read the session themselves, with the account's workspaces (their answer).
+  api.route("/", meRoutes(deps));
   api.use("*", loadViewer(deps));
   api.route("/", signupRoutes(deps));
-  api.route("/", meRoutes(deps));
   api.route("/", workspaceRoutes(deps));
   api.route("/", approvalRoutes(deps));
   api.route("/", studentRoutes(deps));
@@ -110,8 +112,10 @@ export function createApi(deps: AppDeps) {
 export function createApp(deps: AppDeps, web?: WebBuild) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps.logger));
-  // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up).
+  // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up); JSON
+  // answers are sent (and gzipped) by jsonAnswers, which compress() then leaves alone.
   app.use("*", compress());
+  app.use("/api/*", jsonAnswers);
   app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage }));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);

@@ -33,6 +33,17 @@ type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>
 export type AuthSession = SessionResult["session"];
 export type AuthUser = SessionResult["user"];
 
+/** One membership of the signed-in account with its workspace, as GET /api/me lists them. */
+export interface AccountWorkspace {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  currency: string;
+  role: string;
+  status: string;
+}
+
 /** The signed-in person as every operation sees them, after the role rules are applied. */
 export interface Viewer {
   user: AuthUser;
@@ -61,6 +72,8 @@ export interface AppEnv {
     logger: Logger;
     clientIp: string;
     viewer: Viewer | null;
+    /** Every membership of the signed-in account, when the session read was asked for them (GET /api/me). */
+    accountWorkspaces?: AccountWorkspace[];
   };
 }
 

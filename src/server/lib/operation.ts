@@ -109,6 +109,10 @@ export function defineOperation<A extends Access, R extends Omit<RouteConfig, "m
   const bodyAndAccess: MiddlewareHandler<MemberEnv> = options.streamedBody
     ? admit
     : async (c, next) => {
+        // A read has no body to bound, and the limit's look at it would turn the server's
+        // light request into a full web Request (its headers copied, a body stream made) on
+        // every read.
+        if (route.method === "get") return admit(c, next);
         await jsonBodyLimit(c, async () => {
           await admit(c, next);
         });

@@ -8,17 +8,13 @@ import type { AppEnv } from "../core/context.ts";
  * policy of its own (a stored file, shown in a frame of the app's page) keeps it.
  */
 export function securityHeaders(options: { https: boolean; scriptHashes: () => string[]; framable?: (pathname: string) => boolean }) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
-    // A page meant for other sites' frames (a workspace's enquiry page) may be framed by any;
-    // every other answer by none.
-    const framable = options.framable?.(c.req.path) ?? false;
-    const ownPolicy = c.res.headers.get("Content-Security-Policy");
-    const sameOriginFrames = ownPolicy?.includes("frame-ancestors 'self'") ?? false;
-    const scriptSrc = ["'self'", ...options.scriptHashes().map((hash) => `'${hash}'`)].join(" ");
-    if (!ownPolicy)
-      c.header(
-        "Content-Security-Policy",
+  // Written once, when the first answer needs it: the script hashes are the build's, fixed
+  // from the start.
+  let policies: { framable: string; notFramable: string } | undefined;
+  const policyOf = (framable: boolean) => {
+    if (!policies) {
+      const scriptSrc = ["'self'", ...options.scriptHashes().map((hash) => `'${hash}'`)].join(" ");
+      const policy = (frameAncestors: string) =>
         [
           "default-src 'self'",
           `script-src ${scriptSrc}`,
@@ -29,9 +25,20 @@ export function securityHeaders(options: { https: boolean; scriptHashes: () => s
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
-          framable ? "frame-ancestors *" : "frame-ancestors 'none'",
-        ].join("; "),
-      );
+          `frame-ancestors ${frameAncestors}`,
+        ].join("; ");
+      policies = { framable: policy("*"), notFramable: policy("'none'") };
+    }
+    return framable ? policies.framable : policies.notFramable;
+  };
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    // A page meant for other sites' frames (a workspace's enquiry page) may be framed by any;
+    // every other answer by none.
+    const framable = options.framable?.(c.req.path) ?? false;
+    const ownPolicy = c.res.headers.get("Content-Security-Policy");
+    const sameOriginFrames = ownPolicy?.includes("frame-ancestors 'self'") ?? false;
+    if (!ownPolicy) c.header("Content-Security-Policy", policyOf(framable));
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     if (!framable) c.header("X-Frame-Options", sameOriginFrames ? "SAMEORIGIN" : "DENY");

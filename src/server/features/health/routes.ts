@@ -4,6 +4,7 @@ import { publicConfigSchema } from "../../../shared/schemas/me.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { pingDatabase } from "../../db/client.ts";
 import { defineOperation, PUBLIC } from "../../lib/operation.ts";
+import { keptWhileHealthy } from "./database-probe.ts";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -31,9 +32,13 @@ const configRoute = defineOperation(PUBLIC, {
 });
 
 export function healthRoutes(deps: AppDeps) {
+  const probeDatabase = keptWhileHealthy(
+    () => pingDatabase(deps.db),
+    () => performance.now(),
+  );
   return new OpenAPIHono<AppEnv>()
     .openapi(healthRoute, async (c) => {
-      const ok = await pingDatabase(deps.db);
+      const ok = await probeDatabase();
       return ok
         ? c.json({ status: "ok" as const, version: APP_VERSION, database: "ok" as const }, 200)
         : c.json({ status: "degraded" as const, version: APP_VERSION, database: "unavailable" as const }, 503);

@@ -3,7 +3,7 @@ import { meResponseSchema, roleOverrideRequestSchema, setActiveWorkspaceRequestS
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { unauthenticated } from "../../lib/app-error.ts";
 import { defineOperation, errorResponses, jsonContent, SIGNED_IN } from "../../lib/operation.ts";
-import { buildViewer } from "../../middleware/viewer.ts";
+import { buildViewer, loadViewer } from "../../middleware/viewer.ts";
 import { describeViewer, setActiveWorkspace, setRoleOverride } from "./service.ts";
 
 const meRoute = defineOperation(SIGNED_IN, {
@@ -38,8 +38,13 @@ export function meRoutes(deps: AppDeps) {
     if (!fresh) throw unauthenticated();
     return describeViewer(deps.db, await buildViewer(deps, fresh.user, fresh.session));
   };
-  return new OpenAPIHono<AppEnv>()
-    .openapi(meRoute, async (c) => c.json(await describeViewer(deps.db, c.var.viewer!), 200))
+  const routes = new OpenAPIHono<AppEnv>();
+  // Mounted before the app's own session read (app.ts): this one also reads the account's
+  // workspaces, which the answer lists, in the same query.
+  routes.use("/me", loadViewer(deps, { withWorkspaces: true }));
+  routes.use("/me/*", loadViewer(deps));
+  return routes
+    .openapi(meRoute, async (c) => c.json(await describeViewer(deps.db, c.var.viewer!, c.var.accountWorkspaces), 200))
     .openapi(roleOverrideRoute, async (c) => {
       await setRoleOverride(deps.db, c.var.viewer!, c.req.valid("json").role, c.var.clientIp);
       return c.json(await reload(c.req.raw.headers), 200);

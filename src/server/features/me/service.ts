@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { isMemberRole, type SwitchableRole } from "../../../shared/roles.ts";
 import type { MeResponse, WorkspaceSummary } from "../../../shared/schemas/me.ts";
-import type { Viewer } from "../../core/context.ts";
+import type { AccountWorkspace, Viewer } from "../../core/context.ts";
 import type { Database } from "../../db/client.ts";
 import { member, organization, session } from "../../db/schema.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
 import { writeAudit } from "../../core/audit.ts";
 
-export async function listWorkspacesOf(db: Database, userId: string): Promise<WorkspaceSummary[]> {
-  const rows = await db
+/** Every membership of the account with its workspace, by workspace name. */
+async function readAccountWorkspaces(db: Database, userId: string): Promise<AccountWorkspace[]> {
+  return db
     .select({
       id: organization.id,
       name: organization.name,
@@ -22,6 +23,9 @@ export async function listWorkspacesOf(db: Database, userId: string): Promise<Wo
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))
     .orderBy(organization.name);
+}
+
+function toWorkspaceSummaries(rows: AccountWorkspace[]): WorkspaceSummary[] {
   return rows
     .filter((row) => isMemberRole(row.role) || row.status === "pending")
     .map((row) => ({
@@ -31,8 +35,12 @@ export async function listWorkspacesOf(db: Database, userId: string): Promise<Wo
     }));
 }
 
-export async function describeViewer(db: Database, viewer: Viewer): Promise<MeResponse> {
-  const workspaces = (await listWorkspacesOf(db, viewer.user.id)).filter(
+/**
+ * The /api/me answer. `accountWorkspaces`: the account's memberships when the session read
+ * brought them (middleware/viewer.ts); otherwise they are read here.
+ */
+export async function describeViewer(db: Database, viewer: Viewer, accountWorkspaces?: AccountWorkspace[]): Promise<MeResponse> {
+  const workspaces = toWorkspaceSummaries(accountWorkspaces ?? (await readAccountWorkspaces(db, viewer.user.id))).filter(
     (workspace) => workspace.status !== "pending" || workspace.id === viewer.organizationId,
   );
   const activeWorkspace = workspaces.find((workspace) => workspace.id === viewer.organizationId) ?? null;
