@@ -51,6 +51,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     sql`insert into member (id, organization_id, user_id, role, status, created_at) values (${id("m-tutor")}, ${org}, ${id("tutor")}, 'tutor', 'active', now()), (${id("m-parent")}, ${org}, ${id("parent")}, 'parent', 'active', now())`,
     sql`insert into session (id, expires_at, token, updated_at, user_id, active_organization_id) values (${id("login")}, now() + interval '1 day', ${id("token")}, now(), ${id("tutor")}, ${org})`,
     sql`insert into invitation (id, organization_id, email, expires_at, inviter_id) values (${id("ba-invitation")}, ${org}, ${`invited@${org}.example`}, now() + interval '1 day', ${id("tutor")})`,
+    // The member and student rows above and here give member_count and student_count theirs (triggers).
     sql`insert into student (organization_id, id, name) values (${org}, ${studentId}, ${`Student of ${org}`})`,
     sql`insert into student_guardian (organization_id, student_id, member_id) values (${org}, ${studentId}, ${id("m-parent")})`,
     sql`insert into tutor_profile (organization_id, member_id, time_zone) values (${org}, ${id("m-tutor")}, 'UTC')`,

@@ -214,8 +214,10 @@ export function moveCard(board: Board, leadId: string, stageId: string): Board {
     ...board,
     columns: board.columns.map((column) => {
       const had = column.cards.some((item) => item.id === leadId);
-      if (column.stage.id === stageId) return { ...column, total: column.total + 1, cards: [moved, ...column.cards] };
-      return had ? { ...column, total: column.total - 1, cards: column.cards.filter((item) => item.id !== leadId) } : column;
+      // A lower bound ("1000+") stays as it is: the refetch brings the count.
+      const step = (change: number) => (column.totalIsAtLeast ? column.total : column.total + change);
+      if (column.stage.id === stageId) return { ...column, total: step(1), cards: [moved, ...column.cards] };
+      return had ? { ...column, total: step(-1), cards: column.cards.filter((item) => item.id !== leadId) } : column;
     }),
   };
 }

@@ -44,8 +44,8 @@ describe("a card moved on the board before the server answers", () => {
   it("leaves its column, heads the new one, and the counts follow", () => {
     const board: Board = {
       columns: [
-        { stage: stage("a", "New"), total: 3, cards: [card("x"), card("y")] },
-        { stage: stage("b", "Contacted"), total: 1, cards: [card("z")] },
+        { stage: stage("a", "New"), total: 3, totalIsAtLeast: false, cards: [card("x"), card("y")] },
+        { stage: stage("b", "Contacted"), total: 1, totalIsAtLeast: false, cards: [card("z")] },
       ],
       lostReasons: [],
     };
@@ -55,5 +55,16 @@ describe("a card moved on the board before the server answers", () => {
       [2, ["y", "z"]],
     ]);
     expect(moveCard(board, "nobody", "b")).toBe(board);
+  });
+
+  it("leaves a column's 'more than' count as it is", () => {
+    const board: Board = {
+      columns: [
+        { stage: stage("a", "New"), total: 1001, totalIsAtLeast: true, cards: [card("x"), card("y")] },
+        { stage: stage("b", "Contacted"), total: 1, totalIsAtLeast: false, cards: [card("z")] },
+      ],
+      lostReasons: [],
+    };
+    expect(moveCard(board, "y", "b").columns.map((column) => column.total)).toEqual([1001, 2]);
   });
 });

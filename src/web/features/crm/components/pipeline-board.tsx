@@ -216,7 +216,7 @@ function StageColumn({
   showOwner: boolean;
   onMove: (card: BoardCard, stage: Stage) => void;
 }) {
-  const { stage, total, cards } = column;
+  const { stage, total, totalIsAtLeast, cards } = column;
   const { setNodeRef, isOver } = useDroppable({ id: stage.id });
   const headingId = useId();
   const more = total - cards.length;
@@ -243,9 +243,9 @@ function StageColumn({
         <Badge
           variant="light"
           color={stage.outcome === "lost" ? "red" : stage.outcome === "won" ? "teal" : "gray"}
-          aria-label={`${total} ${total === 1 ? "lead" : "leads"}`}
+          aria-label={totalIsAtLeast ? `more than ${total - 1} leads` : `${total} ${total === 1 ? "lead" : "leads"}`}
         >
-          {total}
+          {totalIsAtLeast ? `${total - 1}+` : total}
         </Badge>
       </Group>
       {stage.outcome === "won" ? (
@@ -279,7 +279,7 @@ function StageColumn({
       )}
       {more > 0 ? (
         <Text size="xs" c="dimmed" mt="xs">
-          {more} more in{" "}
+          {totalIsAtLeast ? "More" : `${more} more`} in{" "}
           <Anchor component={Link} to={`?tab=list&stageId=${encodeURIComponent(stage.id)}`} size="xs">
             the list
           </Anchor>
