@@ -22,6 +22,7 @@ import { crmTask, lead } from "../src/server/db/crm-schema.ts";
 import type { Queryable } from "../src/server/db/tenant.ts";
 import { funnelCellsSql, funnelMediansSql } from "../src/server/features/crm/funnel.ts";
 import { LEAD_LIST_ORDER } from "../src/server/features/crm/leads.ts";
+import { BOARD_COUNT_LIMIT } from "../src/server/features/crm/board.ts";
 import { TASK_ORDER } from "../src/server/features/crm/tasks.ts";
 import { type CrmArea, visibleLeads } from "../src/server/features/crm/policy.ts";
 import { DEFAULT_STAGES, LEAD_SOURCES } from "../src/shared/schemas/crm.ts";
@@ -144,14 +145,14 @@ export function crmKeyQueries(organizationId: string, now: Date): CrmKeyQuery[] 
       .where(and(visibleLeads(readers[area], area), sql`${lead.stageId} = ${sql.raw(stageIdSql(index))}`));
   const boardCounts = (area: CrmArea) => ({
     run: async (db: Queryable) => {
-      for (const index of DEFAULT_STAGES.keys()) await cappedTotal(db, stageLeads(area, index)(db));
+      for (const index of DEFAULT_STAGES.keys()) await cappedTotal(db, stageLeads(area, index)(db), BOARD_COUNT_LIMIT);
     },
     explain: (db: Queryable) =>
       stageLeads(
         area,
         0,
       )(db)
-        .limit(COUNTED_TOTAL_LIMIT + 1)
+        .limit(BOARD_COUNT_LIMIT + 1)
         .toSQL(),
   });
   const visibleTasks = (area: CrmArea) =>
@@ -240,7 +241,7 @@ export function crmKeyQueries(organizationId: string, now: Date): CrmKeyQuery[] 
       kind: "count",
       source: "readBoard's counts: cappedTotal of each stage's leads in turn (EXPLAINed: the first stage's)",
       index: "lead_stage_idx",
-      technique: `counted up to ${COUNTED_TOTAL_LIMIT} per column, then "more than" (totalIsAtLeast, the board shows "1000+")`,
+      technique: `counted up to ${BOARD_COUNT_LIMIT} per column, then "more than" (totalIsAtLeast, the board shows "${BOARD_COUNT_LIMIT}+")`,
       inWorkspace: true,
       ...boardCounts("admin"),
     },
@@ -249,7 +250,7 @@ export function crmKeyQueries(organizationId: string, now: Date): CrmKeyQuery[] 
       kind: "count",
       source: "readBoard's counts as a tutor",
       index: "lead_owner_stage_idx",
-      technique: `counted up to ${COUNTED_TOTAL_LIMIT} per column, then "more than" (a tutor's leads)`,
+      technique: `counted up to ${BOARD_COUNT_LIMIT} per column, then "more than" (a tutor's leads)`,
       inWorkspace: true,
       ...boardCounts("tutor"),
     },

@@ -22,4 +22,9 @@ describe("cappedTotal", () => {
     expect(await cappedTotal(t.db, rows(COUNTED_TOTAL_LIMIT + 1))).toEqual({ total: COUNTED_TOTAL_LIMIT + 1, totalIsAtLeast: true });
     expect(await cappedTotal(t.db, rows(250_000))).toEqual({ total: COUNTED_TOTAL_LIMIT + 1, totalIsAtLeast: true });
   });
+
+  it("counts up to a lower limit when given one", async () => {
+    expect(await cappedTotal(t.db, rows(100), 100)).toEqual({ total: 100, totalIsAtLeast: false });
+    expect(await cappedTotal(t.db, rows(101), 100)).toEqual({ total: 101, totalIsAtLeast: true });
+  });
 });

@@ -41,7 +41,7 @@ export const boardColumnSchema = z.object({
   stage: stageSchema,
   /** Every lead in the stage the viewer sees, not only the cards shown. */
   total: z.number().int(),
-  /** Whether `total` is only a lower bound: past 1,000 leads a column stops counting (the board says "1000+"). */
+  /** Whether `total` is only a lower bound: past 100 leads a column stops counting (the board says "100+"). */
   totalIsAtLeast: z.boolean(),
   cards: z.array(boardCardSchema),
 });
