@@ -18,7 +18,14 @@ describe("GET /api/health", () => {
   it("carries every security header of the other answers, though it is answered ahead of the middleware", async () => {
     const health = await t.app.request("/api/health");
     const other = await t.app.request("/api/config");
-    for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+    ]) {
       expect(health.headers.get(name), name).toBeTruthy();
       expect(health.headers.get(name), name).toBe(other.headers.get(name));
     }
