@@ -26,7 +26,7 @@ import { resourceRoutes } from "./features/resources/index.ts";
 import { auditRoutes } from "./features/audit/index.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/index.ts";
 import { enquiryRoutes } from "./features/enquiries/index.ts";
-import { healthRoutes } from "./features/health/index.ts";
+import { healthCheck, healthFastPath, healthRoutes, type HealthAnswer } from "./features/health/index.ts";
 import { meRoutes } from "./features/me/index.ts";
 import { signupRoutes } from "./features/signup/index.ts";
 import { workspaceRoutes } from "./features/workspaces/index.ts";
@@ -41,10 +41,10 @@ import { handleError } from "./middleware/error-handler.ts";
 import { jsonAnswers } from "./middleware/json-answers.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
-import { securityHeaders } from "./middleware/security-headers.ts";
+import { securityHeaders, securityHeaderValues } from "./middleware/security-headers.ts";
 import { loadViewer } from "./middleware/viewer.ts";
 
-export function createApi(deps: AppDeps) {
+export function createApi(deps: AppDeps, checkHealth: () => Promise<HealthAnswer>) {
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -62,7 +62,7 @@ export function createApi(deps: AppDeps) {
   api.use("/auth/*", jsonBodyLimit);
   api.route("/auth", authRoutes(deps));
   // Health answers even when the session cannot be read (database down).
-  api.route("/", healthRoutes(deps));
+  api.route("/", healthRoutes(deps, checkHealth));
   // The me routes read the session themselves, with the account's workspaces (their answer).
   api.route("/", meRoutes(deps));
   api.use("*", loadViewer(deps));
@@ -111,15 +111,23 @@ export function createApi(deps: AppDeps) {
 
 export function createApp(deps: AppDeps, web?: WebBuild) {
   const app = new OpenAPIHono<AppEnv>();
+  const securityOptions = { https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage };
+  const securityHeadersOf = securityHeaderValues(securityOptions);
+  const checkHealth = healthCheck(deps);
+  // Ahead of every middleware: see healthFastPath.
+  app.get(
+    "/api/health",
+    healthFastPath(checkHealth, () => securityHeadersOf(false)),
+  );
   app.use("*", requestContext(deps.logger));
   // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up); JSON
   // answers are sent (and gzipped) by jsonAnswers, which compress() then leaves alone.
   app.use("*", compress());
   app.use("/api/*", jsonAnswers);
-  app.use("*", securityHeaders({ https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage }));
+  app.use("*", securityHeaders(securityOptions));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);
-  app.route("/api", createApi(deps));
+  app.route("/api", createApi(deps, checkHealth));
   app.route("/", siteIndexRoutes(deps.config.appUrl));
   if (web) app.route("/", enquiryPageRoutes(deps, web));
   if (web) app.route("/", webRoutes(web, deps.config.appUrl));

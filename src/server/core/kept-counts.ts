@@ -17,17 +17,25 @@ export function memberCountsQuery(tx: Queryable, organizationId: string) {
 
 /** The members list's total without a search: active and suspended members, of a role and a status when given. */
 export async function keptMemberTotal(tx: Queryable, organizationId: string, filters: { role?: string; status?: string }): Promise<number> {
+  const [row] = await keptMemberTotalQuery(tx, organizationId, filters);
+  return row?.total ?? 0;
+}
+
+/**
+ * keptMemberTotal's query, to be read on its own or as a scalar subquery of another query
+ * (the members list reads its page and this total in one statement).
+ */
+export function keptMemberTotalQuery(tx: Queryable, organizationId: string, filters: { role?: string; status?: string }) {
   const conditions: (SQL | undefined)[] = [
     eq(memberCount.organizationId, organizationId),
     ne(memberCount.status, "pending"),
     filters.role ? eq(memberCount.role, filters.role) : undefined,
     filters.status ? eq(memberCount.status, filters.status) : undefined,
   ];
-  const [row] = await tx
+  return tx
     .select({ total: sum(memberCount.total).mapWith(Number) })
     .from(memberCount)
     .where(and(...conditions));
-  return row?.total ?? 0;
 }
 
 /** The workspace's student records by status. */

@@ -32,7 +32,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   });
   // Every connection stayed in use while this request waited for one: try again shortly.
   if (isPoolExhaustedError(error)) {
-    c.var.logger?.warn({ err: error }, "no database connection free in time");
+    c.var.logger?.warn({ err: error, requestId: c.var.requestId }, "no database connection free in time");
     return handleError(serverBusy(), c);
   }
   if (error instanceof AppError) {
@@ -44,12 +44,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     return c.json(body("VALIDATION_FAILED", issues[0]?.message ?? "The request is not valid.", issues), 422);
   }
   if (isDatabaseUnavailableError(error)) {
-    c.var.logger?.warn({ err: error }, "database unavailable");
+    c.var.logger?.warn({ err: error, requestId: c.var.requestId }, "database unavailable");
     return c.json(body("DATABASE_UNAVAILABLE", MESSAGES.databaseDown), 503);
   }
   const zone = unrecognisedTimeZone(error);
   if (zone !== undefined) {
-    c.var.logger?.warn({ err: error }, "a stored time zone is not recognised");
+    c.var.logger?.warn({ err: error, requestId: c.var.requestId }, "a stored time zone is not recognised");
     const message = `The time zone "${zone}" is not one the database knows. Choose a region name such as Europe/London in Settings.`;
     return c.json(body("VALIDATION_FAILED", message, [{ path: ["timeZone"], message }]), 422);
   }
@@ -59,6 +59,6 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     if (status === 415) return c.json(body("UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON, sent with Content-Type: application/json."), 415);
     return c.json(body(status === 400 ? "VALIDATION_FAILED" : "INTERNAL", error.message || MESSAGES.unexpected), status);
   }
-  c.var.logger?.error({ err: error }, "unhandled error");
+  c.var.logger?.error({ err: error, requestId: c.var.requestId }, "unhandled error");
   return c.json(body("INTERNAL", `${MESSAGES.unexpected}. Reference: ${c.var.requestId ?? "none"}.`), 500);
 }

@@ -1,18 +1,26 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../core/context.ts";
 
+export interface SecurityHeaderOptions {
+  https: boolean;
+  scriptHashes: () => string[];
+  framable?: (pathname: string) => boolean;
+}
+
 /**
- * Security headers on every answer. The web build has no inline scripts of its own except
- * React Router's hydration data, whose hashes are not stable; 'unsafe-inline' is therefore
- * not allowed for scripts, and the loader script is allowed by 'self'. An answer that sets a
- * policy of its own (a stored file, shown in a frame of the app's page) keeps it.
+ * The security headers of an answer, as a plain object, written once (when the first answer
+ * needs them: the script hashes are the build's, fixed from the start) and shared by every
+ * answer. `framable`: a page meant for other sites' frames (a workspace's enquiry page) may be
+ * framed by any site, and has no X-Frame-Options; every other answer by none.
+ *
+ * The web build has no inline scripts of its own except React Router's hydration data, whose
+ * hashes are not stable; 'unsafe-inline' is therefore not allowed for scripts, and the loader
+ * script is allowed by 'self'.
  */
-export function securityHeaders(options: { https: boolean; scriptHashes: () => string[]; framable?: (pathname: string) => boolean }) {
-  // Written once, when the first answer needs it: the script hashes are the build's, fixed
-  // from the start.
-  let policies: { framable: string; notFramable: string } | undefined;
-  const policyOf = (framable: boolean) => {
-    if (!policies) {
+export function securityHeaderValues(options: SecurityHeaderOptions): (framable: boolean) => Readonly<Record<string, string>> {
+  let written: { framable: Readonly<Record<string, string>>; notFramable: Readonly<Record<string, string>> } | undefined;
+  return (framable) => {
+    if (!written) {
       const scriptSrc = ["'self'", ...options.scriptHashes().map((hash) => `'${hash}'`)].join(" ");
       const policy = (frameAncestors: string) =>
         [
@@ -27,23 +35,54 @@ export function securityHeaders(options: { https: boolean; scriptHashes: () => s
           "form-action 'self'",
           `frame-ancestors ${frameAncestors}`,
         ].join("; ");
-      policies = { framable: policy("*"), notFramable: policy("'none'") };
+      const common = {
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "cross-origin-opener-policy": "same-origin",
+        "permissions-policy": "camera=(), microphone=(), geolocation=()",
+        ...(options.https ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+      };
+      written = {
+        framable: Object.freeze({ "content-security-policy": policy("*"), ...common }),
+        notFramable: Object.freeze({ "content-security-policy": policy("'none'"), "x-frame-options": "DENY", ...common }),
+      };
     }
-    return framable ? policies.framable : policies.notFramable;
+    return framable ? written.framable : written.notFramable;
   };
+}
+
+/**
+ * Security headers on every answer. An answer that sets a policy of its own (a stored file,
+ * shown in a frame of the app's page) keeps it. The headers are set on the answer's own
+ * Headers in one pass: c.header() after the answer is made copies the whole Response on every
+ * call, which cost more than a health check's own work when it was called once per header.
+ */
+export function securityHeaders(options: SecurityHeaderOptions) {
+  const valuesOf = securityHeaderValues(options);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    // A page meant for other sites' frames (a workspace's enquiry page) may be framed by any;
-    // every other answer by none.
     const framable = options.framable?.(c.req.path) ?? false;
-    const ownPolicy = c.res.headers.get("Content-Security-Policy");
-    const sameOriginFrames = ownPolicy?.includes("frame-ancestors 'self'") ?? false;
-    if (!ownPolicy) c.header("Content-Security-Policy", policyOf(framable));
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!framable) c.header("X-Frame-Options", sameOriginFrames ? "SAMEORIGIN" : "DENY");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    let headers = c.res.headers;
+    const ownPolicy = headers.get("content-security-policy");
+    const values = valuesOf(framable);
+    try {
+      setSecurityHeaders(headers, values, ownPolicy);
+    } catch (error) {
+      // The headers of some answers (a redirect made by Response.redirect) cannot be changed:
+      // the answer is copied once, with headers that can.
+      if (!(error instanceof TypeError)) throw error;
+      c.res = new Response(c.res.body, c.res);
+      headers = c.res.headers;
+      setSecurityHeaders(headers, values, ownPolicy);
+    }
   });
+}
+
+function setSecurityHeaders(headers: Headers, values: Readonly<Record<string, string>>, ownPolicy: string | null): void {
+  for (const name in values) {
+    if (name === "content-security-policy" && ownPolicy) continue;
+    // A stored file's own policy that allows the app's own frames comes with SAMEORIGIN.
+    if (name === "x-frame-options" && ownPolicy?.includes("frame-ancestors 'self'")) headers.set(name, "SAMEORIGIN");
+    else headers.set(name, values[name]!);
+  }
 }

@@ -5,6 +5,7 @@
  * with JavaScript the page sends JSON to the API instead. Both may be framed by any site (the
  * embed snippet in the CRM's settings): the page shows nothing of a signed-in person.
  */
+import { requestLogger } from "../middleware/request-context.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Hono, type Context } from "hono";
@@ -113,7 +114,7 @@ export function enquiryPageRoutes(deps: AppDeps, web: WebBuild) {
     const values = Object.fromEntries(Object.entries(posted).filter((entry): entry is [WorkspaceEnquiryField, string] => typeof entry[1] === "string"));
     const parsed = publicEnquirySchema.safeParse(workspaceEnquiryBody(values, new URL(c.req.url).searchParams));
     if (!parsed.success) return refused([...new Set(parsed.error.issues.map((issue) => issue.message))], 422);
-    await receiveWorkspaceEnquiry(deps, c.var.logger, workspace.slug, parsed.data, deps.clock.now());
+    await receiveWorkspaceEnquiry(deps, requestLogger(c), workspace.slug, parsed.data, deps.clock.now());
     return c.redirect(`/enquire/${workspace.slug}/sent`, 303);
   });
   return app;

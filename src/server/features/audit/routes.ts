@@ -1,3 +1,4 @@
+import { requestLogger } from "../../middleware/request-context.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { auditPageSchema, auditQuerySchema } from "../../../shared/schemas/audit.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
@@ -67,7 +68,7 @@ export function auditRoutes(deps: AppDeps) {
         });
         return { timeZone: zone, firstPage: first };
       });
-      const stream = auditCsvStream(deps.db, c.var.logger, { organizationId, timeZone, filters }, firstPage);
+      const stream = auditCsvStream(deps.db, requestLogger(c), { organizationId, timeZone, filters }, firstPage);
       const today = deps.clock.now().toLocaleDateString("en-CA", { timeZone });
       return c.body(stream, 200, {
         "content-type": "text/csv; charset=utf-8",

@@ -2,6 +2,7 @@
  * The accounting exports: GET /admin/billing/exports/{invoices,invoice-lines,payments,credit-notes}.csv
  * ?from&to (the issue or received day). Columns: exports.ts and README.md, "Billing exports".
  */
+import { requestLogger } from "../../middleware/request-context.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { exportQuerySchema } from "../../../shared/schemas/billing-statements.ts";
 import { writeAudit } from "../../core/audit.ts";
@@ -47,7 +48,7 @@ function exportRoute(deps: AppDeps, kind: ExportKind) {
       });
       return { job: exportJob, firstPage: first, today: deps.clock.now().toLocaleDateString("en-CA", { timeZone: workspace.timeZone }) };
     });
-    return c.body(exportCsvStream(deps.db, c.var.logger, job, firstPage), 200, {
+    return c.body(exportCsvStream(deps.db, requestLogger(c), job, firstPage), 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="glassroom-${kind}-${today}.csv"`,
       "cache-control": "no-store",

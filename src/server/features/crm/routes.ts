@@ -4,6 +4,7 @@
  * made by hand, changed, moved between stages, and calls, emails and notes logged; and the
  * staff's tasks (every task for admins, a tutor's own).
  */
+import { requestLogger } from "../../middleware/request-context.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   leadActivityCreateSchema,
@@ -197,7 +198,7 @@ export function leadRoutes(deps: AppDeps) {
     .route("/", crmSettingsRoutes(deps))
     .openapi(formRoute, async (c) => c.json(await enquiryForm(deps.db, c.req.valid("param").slug), 200))
     .openapi(enquireRoute, async (c) => {
-      await receiveWorkspaceEnquiry(deps, c.var.logger, c.req.valid("param").slug, c.req.valid("json"), deps.clock.now());
+      await receiveWorkspaceEnquiry(deps, requestLogger(c), c.req.valid("param").slug, c.req.valid("json"), deps.clock.now());
       return c.json({ received: true as const }, 202);
     });
 }

@@ -1,3 +1,4 @@
+import { requestLogger } from "../../middleware/request-context.ts";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   affiliateRequestSchema,
@@ -53,11 +54,11 @@ export function enquiryRoutes(deps: AppDeps) {
   app.use("/public/affiliate-applications", rateLimit(deps.db, "affiliate", FORM_LIMIT, deps.config.rateLimitMultiplier));
   return app
     .openapi(contactRoute, async (c) => {
-      await receiveEnquiry(deps, c.var.logger, "contact", c.req.valid("json"));
+      await receiveEnquiry(deps, requestLogger(c), "contact", c.req.valid("json"));
       return c.json({ received: true as const }, 201);
     })
     .openapi(affiliateRoute, async (c) => {
-      await receiveEnquiry(deps, c.var.logger, "affiliate", c.req.valid("json"));
+      await receiveEnquiry(deps, requestLogger(c), "affiliate", c.req.valid("json"));
       return c.json({ received: true as const }, 201);
     })
     .openapi(listRoute, async (c) => c.json(await listEnquiries(deps.db, c.req.valid("query")), 200));

@@ -15,6 +15,23 @@ describe("GET /api/health", () => {
     expect(res.body).toEqual({ status: "ok", version: "1.0.0", database: "ok" });
   });
 
+  it("carries every security header of the other answers, though it is answered ahead of the middleware", async () => {
+    const health = await t.app.request("/api/health");
+    const other = await t.app.request("/api/config");
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+    ]) {
+      expect(health.headers.get(name), name).toBeTruthy();
+      expect(health.headers.get(name), name).toBe(other.headers.get(name));
+    }
+    expect(health.headers.get("content-length")).toBe(String((await health.text()).length));
+  });
+
   it("answers 503 degraded when the database refuses connections", async () => {
     const broken = await createTestApp();
     try {

@@ -1,2 +1,2 @@
 /** Health checks: what the app mounts. */
-export { healthRoutes } from "./routes.ts";
+export { healthCheck, healthFastPath, healthRoutes, type HealthAnswer } from "./routes.ts";

@@ -81,6 +81,11 @@ describe("GET /api/admin/members", () => {
     const page2 = await list("pageSize=2&page=2");
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.items.map((item: { name: string }) => item.name)).toEqual(["Lister Admin"]);
+    // The total comes with the page's rows; a page past the end, without rows, still tells it.
+    expect(await list("pageSize=2&page=3")).toMatchObject({ items: [], total: 3, page: 3 });
+    expect(await list("role=tutor")).toMatchObject({ total: 1 });
+    expect(await list("status=suspended")).toMatchObject({ total: 1 });
+    expect(await list("role=tutor&status=suspended")).toMatchObject({ items: [], total: 0 });
   });
 
   it("answers 422 naming the query parameter", async () => {

@@ -1,3 +1,4 @@
+import { requestLogger } from "../../middleware/request-context.ts";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { signupRequestSchema, signupResponseSchema } from "../../../shared/schemas/auth.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
@@ -22,7 +23,7 @@ export function signupRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("/signup", rateLimit(deps.db, "signup", { max: 10, windowSeconds: 600 }, deps.config.rateLimitMultiplier));
   return app.openapi(signupRoute, async (c) => {
-    const result = await signUp(deps, c.req.valid("json"), { headers: c.req.raw.headers, clientIp: c.var.clientIp, logger: c.var.logger });
+    const result = await signUp(deps, c.req.valid("json"), { headers: c.req.raw.headers, clientIp: c.var.clientIp, logger: requestLogger(c) });
     return c.json(result, 201);
   });
 }
