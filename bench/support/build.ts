@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { isBuilt, isStale, SERVER_BUNDLE, WEB_BUILD } from "../../scripts/build-outputs.ts";
+import { withBuildLock } from "../../scripts/build-lock.ts";
 import { NODE_BIN, PROJECT_ROOT } from "./paths.ts";
 
 function hasBuild(): boolean {
@@ -20,12 +21,23 @@ function buildIsStale(): boolean {
 
 let warned = false;
 
+/** Runs a build step; when it fails, its error names the step and ends with what the step printed last. */
 function run(command: string, args: string[], what: string): void {
-  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? "signal"})`);
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(result.stdout ?? "");
+  process.stderr.write(result.stderr ?? "");
+  if (result.status !== 0) {
+    const printed = `${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim().split("\n").slice(-40).join("\n");
+    throw new Error(`${what} failed (exit ${result.status ?? result.signal ?? "unknown"}); it printed last:\n${printed}`);
+  }
 }
 
+/** Builds what is missing; several test files may call it at once (one builds, the others wait). */
 export function ensureBuild(): void {
+  withBuildLock(buildWhatIsMissing);
+}
+
+function buildWhatIsMissing(): void {
   if (!hasBuild()) {
     process.stdout.write("No web build in build/client: running `npm run build` once.\n");
     run("npm", ["run", "build"], "npm run build");
