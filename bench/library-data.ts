@@ -241,6 +241,7 @@ export interface LibraryKeyQuery {
   kind: "list page" | "filtered search" | "count" | "report";
   source: string;
   index?: string;
+  technique?: string;
   inWorkspace: true;
   prepare?(db: Database): Promise<void>;
   run(db: Queryable): Promise<unknown>;
@@ -340,12 +341,14 @@ export function libraryKeyQueries(organizationId: string): LibraryKeyQuery[] {
       name: "library: a policy's acknowledgement counts",
       kind: "count",
       source: "acknowledgementCounts of the cancellation policy (GET /admin/resources/:id: its people, acknowledged, awaiting)",
+      technique: "counters kept in the writing transaction (member_count for the audience, acknowledgement_count for who acknowledged: migration 0042)",
       ...ofPolicy((tx, row) => acknowledgementCounts(tx, row)),
     },
     {
       name: "library: who acknowledged a policy, first page and counts",
       kind: "list page",
       source: `listAcknowledgements of the cancellation policy, state all (page of ${PAGE_SIZE} by name, the total, the counts)`,
+      index: "member_organization_status_sort_name_idx (migration 0041), the kept counts",
       ...ofPolicy((tx, row) => listAcknowledgements(tx, row, { page: 1, pageSize: PAGE_SIZE, state: "all" })),
     },
     {

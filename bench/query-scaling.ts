@@ -20,6 +20,7 @@ import type { MemberContext } from "../src/server/core/context.ts";
 import { member, organization, student, user } from "../src/server/db/schema.ts";
 import { withLookup, withWorkspace, type Queryable, type Transaction } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
+import { memberPageQuery } from "../src/server/features/members/service.ts";
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import { keptMemberTotal, keptStudentTotal } from "../src/server/core/kept-counts.ts";
@@ -68,7 +69,14 @@ import { alertListWhere, alertMatchesQuery, alertPageQuery, type AlertArea } fro
 import { workspaceContestsQuery } from "../src/server/features/student-health/contests.ts";
 import { digestAlertsQuery, digestCandidatesQuery, digestReadersQuery } from "../src/server/features/student-health/alert-digest-job.ts";
 import type { AlertListQuery } from "../src/shared/schemas/health-alerts.ts";
-import { familyHealthQuery, healthCountQuery, healthListWhere, healthPageQuery, unscoredPageQuery } from "../src/server/features/student-health/lists.ts";
+import {
+  familyHealthQuery,
+  healthListWhere,
+  healthMatchingQuery,
+  healthPageQuery,
+  healthTotal,
+  unscoredPageQuery,
+} from "../src/server/features/student-health/lists.ts";
 import { visibleStudents } from "../src/server/features/students/policy.ts";
 import type { CaseloadQuery, HealthListQuery } from "../src/shared/schemas/student-health.ts";
 import { checkoutAttemptIdOf, currentPayPeriod, generateCardPayments, generateTutorPay, invoiceIdOf, md5Uuid, payRunIdOf } from "./pay-card-data.ts";
@@ -534,6 +542,33 @@ const ALL_QUERIES: KeyQuery[] = [
     explain: (db) => memberCountsQuery(db as Database, ORGANIZATION_ID).toSQL(),
   },
   {
+    name: "members list, page of 50 by name",
+    kind: "list page",
+    source: "memberPageQuery (listMembers, /admin/members: active and suspended members by name, the kept total in the same statement)",
+    index: "member_organization_sort_name_idx (migration 0041: the user's name kept on the member)",
+    inWorkspace: true,
+    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 }),
+    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 }).toSQL(),
+  },
+  {
+    name: "members list: tutors, page of 50 by name",
+    kind: "filtered search",
+    source: "memberPageQuery with role = tutor (2 members in 10)",
+    index: "member_organization_role_sort_name_idx (migration 0041)",
+    inWorkspace: true,
+    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" }),
+    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" }).toSQL(),
+  },
+  {
+    name: "members list: suspended, page of 50 by name",
+    kind: "filtered search",
+    source: "memberPageQuery with status = suspended (1 member in 50)",
+    index: "member_organization_status_sort_name_idx (migration 0041)",
+    inWorkspace: true,
+    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" }),
+    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" }).toSQL(),
+  },
+  {
     name: "members list: the total",
     kind: "count",
     source: "keptMemberTotal (listMembers without a search: active and suspended members)",
@@ -846,11 +881,41 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "health list: band watch, the total",
     kind: "count",
-    source: "healthCountQuery with band = watch (the band's cards from (organization_id, band, score), each joined to its student: linear in the band's cards)",
+    source: "healthTotal with band = watch (2 students in 10: the band's cards from (organization_id, band, score), each joined to its student)",
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than ${COUNTED_TOTAL_LIMIT}" (cappedTotal, shown as such)`,
     index: "student_health_band_score_idx (migration 0030)",
     inWorkspace: true,
-    run: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })),
-    explain: (db: Queryable) => healthCountQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" })).toSQL(),
+    run: (db: Queryable) => healthTotal(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" }), false),
+    explain: (db: Queryable) =>
+      healthMatchingQuery(db, ORGANIZATION_ID, healthWhere("admin", { band: "watch" }))
+        .limit(COUNTED_TOTAL_LIMIT + 1)
+        .toSQL(),
+  },
+  {
+    name: "health list: a tutor's students, the total",
+    kind: "count",
+    source: "healthTotal with tutorId (the admin's filter by tutor: the students of that tutor's current assignments)",
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than ${COUNTED_TOTAL_LIMIT}" (cappedTotal, shown as such)`,
+    index: "assignment_tutor_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => healthTotal(db, ORGANIZATION_ID, healthWhere("admin", { tutorId: SEARCHED_TUTOR }), false),
+    explain: (db: Queryable) =>
+      healthMatchingQuery(db, ORGANIZATION_ID, healthWhere("admin", { tutorId: SEARCHED_TUTOR }))
+        .limit(COUNTED_TOTAL_LIMIT + 1)
+        .toSQL(),
+  },
+  {
+    name: `health list: rule ${FILTERED_RULE}, the total`,
+    kind: "count",
+    source: `healthTotal with reasons @> '[{"rule":"${FILTERED_RULE}"}]' (1 card in 10)`,
+    technique: `counted up to ${COUNTED_TOTAL_LIMIT}, then "more than ${COUNTED_TOTAL_LIMIT}" (cappedTotal, shown as such)`,
+    index: "student_health_score_idx",
+    inWorkspace: true,
+    run: (db: Queryable) => healthTotal(db, ORGANIZATION_ID, healthWhere("admin", { rule: FILTERED_RULE }), false),
+    explain: (db: Queryable) =>
+      healthMatchingQuery(db, ORGANIZATION_ID, healthWhere("admin", { rule: FILTERED_RULE }))
+        .limit(COUNTED_TOTAL_LIMIT + 1)
+        .toSQL(),
   },
   {
     name: "health list: band watch, page of 25 by risk",
@@ -891,11 +956,11 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "health: a tutor's caseload, the dashboard's 5 and the total",
     kind: "list page",
-    source: "healthCountQuery, then healthPageQuery with the tutor's visibleStudents (/tutor/health/students?pageSize=5)",
+    source: "healthTotal, then healthPageQuery with the tutor's visibleStudents (/tutor/health/students?pageSize=5)",
     index: "assignment_tutor_idx",
     inWorkspace: true,
     run: async (db: Queryable) => {
-      await healthCountQuery(db, ORGANIZATION_ID, healthWhere("tutor"));
+      await healthTotal(db, ORGANIZATION_ID, healthWhere("tutor"), false);
       return healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0);
     },
     explain: (db: Queryable) => healthPageQuery(db, ORGANIZATION_ID, healthWhere("tutor"), BY_RISK, 5, 0).toSQL(),

@@ -66,7 +66,7 @@ import { alertDigest, healthAlert, healthContest, healthExcusal, notificationPre
 import { crmSettings, crmStage, crmTask, lead, leadActivity, leadStudent, leadTrial } from "../src/server/db/crm-schema.ts";
 import { growthPlaybookStep } from "../src/server/db/growth-schema.ts";
 import { resource, resourceAcknowledgement, resourceShare, resourceVersion, workspaceExport } from "../src/server/db/resources-schema.ts";
-import { memberCount, studentCount } from "../src/server/db/counts-schema.ts";
+import { acknowledgementCount, memberCount, studentCount } from "../src/server/db/counts-schema.ts";
 
 /**
  * Every table a request may write to, by name: the security suites and the tests that prove a
@@ -156,6 +156,7 @@ export const WRITABLE_TABLES = {
   workspaceExport,
   memberCount,
   studentCount,
+  acknowledgementCount,
 } satisfies Record<string, PgTable>;
 const COUNTED = WRITABLE_TABLES;
 export type RowCounts = Record<keyof typeof COUNTED, number>;

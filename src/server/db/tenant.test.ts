@@ -128,6 +128,7 @@ async function seedWorkspace(db: Database, org: string, code: string): Promise<v
     // The library: a handbook for tutors, its first version acknowledged, a tutor's sheet shared with the student; an export.
     sql`insert into resource (organization_id, id, kind, title, category, audience, requires_acknowledgement) values (${org}, ${resourceId}, 'link', 'Handbook', 'Policies', '{tutor}', true)`,
     sql`insert into resource_version (organization_id, resource_id, version, url) values (${org}, ${resourceId}, 1, 'https://example.com/handbook')`,
+    // The resource asks for acknowledgement: acknowledgement_count gets its row (triggers).
     sql`insert into resource_acknowledgement (organization_id, resource_id, version, user_id, name, acknowledged_at) values (${org}, ${resourceId}, 1, ${id("tutor")}, 'Tutor', now())`,
     sql`insert into resource_share (organization_id, resource_id, student_id) values (${org}, ${resourceId}, ${studentId})`,
     sql`insert into workspace_export (organization_id, id) values (${org}, ${exportId})`,
@@ -387,6 +388,8 @@ describe("row-level security", () => {
       "update member_count set total = 0",
       "update student_count set total = 0",
       "delete from student_count",
+      "update acknowledgement_count set total = 0",
+      "delete from acknowledgement_count",
     ];
     for (const statement of writes) {
       const outcome = await attempt("app", ORG_A, statement);

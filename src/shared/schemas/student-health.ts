@@ -302,7 +302,10 @@ export const healthListItemSchema = z.object({
   trend: healthListTrendSchema.nullable(),
 });
 export type HealthListItem = z.infer<typeof healthListItemSchema>;
-export const healthListPageSchema = pageOf(healthListItemSchema);
+export const healthListPageSchema = pageOf(healthListItemSchema).extend({
+  /** Whether `total` is only a lower bound: a filtered list is counted up to a limit ("more than 1000 students"). */
+  totalIsAtLeast: z.boolean(),
+});
 export type HealthListPage = z.infer<typeof healthListPageSchema>;
 
 /** A child in their family's health summary: the family's score and band, and the top reason families may read. */

@@ -88,6 +88,38 @@ describe("GET /api/admin/members", () => {
     expect(await list("role=tutor&status=suspended")).toMatchObject({ items: [], total: 0 });
   });
 
+  it("follows a renamed user's new name, in every workspace, and no writer can give a member another sort name", async () => {
+    const names = async (query = "") => (await workspace.client.get(`/api/admin/members?${query}`)).body.items.map((item: { name: string }) => item.name);
+    const tutor = await createMember(t, { admin: workspace, role: "tutor", fullName: "Abe Renamed" });
+    const elsewhere = await createAdmin(t, { fullName: "Other Admin" });
+    // The same user in a second workspace, written directly as Better Auth writes members.
+    await t.db
+      .insert(member)
+      .values({
+        id: `member-${tutor.memberId}`,
+        organizationId: elsewhere.organizationId,
+        userId: tutor.user.id,
+        role: "tutor",
+        status: "active",
+        createdAt: new Date(),
+      });
+    expect((await names()).at(0)).toBe("Abe Renamed");
+
+    expect((await tutor.client.post("/api/auth/update-user", { name: "Zoe Renamed" })).status).toBe(200);
+    expect(await names()).toEqual(["Bea Tutor", "Cal Parent", "Lister Admin", "Zoe Renamed"]);
+    expect(await names("role=tutor")).toEqual(["Bea Tutor", "Zoe Renamed"]);
+    expect(await names("status=active")).toEqual(["Bea Tutor", "Lister Admin", "Zoe Renamed"]);
+    const otherNames = (await elsewhere.client.get("/api/admin/members")).body.items.map((item: { name: string }) => item.name);
+    expect(otherNames).toEqual(["Other Admin", "Zoe Renamed"]);
+
+    // Even the tables' owner cannot store a sort name other than the user's name.
+    await t.db.update(member).set({ sortName: "Aaa" }).where(eq(member.userId, tutor.user.id));
+    const kept = await t.db.select({ sortName: member.sortName }).from(member).where(eq(member.userId, tutor.user.id));
+    expect(kept).toEqual([{ sortName: "Zoe Renamed" }, { sortName: "Zoe Renamed" }]);
+
+    expect((await workspace.client.delete(`/api/admin/members/${tutor.memberId}`)).status).toBe(200);
+  });
+
   it("answers 422 naming the query parameter", async () => {
     const res = await workspace.client.get("/api/admin/members?role=owner&pageSize=500");
     expect(res.status).toBe(422);

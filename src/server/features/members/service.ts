@@ -39,14 +39,8 @@ function toSummary(row: SummaryRow, viewer: MemberContext): MemberSummary {
   };
 }
 
-/**
- * The members list: active and suspended members (pending registrations belong to Approvals,
- * and have no role yet), by name. Searches any part of the name (trigram index) and the start
- * of the email (pattern index), the two ways admins look people up. Read inside the workspace
- * (row-level security), as every read of a workspace's data is.
- */
-export async function listMembers(db: Database, viewer: MemberContext, query: MemberListQuery): Promise<MemberPage> {
-  const organizationId = viewer.organizationId;
+/** The members list's conditions: active and suspended members, with the list's filters and search. */
+function memberListConditions(organizationId: string, query: Pick<MemberListQuery, "role" | "status" | "q">): SQL | undefined {
   const conditions: SQL[] = [eq(member.organizationId, organizationId), ne(member.status, "pending")];
   if (query.role) conditions.push(eq(member.role, query.role));
   if (query.status) conditions.push(eq(member.status, query.status));
@@ -54,26 +48,49 @@ export async function listMembers(db: Database, viewer: MemberContext, query: Me
     const pattern = escapeLike(query.q);
     conditions.push(or(ilike(user.name, `%${pattern}%`), like(user.email, `${pattern.toLowerCase()}%`))!);
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/**
+ * One page of the members list, by name. The order is the member's kept sort name (its user's
+ * name), so that the page is read from an index in that order, whichever role or status is
+ * asked for, instead of joining and sorting every member of the workspace; the user is joined
+ * for the page's rows. Without a search, the total is the count the database keeps, read in
+ * the page's own statement (a scalar subquery): one round trip fewer on the list's every request.
+ */
+export function memberPageQuery(tx: Queryable, organizationId: string, query: MemberListQuery) {
+  const filters = { role: query.role, status: query.status };
+  return tx
+    .select({ ...summaryColumns, keptTotal: query.q ? sql<null>`null` : sql`(${keptMemberTotalQuery(tx, organizationId, filters)})`.mapWith(Number) })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(memberListConditions(organizationId, query))
+    .orderBy(asc(member.sortName), asc(member.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/**
+ * The members list: active and suspended members (pending registrations belong to Approvals,
+ * and have no role yet), by name. Searches any part of the name (trigram index) and the start
+ * of the email (pattern index), the two ways admins look people up; a search counts its
+ * matches (the indexes find them). Read inside the workspace (row-level security), as every
+ * read of a workspace's data is.
+ */
+export async function listMembers(db: Database, viewer: MemberContext, query: MemberListQuery): Promise<MemberPage> {
+  const organizationId = viewer.organizationId;
   const [rows, total] = await withWorkspace(db, organizationId, async (tx) => {
-    const filters = { role: query.role, status: query.status };
-    // Without a search, the total is the count the database keeps, read in the page's own
-    // statement (a scalar subquery): one round trip fewer on the list's every request. A
-    // search counts its matches (the indexes find them).
-    const page = await tx
-      .select({ ...summaryColumns, keptTotal: query.q ? sql<null>`null` : sql`(${keptMemberTotalQuery(tx, organizationId, filters)})`.mapWith(Number) })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(where)
-      .orderBy(asc(user.name), asc(member.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+    const page = await memberPageQuery(tx, organizationId, query);
     if (query.q) {
-      const [counted] = await tx.select({ total: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where);
+      const [counted] = await tx
+        .select({ total: count() })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(memberListConditions(organizationId, query));
       return [page, counted?.total ?? 0] as const;
     }
     // A page past the end has no row to carry the total.
-    const total = page[0] ? (page[0].keptTotal ?? 0) : await keptMemberTotal(tx, organizationId, filters);
+    const total = page[0] ? (page[0].keptTotal ?? 0) : await keptMemberTotal(tx, organizationId, { role: query.role, status: query.status });
     return [page, total] as const;
   });
   return { items: rows.map((row) => toSummary(row, viewer)), total, page: query.page, pageSize: query.pageSize };

@@ -14,6 +14,8 @@ import { DEFAULT_HEALTH_RULES, type HealthFigures, type HealthListItem, type Hea
 import { fixedClock } from "../../core/clock.ts";
 import { studentHealth, studentHealthDay } from "../../db/health-schema.ts";
 import { recomputeStudents } from "./recompute.ts";
+import { withWorkspace } from "../../db/tenant.ts";
+import { sql } from "drizzle-orm";
 
 const clock = fixedClock(new Date("2026-11-02T08:00:00.000Z"));
 const DAY = 86_400_000;
@@ -293,5 +295,26 @@ describe("a family's health summary", () => {
       { studentId: cast.noah, name: "Noah Kim", score: null, band: null, topReason: null, ruleVersion: null, computedAt: null, trend: null },
     ]);
     expect((await cast.tina.client.get("/api/parent/health/students")).status).toBe(403);
+  });
+});
+
+describe("a filtered list of more than 1,000 students", () => {
+  it("counts up to 1,000 and says 'more than', and still pages past it; the whole list's total stays exact", async () => {
+    const organizationId = cast.otherAdmin.organizationId;
+    await withWorkspace(t.db, organizationId, (tx) =>
+      tx.execute(
+        sql`insert into student (organization_id, name) select ${organizationId}, 'Bulk ' || lpad(k::text, 4, '0') from generate_series(1, 1003) as k`,
+      ),
+    );
+    const otherList = (query: string) => list(cast.otherAdmin.client, `/api/admin/health/students${query}`);
+    const first = await otherList("?q=Bulk&pageSize=25");
+    expect(first).toMatchObject({ total: 1001, totalIsAtLeast: true });
+    expect(names(first).slice(0, 2)).toEqual(["Bulk 0001", "Bulk 0002"]);
+    // Page 41 starts at the 1,001st: past the counted limit, the page is read all the same.
+    expect(names(await otherList("?q=Bulk&pageSize=25&page=41"))).toEqual(["Bulk 1001", "Bulk 1002", "Bulk 1003"]);
+    expect(await otherList("?q=Bulk&pageSize=25&page=42")).toMatchObject({ items: [], totalIsAtLeast: true });
+    // Unfiltered, the total is the kept count of active students: exact.
+    expect(await otherList("?pageSize=1")).toMatchObject({ total: 1004, totalIsAtLeast: false });
+    expect(await otherList("?q=Olive")).toMatchObject({ total: 1, totalIsAtLeast: false });
   });
 });

@@ -24,6 +24,7 @@ import {
 import type { Actor } from "../../core/audit.ts";
 import { qualified } from "../../core/sql.ts";
 import { keptStudentTotal } from "../../core/kept-counts.ts";
+import { cappedTotal, type ListTotal } from "../../core/list-total.ts";
 import type { Database } from "../../db/client.ts";
 import { studentHealth } from "../../db/health-schema.ts";
 import { assignment, student } from "../../db/schema.ts";
@@ -128,19 +129,24 @@ export function unscoredPageQuery(tx: Queryable, organizationId: string, where: 
 }
 
 /**
- * How many students match `where`: without a card filter, scored or not, counted on student
- * alone (a card is wide: joining every one would read them all); with one, the matching cards.
+ * The students matching `where`, to be counted: without a card filter, scored or not, read on
+ * student alone (a card is wide: joining every one would read them all); with one, the
+ * matching cards.
  */
-export function healthCountQuery(tx: Queryable, organizationId: string, where: HealthListWhere) {
+export function healthMatchingQuery(tx: Queryable, organizationId: string, where: HealthListWhere) {
   if (!where.cards)
     return tx
-      .select({ total: count() })
+      .select({ id: student.id })
       .from(student)
       .where(and(eq(student.organizationId, organizationId), where.students));
-  return scoredCountQuery(tx, organizationId, where);
+  return tx
+    .select({ id: student.id })
+    .from(studentHealth)
+    .innerJoin(student, cardJoin)
+    .where(and(eq(studentHealth.organizationId, organizationId), where.students, where.cards));
 }
 
-/** How many of the students matching `where` have a card matching it. */
+/** How many of the students matching `where` have a card matching it (the last pages only: where the unscored tail starts). */
 function scoredCountQuery(tx: Queryable, organizationId: string, where: HealthListWhere) {
   return tx
     .select({ total: count() })
@@ -157,12 +163,13 @@ function trendOf(score: number | null, previousDay: string | null, previousScore
 
 /**
  * The list's total. The admin's list without a filter is every active student of the
- * workspace: the count the database keeps (core/kept-counts.ts) instead of counting them.
+ * workspace: the count the database keeps (core/kept-counts.ts). A filtered list (a band, a
+ * rule, a search, a tutor, a tutor's own caseload) is counted up to COUNTED_TOTAL_LIMIT, then
+ * "more than" (core/list-total.ts): a band of a large workspace holds hundreds of thousands.
  */
-async function healthTotal(tx: Queryable, organizationId: string, where: HealthListWhere, isWholeWorkspace: boolean): Promise<number> {
-  if (isWholeWorkspace) return keptStudentTotal(tx, organizationId, "active");
-  const [counted] = await healthCountQuery(tx, organizationId, where);
-  return counted?.total ?? 0;
+export async function healthTotal(tx: Queryable, organizationId: string, where: HealthListWhere, isWholeWorkspace: boolean): Promise<ListTotal> {
+  if (isWholeWorkspace) return { total: await keptStudentTotal(tx, organizationId, "active"), totalIsAtLeast: false };
+  return cappedTotal(tx, healthMatchingQuery(tx, organizationId, where));
 }
 
 async function healthPage(
@@ -175,10 +182,12 @@ async function healthPage(
 ): Promise<HealthListPage> {
   const { page, pageSize } = query;
   const offset = (page - 1) * pageSize;
-  const total = await healthTotal(tx, organizationId, where, isWholeWorkspace);
-  const rows = offset < total ? await healthPageQuery(tx, organizationId, where, query, pageSize, offset) : [];
+  const { total, totalIsAtLeast } = await healthTotal(tx, organizationId, where, isWholeWorkspace);
+  // Past a counted total's limit, whether a page has rows is known only by reading it.
+  const mayHaveMore = (position: number) => totalIsAtLeast || position < total;
+  const rows = mayHaveMore(offset) ? await healthPageQuery(tx, organizationId, where, query, pageSize, offset) : [];
   let unscored: Awaited<ReturnType<typeof unscoredPageQuery>> = [];
-  if (!where.cards && rows.length < pageSize && offset + rows.length < total) {
+  if (!where.cards && rows.length < pageSize && mayHaveMore(offset + rows.length)) {
     // The page reaches past the scored students: the unscored follow from where those end (a
     // short page says where; a page wholly past them counts them, the last pages only).
     const scored = rows.length > 0 ? offset + rows.length : ((await scoredCountQuery(tx, organizationId, where))[0]?.total ?? 0);
@@ -204,7 +213,7 @@ async function healthPage(
       trend: null,
     })),
   ];
-  return { items, total, page, pageSize };
+  return { items, total, totalIsAtLeast, page, pageSize };
 }
 
 /** GET /admin/health/students and /tutor/health/students: the viewer's active students by risk, a page at a time. */

@@ -39,7 +39,7 @@ export function CaseloadSection() {
               </Stack>
               {page.total > page.items.length ? (
                 <Text size="sm" c="dimmed">
-                  {page.total - page.items.length} more, at lower risk, in{" "}
+                  {page.totalIsAtLeast ? "Many" : page.total - page.items.length} more, at lower risk, in{" "}
                   <Anchor component={Link} to="/tutor/students">
                     My students
                   </Anchor>

@@ -231,6 +231,7 @@ export function HealthList() {
                 page={data.page}
                 pageSize={data.pageSize || HEALTH_LIST_PAGE_SIZE}
                 total={data.total}
+                totalIsAtLeast={data.totalIsAtLeast}
                 noun={["student", "students"]}
                 onPage={list.setPage}
               />
