@@ -3,14 +3,13 @@
  * tests/factories.ts (sign-up, approval by the admin, sign-in) driven over HTTP against the
  * running benchmark server. A production server keeps no mail (the outbox is a local
  * development server's only), so the confirmation link's one effect, the address marked
- * confirmed, is written in the database instead of followed from a mail.
+ * confirmed, is written in the database instead of followed from a mail (`confirmAddress`).
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { MemberRole } from "../../src/shared/roles.ts";
 import { createDatabase, type Database } from "../../src/server/db/client.ts";
-import { member, organization } from "../../src/server/db/schema.ts";
 import { DEFAULT_APP_URL, type ApiClient, type AppLike } from "../../tests/client.ts";
-import { signIn, signUp, type AdminFixture, type FactoryContext, type TestUser } from "../../tests/factories.ts";
+import { createAdmin, createMember, type AdminFixture, type FactoryContext, type TestUser } from "../../tests/factories.ts";
 
 /**
  * The factories address the app as http://localhost:3000 (the in-process default): this
@@ -37,39 +36,16 @@ export interface Accounts {
   close(): Promise<void>;
 }
 
-async function markEmailConfirmed(db: Database, userId: string): Promise<void> {
-  await db.execute(sql`update "user" set email_verified = true where id = ${userId}`);
-}
-
-async function createAdmin(ctx: FactoryContext, workspaceName: string): Promise<AdminFixture> {
-  const { user: created } = await signUp(ctx, { workspaceName });
-  await markEmailConfirmed(ctx.db, created.id);
-  const client = await signIn(ctx, created.email, created.password);
-  const [membership] = await ctx.db
-    .select({ memberId: member.id, organizationId: member.organizationId, joinCode: organization.joinCode, workspaceName: organization.name })
-    .from(member)
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(eq(member.userId, created.id));
-  if (!membership) throw new Error(`The sign-up of ${created.email} made no membership`);
-  return { client, user: created, ...membership };
-}
-
-async function createMember(ctx: FactoryContext, input: { admin: AdminFixture; role: Exclude<MemberRole, "admin"> }) {
-  const { client, user: created } = await signUp(ctx, { joinCode: input.admin.joinCode });
-  await markEmailConfirmed(ctx.db, created.id);
-  const [membership] = await ctx.db.select({ id: member.id }).from(member).where(eq(member.userId, created.id));
-  if (!membership) throw new Error(`The sign-up of ${created.email} made no membership`);
-  const approved = await input.admin.client.post(`/api/admin/approvals/${membership.id}/approve`, { role: input.role });
-  if (approved.status !== 200) throw new Error(`Approving ${created.email} as ${input.role} answered ${approved.status}: ${approved.text}`);
-  return { client: await signIn(ctx, created.email, created.password, client), user: created };
-}
-
 /** An admin of a new workspace and, for each role asked, an approved member signed in. */
 export async function createAccounts(server: { url: string; databaseUrl: string }, roles: Exclude<MemberRole, "admin">[] = []): Promise<Accounts> {
   const db = createDatabase(server.databaseUrl, { max: 2 });
-  const ctx = { app: remoteApp(server.url), db };
+  // A production server keeps no outbox: the confirmation link's one effect is written instead.
+  const confirmAddress = async (email: string) => {
+    await db.execute(sql`update "user" set email_verified = true where email = ${email}`);
+  };
+  const ctx = { app: remoteApp(server.url), db, confirmAddress };
   try {
-    const admin = await createAdmin(ctx, "Benchmark Tutoring");
+    const admin = await createAdmin(ctx, { workspaceName: "Benchmark Tutoring" });
     const members: Accounts["members"] = {};
     for (const role of roles) members[role] = await createMember(ctx, { admin, role });
     return { ctx, admin, members, close: () => db.$client.end() };

@@ -7,6 +7,21 @@ import type { NavSection } from "../../features/marketing/nav.ts";
  * panel spans the header's width below it. Escape and a click elsewhere close it (the header's
  * handlers, or the content pages' plain script).
  */
+/** A section's links, as the header's menus and the phones' menu both list them. */
+export function NavLinkList({ section, className }: { section: NavSection; className?: string }) {
+  return (
+    <ul className={className}>
+      {section.links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="nav-menu-link">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function MobileNav({ sections }: { sections: readonly NavSection[] }) {
   return (
     <details className="mobile-nav">
@@ -19,15 +34,7 @@ export function MobileNav({ sections }: { sections: readonly NavSection[] }) {
           {sections.map((section) => (
             <li key={section.label}>
               <span className="mobile-nav-section">{section.label}</span>
-              <ul>
-                {section.links.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="nav-menu-link">
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <NavLinkList section={section} />
             </li>
           ))}
         </ul>

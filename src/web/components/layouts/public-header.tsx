@@ -5,7 +5,7 @@ import { MEMBER_ROLES, dashboardPathOf, isMemberRole } from "../../../shared/rol
 import { NAV_SECTIONS, type NavSection } from "../../features/marketing/nav.ts";
 import { useViewer } from "../../features/session/viewer.ts";
 import { Brand } from "../ui/brand.tsx";
-import { MobileNav } from "./mobile-nav.tsx";
+import { MobileNav, NavLinkList } from "./mobile-nav.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
 
 /**
@@ -83,15 +83,7 @@ function NavMenu({ section }: { section: NavSection }) {
     // raced with fast key presses: the toggle events arrive later, in a task of their own.
     <details className="nav-menu" name="main-nav-menu">
       <summary className="nav-menu-button">{section.label}</summary>
-      <ul className="nav-menu-panel">
-        {section.links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="nav-menu-link">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <NavLinkList section={section} className="nav-menu-panel" />
     </details>
   );
 }
