@@ -6,6 +6,7 @@
  * the two user search indexes, the two-factor row's last accepted time step, and member's and
  * invitation's (organization_id, id) primary keys.
  */
+import { sql } from "drizzle-orm";
 import { pgTable, bigint, text, timestamp, boolean, integer, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const user = pgTable(
@@ -131,8 +132,11 @@ export const member = pgTable(
   },
   (table) => [
     index("member_organizationId_idx").on(table.organizationId),
-    // The members list by name: all members, one role, or one status (bench/query-scaling.ts).
-    index("member_organization_sort_name_idx").on(table.organizationId, table.sortName, table.id),
+    // The members list by name: all members (pending registrations left out: they are
+    // Approvals'), one role, or one status (bench/query-scaling.ts).
+    index("member_organization_sort_name_idx")
+      .on(table.organizationId, table.sortName, table.id)
+      .where(sql`status <> 'pending'`),
     index("member_organization_role_sort_name_idx").on(table.organizationId, table.role, table.sortName, table.id),
     index("member_organization_status_sort_name_idx").on(table.organizationId, table.status, table.sortName, table.id),
     index("member_userId_idx").on(table.userId),

@@ -26,7 +26,7 @@ import { qualified } from "../../core/sql.ts";
 import { keptStudentTotal } from "../../core/kept-counts.ts";
 import { cappedTotal, type ListTotal } from "../../core/list-total.ts";
 import type { Database } from "../../db/client.ts";
-import { studentHealth } from "../../db/health-schema.ts";
+import { cardFiresRule, studentHealth } from "../../db/health-schema.ts";
 import { assignment, student } from "../../db/schema.ts";
 import { type Queryable, withWorkspace } from "../../db/tenant.ts";
 import { notEnded } from "../assignments/index.ts";
@@ -54,8 +54,8 @@ export function healthListWhere(
     students: and(viewerCondition, eq(student.status, "active"), studentSearch(query.q, undefined), tutor)!,
     cards: and(
       query.band ? eq(studentHealth.band, query.band) : undefined,
-      // jsonb containment: the card's reasons hold one of this rule.
-      query.rule ? sql`${studentHealth.reasons} @> ${JSON.stringify([{ rule: query.rule }])}::jsonb` : undefined,
+      // jsonb containment: the card's reasons hold one of this rule (its partial index).
+      query.rule ? cardFiresRule(query.rule) : undefined,
     ),
   };
 }
