@@ -42,7 +42,7 @@ export default defineConfig({
             // one chunk too, for the sign-up page and the confirmation page's set-up form.
             {
               name: "account-kit",
-              test: /src[\\/]web[\\/](features[\\/]auth[\\/](auth-card|auth-call|auth-errors|form-errors|page-loading|password-hint|google-button)\.tsx?|lib[\\/]forms\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/,
+              test: /src[\\/]web[\\/](features[\\/]auth[\\/](auth-card|form-errors|page-loading|password-hint|google-button)\.tsx?|lib[\\/]forms\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/,
             },
             { name: "workspace-choice", test: /src[\\/]web[\\/]features[\\/]auth[\\/]workspace-choice-fields\.tsx$/ },
           ],
