@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 /** The chunks made by the code-splitting groups below. */
-const GROUPS = new Set(["framework", "root-base", "account-kit", "workspace-choice"]);
+const GROUPS = new Set(["framework", "root-base", "account-kit"]);
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -41,14 +41,11 @@ export default defineConfig({
             // the account requests, the text and password inputs, the alert, the Google button and
             // its divider): one chunk instead of about twelve, which brings each account page
             // about 4 KB of gzip closer to its 150 KB budget. The area screens that use these
-            // inputs load it too (a few KB, far within their budget). The workspace choice
-            // (Mantine's Radio and its parts) is one chunk too, for the sign-up page and the
-            // confirmation page's set-up form.
+            // inputs load it too (a few KB, far within their budget).
             {
               name: "account-kit",
               test: /src[\\/]web[\\/](features[\\/]auth[\\/](auth-card|form-errors|page-loading|password-hint|google-button)\.tsx?|lib[\\/]forms\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/,
             },
-            { name: "workspace-choice", test: /src[\\/]web[\\/]features[\\/]auth[\\/]workspace-choice-fields\.tsx$/ },
           ],
         },
       },
