@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * The query client is provided once a screen has loaded it (lib/query-provider.ts): the
  * content pages never do. This is what QueryClientProvider does (the context and the client's
  * mount), written so that the element tree is the same before and after: providing the client
- * while a page is shown (the sign-in page loads it after its first render) must not remount
+ * while a page is shown (a public page loads it with the connection banner) must not remount
  * the page and lose what the user typed.
  */
 function QueryScope({ children }: { children: ReactNode }) {
