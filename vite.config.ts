@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 /** The chunks made by the code-splitting groups below. */
-const GROUPS = new Set(["framework", "root-base", "public-base", "account-kit", "workspace-choice"]);
+const GROUPS = new Set(["framework", "root-base", "account-kit"]);
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -22,29 +22,30 @@ export default defineConfig({
           // (each chunk repeats its imports and exports and compresses on its own).
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // What the root and the public layout import statically loads on every page (every
-            // public page, for the public layout), so each is one chunk with its dependencies
-            // (a group takes the modules it matches and what they import). The automatic split
-            // made about 30 small chunks of them (Mantine's core, one chunk per component...),
-            // each compressed on its own and each named again in the route manifest's lists:
-            // about 8 KB of gzip more on every page. No such group for the area layouts: a group
-            // takes every dependency of what it matches, and theirs include modules that public
-            // pages share, which would then load the area's chunk whole.
-            { name: "root-base", test: /src[\\/]web[\\/]root\.tsx$/, priority: 2 },
-            // The public pages' meta helper (every public route imports it) belongs with the
-            // layout: a chunk of its own cost each public page a request and about 0.2 KB.
-            { name: "public-base", test: /src[\\/]web[\\/](components[\\/]layouts[\\/]public-layout\.tsx|lib[\\/]public-meta\.ts)$/, priority: 1 },
-            // What the account pages' forms use (the card, the auth call, the form helpers, the
-            // text and password inputs, the alert, the Google button and its divider): one chunk
-            // instead of about twelve, which brings each account page about 4 KB of gzip closer
-            // to its 150 KB budget. The area screens that use these inputs load it too (a few KB,
-            // far within their budget). The workspace choice (Mantine's Radio and its parts) is
-            // one chunk too, for the sign-up page and the confirmation page's set-up form.
+            // What the root, the public layout and the public pages' meta helper import statically
+            // loads on every page that runs React (every route but the root imports the meta
+            // helper or the layout, the areas' too), so it is one chunk with its dependencies (a
+            // group takes the modules it matches and what they import). The automatic split made
+            // about 30 small chunks of them (Mantine's core, one chunk per component...), each
+            // compressed on its own and each named again in the route manifest's lists: about 8 KB
+            // of gzip more on every page; the layout's own chunk beside the root's cost 0.5 KB
+            // more. No such group for the area layouts: a group takes every dependency of what it
+            // matches, and theirs include modules that public pages share, which would then load
+            // the area's chunk whole.
+            {
+              name: "root-base",
+              test: /src[\\/]web[\\/](root\.tsx|components[\\/]layouts[\\/]public-layout\.tsx|lib[\\/]public-meta\.ts)$/,
+              priority: 2,
+            },
+            // What the account pages' forms use (the card, the form helpers and the field rules,
+            // the account requests, the text and password inputs, the alert, the Google button and
+            // its divider): one chunk instead of about twelve, which brings each account page
+            // about 4 KB of gzip closer to its 150 KB budget. The area screens that use these
+            // inputs load it too (a few KB, far within their budget).
             {
               name: "account-kit",
-              test: /src[\\/]web[\\/](features[\\/]auth[\\/](auth-card|auth-call|auth-errors|form-errors|page-loading|password-hint|google-button)\.tsx?|lib[\\/]forms\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/,
+              test: /src[\\/]web[\\/](features[\\/]auth[\\/](auth-card|form-errors|page-loading|password-hint|google-button)\.tsx?|lib[\\/]forms\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Alert|Divider)[\\/]/,
             },
-            { name: "workspace-choice", test: /src[\\/]web[\\/]features[\\/]auth[\\/]workspace-choice-fields\.tsx$/ },
           ],
         },
       },

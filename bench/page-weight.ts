@@ -84,7 +84,7 @@ function sum(entries: Loaded[], gzip: boolean): number {
   return entries.reduce((total, entry) => total + (gzip ? gzipBytes(entry.body) : entry.body.length), 0);
 }
 
-/** The performance work's goal for everything an account page loads (the CI budget is the figure reached: ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET). */
+/** The performance work's goal for everything an account page loads (the CI budget, ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET, is within it). */
 const ACCOUNT_PAGE_GOAL = 150 * 1024;
 
 async function run(): Promise<BenchmarkReport> {
@@ -182,7 +182,7 @@ async function run(): Promise<BenchmarkReport> {
             "The server gzips its answers: the gzip figures are about what travels (the server compresses at its own level), the raw ones what the browser parses.",
             '"build calc" is what tests/budgets/page-weight.test.ts computes without a browser (the figure that fails CI): for a content page the scripts its pre-rendered HTML names, for the others the first render per React Router\'s manifest. "build calc all" (account pages): the first render and every lazy import of the screen, against the account budget of ' +
               `${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)} KB.`,
-            "Content pages load no framework (src/web/lib/content-page.ts): their budget is on what Chromium loaded. Account pages: Chromium's JS is everything the page loaded before its user acted (zod and the auth client included).",
+            "Content pages load no framework (src/web/lib/content-page.ts): their budget is on what Chromium loaded. Account pages: Chromium's JS is everything the page loaded before its user acted; what it loads once its form is sent (sign-in's two-factor step, the next screen) is in build calc all.",
             `Account pages, goal ≤ ${kb(ACCOUNT_PAGE_GOAL)} KB of everything loaded: ${accountPages.map((row) => `${row.path} ${kb(row.jsGzip)}`).join(", ")}${accountOverGoal.length ? ` (${accountOverGoal.length} over)` : " (all within)"}.`,
             over.length ? `Over budget: ${over.map((row) => row.path).join(", ")}.` : "Every page is within its budget.",
             `Each area's first screen may load ${kb(AREA_FIRST_SCREEN_CSS_GZIP_BUDGET)} KB of gzip CSS: ${cssOver.length ? `over it: ${cssOver.map((row) => row.path).join(", ")}` : "every one is within it"}.`,

@@ -132,9 +132,10 @@ export function lazyAssets(buildClient: string, manifest: RouterManifest, pathna
 /**
  * Everything an account page may load without leaving it: its first render (pageAssets) and
  * every file its own screen's modules import lazily (zod, the auth client, a second step such
- * as the two-factor challenge), and those files' own lazy imports. Lazy imports of the root
- * and the layout (the Switch Role gate, the connection banner) are left out: they load on
- * other pages' occasions, not this page's.
+ * as the two-factor challenge, the next screen of the form), and those files' own lazy
+ * imports. Lazy imports of the root and the layout (the Switch Role gate, the connection
+ * banner) are left out, even where a lazy chunk of the screen names the root's chunk among its
+ * own imports: they load on other pages' occasions, not this page's.
  */
 export function accountPageAssets(buildClient: string, manifest: RouterManifest, pathname: string): string[] {
   const page = pageAssets(manifest, pathname);
@@ -143,12 +144,23 @@ export function accountPageAssets(buildClient: string, manifest: RouterManifest,
   ancestors.add(manifest.entry.module);
   for (const file of manifest.entry.imports) ancestors.add(file);
   const leaf = manifest.routes[leafId]!;
-  const queue = [leaf.module, ...(leaf.imports ?? [])].filter((file) => !ancestors.has(file));
+  const leafFiles = [
+    leaf.clientMiddlewareModule,
+    leaf.clientLoaderModule,
+    leaf.clientActionModule,
+    leaf.hydrateFallbackModule,
+    leaf.module,
+    ...(leaf.imports ?? []),
+  ];
+  const queue = leafFiles.filter((file): file is string => file !== undefined && !ancestors.has(file));
   const seen = new Set(queue);
   const loaded = new Set(page.js);
   for (let url = queue.shift(); url; url = queue.shift()) {
     for (const file of dynamicImportsOf(buildClient, url)) {
-      if (!file.endsWith(".js") || seen.has(file)) continue;
+      // A file of the first render is loaded already; its own lazy imports are followed only if
+      // it is the screen's (in the queue from the start), not the root's or the layout's, which a
+      // lazy chunk names when it imports from them.
+      if (!file.endsWith(".js") || seen.has(file) || loaded.has(file)) continue;
       seen.add(file);
       queue.push(file);
       loaded.add(file);

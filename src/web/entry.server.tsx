@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
+import { MantineProvider } from "@mantine/core";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 /**
  * Runs at build time only (ssr: false): it pre-renders the public pages and the SPA fallback.
@@ -23,6 +25,20 @@ function withLowPriorityModules(html: string): string {
   return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 }
 
+/**
+ * The <style> elements MantineProvider renders for the theme (its CSS variables, with ours of
+ * theme.ts, and Mantine's global classes), rendered by MantineProvider itself. The pages'
+ * scripts provide the theme without them (theme-provider.tsx): they are written here into the
+ * head of every page the build makes, the SPA fallback included. React leaves an element it did
+ * not render in the head when it hydrates the document.
+ */
+const THEME_STYLES = renderToStaticMarkup(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" />);
+
+function withThemeStyles(html: string): string {
+  if (!html.includes("</head>")) throw new Error("A pre-rendered page has no </head> to write the theme's styles before");
+  return html.replace("</head>", `${THEME_STYLES}</head>`);
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   return new Promise<Response>((resolve, reject) => {
@@ -34,12 +50,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
-        if (routerContext.isSpaMode) {
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          return;
-        }
-        const html = await new Response(createReadableStreamFromReadable(body)).text();
-        resolve(new Response(withLowPriorityModules(html), { headers: responseHeaders, status }));
+        const html = withThemeStyles(await new Response(createReadableStreamFromReadable(body)).text());
+        resolve(new Response(routerContext.isSpaMode ? html : withLowPriorityModules(html), { headers: responseHeaders, status }));
       },
       onShellError: reject,
       onError(error: unknown) {

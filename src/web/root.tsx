@@ -1,4 +1,4 @@
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import { QueryClientContext } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
@@ -9,7 +9,8 @@ import { SwitchRoleGate } from "./features/session/switch-role-gate.tsx";
 import { useConnectionError } from "./lib/connection-error.ts";
 import { useIsPrerenderedContentPage } from "./lib/content-page.ts";
 import { loadQueryClient, useLoadedQueryClient } from "./lib/query-provider.ts";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { theme } from "./theme.ts";
+import { ThemeProvider } from "./theme-provider.tsx";
 import pageStylesheet from "./styles/page.css?url";
 import contentPageScript from "./content-page-script.js?url&no-inline";
 
@@ -22,7 +23,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // (lib/content-page.ts).
   const documentWithoutFramework = useIsPrerenderedContentPage();
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    // The theme's respectReducedMotion: Mantine skips transitions for people whose system asks for less motion.
+    <html lang="en" {...mantineHtmlProps} {...(theme.respectReducedMotion ? { "data-respect-reduced-motion": "true" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -46,9 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${WITHOUT_SCRIPT_HIDDEN} { display: none; }</style>` }} />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          {children}
-        </MantineProvider>
+        {/* The theme's CSS variables are in the head, written by the build (entry.server.tsx). */}
+        <ThemeProvider>{children}</ThemeProvider>
         {documentWithoutFramework ? (
           <script src={contentPageScript} type="module" />
         ) : (
@@ -66,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * The query client is provided once a screen has loaded it (lib/query-provider.ts): the
  * content pages never do. This is what QueryClientProvider does (the context and the client's
  * mount), written so that the element tree is the same before and after: providing the client
- * while a page is shown (the sign-in page loads it after its first render) must not remount
+ * while a page is shown (a public page loads it with the connection banner) must not remount
  * the page and lose what the user typed.
  */
 function QueryScope({ children }: { children: ReactNode }) {

@@ -9,10 +9,12 @@
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
  * The analytics screens' charts load when those screens are opened: their lazily loaded code
  * has a budget of its own, and no other page may load the charts library with its first render.
+ * No account page loads zod, TanStack Query or Better Auth's client, even after its first render
+ * (docs/decisions/012).
  * Builds once when build/client is missing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,
@@ -113,11 +115,39 @@ describe("content pages (and a visitor's 404): no framework, only their plain sc
 });
 
 describe("account pages: everything they may load", () => {
-  for (const page of pages.filter((entry) => entry.kind === "account")) {
+  const accountPages = pages.filter((entry) => entry.kind === "account");
+  const contains = (url: string, text: string) => readFileSync(path.join(BUILD_CLIENT, url), "utf8").includes(text);
+  const lazyOf = (pathname: string) => {
+    const first = new Set(pageAssets(manifest, pathname).js);
+    return accountPageAssets(BUILD_CLIENT, manifest, pathname).filter((url) => !first.has(url));
+  };
+
+  it("counts what a page loads after its first render: sign-in's two-factor step, the set-up form of a new Google account", () => {
+    expect(lazyOf("/login").some((url) => contains(url, "Use a backup code"))).toBe(true);
+    expect(lazyOf("/confirm-email").some((url) => contains(url, "Start workspace"))).toBe(true);
+  });
+
+  // Each library by a text of its own code, which the screens behind sign-in still load.
+  const libraries = [
+    { name: "zod", text: "ZodError" },
+    { name: "TanStack Query", text: "Missing queryFn" },
+    { name: "Better Auth's client", text: "$sessionSignal" },
+  ];
+  for (const library of libraries) {
+    it(`no account page loads ${library.name}, before or after its first render`, () => {
+      const scripts = readdirSync(path.join(BUILD_CLIENT, "assets")).filter((name) => name.endsWith(".js"));
+      expect(
+        scripts.some((name) => contains(`/assets/${name}`, library.text)),
+        `the build has ${library.name} (by "${library.text}")`,
+      ).toBe(true);
+      const loading = accountPages.filter((page) => accountPageAssets(BUILD_CLIENT, manifest, page.path).some((url) => contains(url, library.text)));
+      expect(loading.map((page) => page.path)).toEqual([]);
+    });
+  }
+
+  for (const page of accountPages) {
     it(`${page.path}: at most ${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)} with every lazy import of its screen`, () => {
       const all = accountPageAssets(BUILD_CLIENT, manifest, page.path);
-      // More than the first render: zod and the auth client come after it.
-      expect(all.length).toBeGreaterThan(pageAssets(manifest, page.path).js.length);
       const { gzip } = fileBytes(BUILD_CLIENT, all);
       expect(gzip, `${page.path} may load ${kb(gzip)} of gzip JavaScript, over its budget of ${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)}`).toBeLessThanOrEqual(
         ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,

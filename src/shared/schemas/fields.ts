@@ -1,64 +1,57 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits.ts";
+import {
+  backupCodeRule,
+  currentPasswordRule,
+  emailRule,
+  fullNameRule,
+  joinCodeRule,
+  passwordRule,
+  personNameRule,
+  totpCodeRule,
+  workspaceNameRule,
+  type FieldRule,
+} from "./field-rules.ts";
 
-export { PASSWORD_MAX, PASSWORD_MIN };
+export { JOIN_CODE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from "./field-rules.ts";
+
+/**
+ * A zod field checked by a plain rule of ./field-rules.ts (the account pages check with the
+ * rule itself, without zod): text, then the rule's value, or every problem it finds. The
+ * problems do not stop the checks of the object around the field (`continue`), as a failed
+ * length check does not: a refusal still lists the object's own problems too (sign-up's "give
+ * either a workspace name or a join code").
+ */
+function ruleField(rule: FieldRule) {
+  return z
+    .string({ error: rule.required })
+    .meta(rule.documented)
+    .transform((text, context) => {
+      const { value, problems } = rule.check(text);
+      for (const message of problems) context.issues.push({ code: "custom", message, input: text, continue: true });
+      return value;
+    });
+}
 
 /** Field rules shared by the forms and the API. Messages name the field. */
-export const emailField = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(254, "Email must be at most 254 characters.")
-  .pipe(z.email({ error: "Email must be a valid email address." }))
-  .transform((value) => value.toLowerCase());
+export const emailField = ruleField(emailRule);
 
-export const passwordField = z
-  .string({ error: "Password is required." })
-  .min(1, "Password is required.")
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+export const passwordField = ruleField(passwordRule);
 
 /** At sign-in any stored password is acceptable; only presence and a sane size are checked. */
-export const currentPasswordField = z
-  .string({ error: "Password is required." })
-  .min(1, "Password is required.")
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+export const currentPasswordField = ruleField(currentPasswordRule);
 
 /** A person's name, its messages naming the field as the form labels it ("Full name", "Display name"). */
-export const personNameField = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`)
-    .refine((value) => !/[<>\u0000-\u001f]/.test(value), `${label} must not contain < > or control characters.`);
+export const personNameField = (label: string) => ruleField(personNameRule(label));
 
-export const fullNameField = personNameField("Full name");
+export const fullNameField = ruleField(fullNameRule);
 
-export const workspaceNameField = z
-  .string({ error: "Workspace name is required." })
-  .trim()
-  .min(2, "Workspace name must be at least 2 characters.")
-  .max(80, "Workspace name must be at most 80 characters.")
-  .refine((value) => !/[<>\u0000-\u001f]/.test(value), "Workspace name must not contain < > or control characters.");
+export const workspaceNameField = ruleField(workspaceNameRule);
 
-export const JOIN_CODE_PATTERN = /^[A-Z0-9]{8}$/;
-export const joinCodeField = z
-  .string({ error: "Join code is required." })
-  .trim()
-  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(JOIN_CODE_PATTERN, "Join code must be 8 letters or digits."));
+export const joinCodeField = ruleField(joinCodeRule);
 
-export const totpCodeField = z
-  .string({ error: "Code is required." })
-  .trim()
-  .regex(/^\d{6}$/, "Code must be the 6 digits shown by your authenticator app.");
+export const totpCodeField = ruleField(totpCodeRule);
 
-export const backupCodeField = z
-  .string({ error: "Backup code is required." })
-  .trim()
-  .min(1, "Backup code is required.")
-  .max(32, "Backup code must be at most 32 characters.");
+export const backupCodeField = ruleField(backupCodeRule);
 
 const NO_MARKUP = /[<>\u0000-\u001f]/;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEMBER_ROLES } from "../roles.ts";
 import { isRegionTimeZone, TIME_ZONE_RULE } from "../time-zones.ts";
-import { workspaceNameField } from "./fields.ts";
+import { joinCodeField, workspaceNameField } from "./fields.ts";
 
 export const pendingMemberSchema = z.object({
   memberId: z.string(),
@@ -87,4 +87,6 @@ export const memberCountsSchema = z.object({
 export type MemberCounts = z.infer<typeof memberCountsSchema>;
 
 export const createWorkspaceRequestSchema = z.strictObject({ workspaceName: workspaceNameField });
+/** Asking to join another workspace with its join code. */
+export const joinWorkspaceRequestSchema = z.strictObject({ joinCode: joinCodeField });
 export type WorkspaceSettingsChanges = z.infer<typeof workspaceSettingsUpdateSchema>;

@@ -32,25 +32,47 @@ function isLocalHost(): boolean {
   return typeof window !== "undefined" && /^(localhost|127\.0\.0\.1|\[::1\]|\d+\.\d+\.\d+\.\d+)$/.test(window.location.hostname);
 }
 
+/** What a failed call threw, as the ApiError the UI shows (the catalogue's "unexpected" for anything else). */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(0, "UNKNOWN", MESSAGES.unexpected);
+}
+
 export function networkError(): ApiError {
   return isLocalHost()
     ? new ApiError(0, "SERVER_UNREACHABLE", MESSAGES.localServerDown, [], true)
     : new ApiError(0, "NETWORK_ERROR", MESSAGES.networkError, [], true);
 }
 
-/** Turns any answer of the API (ours or Better Auth's) into an ApiError. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as (Partial<ApiErrorBody> & { message?: string; code?: string }) | null;
+/** An error answer's body: ours (`{ error: { code, message, issues } }`) or Better Auth's (`{ code, message }`). */
+export type ErrorAnswer = (Partial<ApiErrorBody> & { message?: string | undefined; code?: string | undefined }) | null;
+
+/** Better Auth's refusals that the catalogue words for people. */
+const CATALOGUE_BY_AUTH_CODE: Record<string, string> = {
+  ACCOUNT_PENDING: MESSAGES.pendingApproval,
+  INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
+};
+
+/** Turns an error answer of the API (ours or Better Auth's, by status and body) into an ApiError. */
+export function errorFromAnswer(status: number, body: ErrorAnswer): ApiError {
   // Busy is the server's own answer (nothing was written: try again); any other 503 is the database.
-  if (response.status === 503 && body?.error?.code === "SERVER_BUSY") return new ApiError(503, "SERVER_BUSY", MESSAGES.serverBusy, [], true);
-  if (response.status === 503) return new ApiError(503, "DATABASE_UNAVAILABLE", MESSAGES.databaseDown, [], true);
-  if (response.status === 502 || response.status === 504) return networkError();
-  if (response.status === 401 && (!body?.error || body.error.code === "UNAUTHENTICATED")) {
+  if (status === 503 && body?.error?.code === "SERVER_BUSY") return new ApiError(503, "SERVER_BUSY", MESSAGES.serverBusy, [], true);
+  if (status === 503) return new ApiError(503, "DATABASE_UNAVAILABLE", MESSAGES.databaseDown, [], true);
+  if (status === 502 || status === 504) return networkError();
+  // The limiter's message says when to try again ("Try again in 4 minutes.").
+  if (status === 429) return new ApiError(429, "RATE_LIMITED", body?.error?.message || MESSAGES.rateLimited);
+  // A refusal that names no reason, or says so, is an ended session; Better Auth names its own (a wrong password at sign-in).
+  if (status === 401 && ((!body?.error && !body?.code) || body?.error?.code === "UNAUTHENTICATED")) {
     return new ApiError(401, "UNAUTHENTICATED", MESSAGES.sessionExpired);
   }
   const error = body?.error;
-  if (error) return new ApiError(response.status, error.code, error.message || MESSAGES.unexpected, error.issues ?? []);
-  return new ApiError(response.status, body?.code ?? "UNKNOWN", body?.message || MESSAGES.unexpected);
+  if (error) return new ApiError(status, error.code, error.message || MESSAGES.unexpected, error.issues ?? []);
+  const code = body?.code ?? "UNKNOWN";
+  return new ApiError(status, code, CATALOGUE_BY_AUTH_CODE[code] ?? (body?.message || MESSAGES.unexpected));
+}
+
+/** Turns any answer of the API (ours or Better Auth's) into an ApiError. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  return errorFromAnswer(response.status, (await response.json().catch(() => null)) as ErrorAnswer);
 }
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

@@ -1,57 +1,29 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import type { Checked } from "../../shared/schemas/field-rules.ts";
 import { ApiError } from "./api-client.ts";
 
-/**
- * Mantine form validation from a shared zod schema: the same rules and messages as the API.
- * Returns one message per top-level field.
- */
-export function zodFormValidator<T>(schema: z.ZodType<unknown, T>) {
-  return (values: T): Record<string, string> => {
-    const result = schema.safeParse(values);
-    if (result.success) return {};
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      errors[field] ??= issue.message;
-    }
-    return errors;
-  };
-}
+/** A field's check: a rule of src/shared/schemas/field-rules.ts, or a form's own (which may read the other values). */
+export type FieldCheck<Field extends string> = (text: string, values: Record<Field, string>) => Checked;
 
 /**
- * Validation from a zod schema that is loaded after the page's first render (for the page-weight budget: zod is
- * about 25 KB of gzip). Loading starts at once. `validate` is the form's validator: until the
- * schema has arrived it finds nothing, so the submit handler first awaits `check`, which
- * loads the schema if needed and answers the same errors (empty when the values are valid).
+ * A form's checks with the shared field rules (the API's own rules and messages, without zod):
+ * `validate` gives each field's first problem, for useAccountForm; `values` what the rules keep
+ * (trimmed, lower-cased…), to send once nothing was found.
  */
-export function deferredZodValidator<T, Output = unknown>(load: () => Promise<z.ZodType<Output> | ((values: T) => z.ZodType<Output>)>) {
-  type SchemaOf = (values: T) => z.ZodType<Output>;
-  let schema: SchemaOf | undefined;
-  let loading: Promise<SchemaOf> | undefined;
-  const ready = () => {
-    loading ??= load().then(
-      (loaded) => (schema = typeof loaded === "function" ? loaded : () => loaded),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  if (typeof window !== "undefined") void ready().catch(() => {});
+export function fieldChecks<Field extends string>(checks: Partial<Record<Field, FieldCheck<Field>>>) {
+  const run = (values: Record<Field, string>) =>
+    (Object.entries(checks) as [Field, FieldCheck<Field>][]).map(([field, check]) => [field, check(values[field], values)] as const);
   return {
-    validate: (values: T): Record<string, string> => (schema ? zodFormValidator(schema(values))(values) : {}),
-    /** If zod cannot be loaded (the connection is down), nothing is found here: the API checks the same rules and names each field. */
-    check: async (values: T): Promise<Record<string, string>> => {
-      try {
-        return zodFormValidator((await ready())(values))(values);
-      } catch {
-        return {};
-      }
+    validate(values: Record<Field, string>): FieldErrors {
+      const errors: FieldErrors = {};
+      for (const [field, { problems }] of run(values)) if (problems[0]) errors[field] = problems[0];
+      return errors;
     },
-    /** The schema's output for valid values (after `check` found no errors). */
-    parse: async (values: T): Promise<Output> => (await ready())(values).parse(values),
+    values(values: Record<Field, string>): Record<Field, string> {
+      const kept = { ...values };
+      for (const [field, { value }] of run(values)) kept[field] = value;
+      return kept;
+    },
   };
 }
 
@@ -74,8 +46,8 @@ export type FieldErrors = Record<string, string>;
  * runs is kept too) and the values are read from the form when it is sent; this hook keeps
  * the errors, clears a field's error when it changes, and moves focus to the first field in
  * error. The area's forms use @mantine/form; these public pages cannot afford its 6 KB of
- * gzip within their 151 KB budget. `validate` may be async (a deferredZodValidator's
- * `check`): the submit waits for it.
+ * gzip within their budget. `validate` is the account pages' fieldChecks, or, on the public
+ * enquiry forms, a deferredZodValidator's `check` (lib/zod-forms.ts), which the submit waits for.
  */
 export function useAccountForm<Field extends string>({
   fields,

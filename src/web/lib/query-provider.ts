@@ -4,8 +4,9 @@ import { useSyncExternalStore } from "react";
 /**
  * The query client, for the root's QueryClientProvider, without the root loading TanStack
  * Query's client: lib/query-client.ts hands it over here when it is first loaded, that is,
- * with the first screen that fetches through it (the area layouts, the account pages, the
- * 404). The content pages never load it (they stay within the public page-weight budget).
+ * with the first screen that fetches through it (the area layouts, the 404), or with the
+ * connection banner. The content pages never load it, and the account pages only for that
+ * banner (the page-weight budgets of tests/budgets).
  */
 let client: QueryClient | null = null;
 const listeners = new Set<() => void>();

@@ -1,7 +1,12 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { joinCodeField } from "../../../shared/schemas/fields.ts";
-import { createWorkspaceRequestSchema, memberCountsSchema, workspaceSettingsSchema, workspaceSettingsUpdateSchema } from "../../../shared/schemas/workspace.ts";
+import {
+  createWorkspaceRequestSchema,
+  joinWorkspaceRequestSchema,
+  memberCountsSchema,
+  workspaceSettingsSchema,
+  workspaceSettingsUpdateSchema,
+} from "../../../shared/schemas/workspace.ts";
 import type { AppDeps, AppEnv } from "../../core/context.ts";
 import { member, session } from "../../db/schema.ts";
 import { invalidField } from "../../lib/app-error.ts";
@@ -34,7 +39,7 @@ const joinRoute = defineOperation(SIGNED_IN, {
   path: "/workspaces/join",
   tags: ["Workspaces"],
   summary: "Ask to join another workspace with its join code (pending until an admin approves)",
-  request: { body: { required: true, content: jsonContent(z.strictObject({ joinCode: joinCodeField })) } },
+  request: { body: { required: true, content: jsonContent(joinWorkspaceRequestSchema) } },
   responses: {
     201: { description: "Request recorded.", content: jsonContent(onboardingResult) },
     ...errorResponses,

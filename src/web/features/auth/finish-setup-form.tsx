@@ -2,18 +2,15 @@ import { Alert, Button, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { useAccountForm } from "../../lib/forms.ts";
 import { loadedQueryClient } from "../../lib/query-provider.ts";
-import { setKnownViewer, usePublicConfigValue } from "../session/viewer.ts";
+import { refreshViewer, setKnownViewer, usePublicConfigValue } from "../session/viewer.ts";
+import { workspaceChoiceChecks } from "./form-checks.ts";
 import { showServerErrors } from "./form-errors.ts";
 import { askToJoin, startWorkspace } from "./requests.ts";
-import { WorkspaceChoiceFields, type WorkspaceChoice, type WorkspaceChoiceValues } from "./workspace-choice-fields.tsx";
+import { WorkspaceChoiceFields, type WorkspaceChoice } from "./workspace-choice-fields.tsx";
 
 const FIELDS = ["workspaceName", "joinCode"] as const;
-const loadSchemas = () => import("./form-schemas.ts");
-const choiceForm = deferredZodValidator<WorkspaceChoiceValues>(() =>
-  loadSchemas().then((module) => (values: WorkspaceChoiceValues) => module.workspaceChoiceShape(values.choice)),
-);
 
 /**
  * A signed-in account without a workspace (a new Google account): start a workspace (its
@@ -26,21 +23,20 @@ export function FinishSetupForm({ onAskedToJoin }: { onAskedToJoin: () => void }
   const [chosen, setChosen] = useState<WorkspaceChoice>("start");
   const choice: WorkspaceChoice = startAllowed ? chosen : "join";
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useAccountForm({ fields: FIELDS, validate: (values) => choiceForm.check({ ...values, choice }) });
+  const checks = workspaceChoiceChecks(choice);
+  const form = useAccountForm({ fields: FIELDS, validate: checks.validate });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      // Without zod (it could not load), the value goes as typed: the API checks the same rules.
-      const schemas = await loadSchemas().catch(() => null);
+      const { workspaceName, joinCode } = checks.values(values);
       if (choice === "start") {
-        await startWorkspace(schemas ? schemas.startWorkspaceSchema.parse(values) : { workspaceName: values.workspaceName });
-        // The dashboard reads the session through the query cache: refreshed there, it is the one answer (features/session/api.ts).
-        const { refreshMe } = await import("../session/api-lazy.ts");
-        await refreshMe();
+        await startWorkspace({ workspaceName });
+        // The session now has the workspace: read again for the dashboard (features/session/viewer.ts).
+        await refreshViewer();
         void navigate("/admin/dashboard", { replace: true });
       } else {
-        await askToJoin(schemas ? schemas.joinWorkspaceSchema.parse(values) : { joinCode: values.joinCode });
+        await askToJoin({ joinCode });
         // The server ended the session: signed out until an administrator approves.
         loadedQueryClient()?.clear();
         setKnownViewer(null);

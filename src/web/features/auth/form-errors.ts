@@ -1,5 +1,4 @@
-import { MESSAGES } from "../../../shared/messages.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
 import { serverFieldErrors } from "../../lib/forms.ts";
 
 interface ErrorTarget {
@@ -24,7 +23,7 @@ export function focusFirstError(form: Pick<ErrorTarget, "getInputNode">, errors:
  * message found its field).
  */
 export function showServerErrors(form: ErrorTarget, error: unknown, fields: readonly string[]): ApiError | null {
-  const apiError = error instanceof ApiError ? error : new ApiError(0, "UNKNOWN", MESSAGES.unexpected);
+  const apiError = asApiError(error);
   const named = serverFieldErrors(apiError);
   const placed = Object.fromEntries(Object.entries(named).filter(([field]) => fields.includes(field)));
   if (Object.keys(placed).length > 0) {

@@ -1,7 +1,7 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
 import { usePublicConfigValue } from "../session/viewer.ts";
-import { loadAuthClient } from "./auth-call.ts";
+import { signInWithGoogle } from "./requests.ts";
 
 /** Shown only when the server has Google sign-in configured; returns to /confirm-email (seed). */
 export function GoogleButton({ label }: { label: string }) {
@@ -16,8 +16,9 @@ export function GoogleButton({ label }: { label: string }) {
       onClick={async () => {
         setBusy(true);
         try {
-          const authClient = await loadAuthClient();
-          await authClient.signIn.social({ provider: "google", callbackURL: "/confirm-email", errorCallbackURL: "/login" });
+          await signInWithGoogle();
+        } catch {
+          // The page stays as it was; a connection problem shows in the connection banner (lib/api-client.ts).
         } finally {
           setBusy(false);
         }

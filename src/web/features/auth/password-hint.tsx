@@ -1,5 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from "@mantine/core";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/schemas/password-limits.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/schemas/field-rules.ts";
 
 /** The password rules in words, shown under every field where a password is chosen. */
 export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Very common passwords are not accepted.`;

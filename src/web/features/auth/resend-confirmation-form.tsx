@@ -1,11 +1,9 @@
 import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { authCall, preloadAuthClient } from "./auth-call.ts";
-
-preloadAuthClient();
-const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.emailFormSchema));
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { useAccountForm } from "../../lib/forms.ts";
+import { emailFormChecks } from "./form-checks.ts";
+import { sendConfirmationEmail } from "./requests.ts";
 
 /**
  * Mails a new confirmation link. The server answers the same whether or not an unconfirmed
@@ -15,18 +13,18 @@ const resendForm = deferredZodValidator(() => import("./form-schemas.ts").then((
 export function ResendConfirmationForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useAccountForm({ fields: ["email"], validate: resendForm.check });
+  const form = useAccountForm({ fields: ["email"], validate: emailFormChecks.validate });
 
   const submit = form.onSubmit(async (values) => {
-    const email = await resendForm.parse(values).then(
-      (parsed) => parsed.email,
-      () => values.email.trim(),
-    );
+    const { email } = emailFormChecks.values(values);
     setError(null);
     setSentTo(null);
-    const { error: refused } = await authCall((authClient) => authClient.sendVerificationEmail({ email, callbackURL: "/confirm-email?next=signin" }));
-    if (refused) setError(refused);
-    else setSentTo(email);
+    try {
+      await sendConfirmationEmail(email);
+      setSentTo(email);
+    } catch (failure) {
+      setError(asApiError(failure));
+    }
   });
 
   return (

@@ -1,12 +1,10 @@
 import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState } from "react";
-import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
-import { authCall, preloadAuthClient } from "./auth-call.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { useAccountForm } from "../../lib/forms.ts";
+import { newPasswordChecks } from "./form-checks.ts";
 import { NewPasswordInput } from "./password-hint.tsx";
-
-preloadAuthClient();
-const resetForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => module.newPasswordSchema));
+import { resetPassword } from "./requests.ts";
 
 /** Server refusals that are about the new password itself. */
 const PASSWORD_CODES = new Set(["PASSWORD_TOO_COMMON", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"]);
@@ -14,11 +12,14 @@ const PASSWORD_CODES = new Set(["PASSWORD_TOO_COMMON", "PASSWORD_TOO_SHORT", "PA
 /** New password twice, then Better Auth's reset with the mailed token. */
 export function ResetPasswordForm({ token, onDone, onInvalidToken }: { token: string; onDone: () => void; onInvalidToken: () => void }) {
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useAccountForm({ fields: ["newPassword", "confirmPassword"], validate: resetForm.check });
+  const form = useAccountForm({ fields: ["newPassword", "confirmPassword"], validate: newPasswordChecks.validate });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const { error: refused } = await authCall((authClient) => authClient.resetPassword({ newPassword: values.newPassword, token }));
+    const refused = await resetPassword({ newPassword: values.newPassword, token }).then(
+      () => null,
+      (failure: unknown) => asApiError(failure),
+    );
     if (!refused) return onDone();
     if (refused.code === "INVALID_TOKEN") return onInvalidToken();
     if (PASSWORD_CODES.has(refused.code)) {

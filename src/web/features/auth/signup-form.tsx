@@ -2,19 +2,16 @@ import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
 import type { SignupResponse } from "../../../shared/schemas/auth.ts";
 import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { useAccountForm } from "../../lib/forms.ts";
 import { usePublicConfigValue } from "../session/viewer.ts";
+import { signupChecks } from "./form-checks.ts";
 import { showServerErrors } from "./form-errors.ts";
 import { NewPasswordInput } from "./password-hint.tsx";
 import { signUp } from "./requests.ts";
 import { WorkspaceChoiceFields, type WorkspaceChoice } from "./workspace-choice-fields.tsx";
 
 const FIELDS = ["fullName", "email", "password", "workspaceName", "joinCode"] as const;
-type SignupValues = Record<(typeof FIELDS)[number], string> & { choice: WorkspaceChoice };
-
 const noSubscription = () => () => {};
-
-const signupForm = deferredZodValidator(() => import("./form-schemas.ts").then((module) => (values: SignupValues) => module.signupSchema(values.choice)));
 
 /**
  * The sign-up form: Full name, Email, Password, and the workspace choice. `joinCode` (from
@@ -33,19 +30,19 @@ export function SignupForm({ joinCode, onDone }: { joinCode: string | null; onDo
   const linkCode = hydrated && joinCode ? joinCode.toUpperCase() : "";
   const [chosen, setChosen] = useState<WorkspaceChoice | null>(null);
   const choice: WorkspaceChoice = !startAllowed ? "join" : (chosen ?? (linkCode ? "join" : "start"));
-  const form = useAccountForm({ fields: FIELDS, validate: (values) => signupForm.check({ ...values, choice }) });
+  const checks = signupChecks(choice);
+  const form = useAccountForm({ fields: FIELDS, validate: checks.validate });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      // Without zod (it could not load), the values go as typed: the API checks the same rules and names each field.
-      const typed = {
-        fullName: values.fullName,
-        email: values.email,
-        password: values.password,
-        ...(choice === "start" ? { workspaceName: values.workspaceName } : { joinCode: values.joinCode }),
+      const kept = checks.values(values);
+      const input = {
+        fullName: kept.fullName,
+        email: kept.email,
+        password: kept.password,
+        ...(choice === "start" ? { workspaceName: kept.workspaceName } : { joinCode: kept.joinCode }),
       };
-      const input = await signupForm.parse({ ...values, choice }).catch(() => typed);
       // A new workspace starts in the browser's zone. The server checks it and keeps UTC for a zone it
       // does not store (an offset, an old alias), so this page need not carry the zone rules.
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { backupCodeField, totpCodeField } from "../../../shared/schemas/fields.ts";
-import type { ApiError } from "../../lib/api-client.ts";
-import { authCall } from "./auth-call.ts";
+import { backupCodeRule, totpCodeRule } from "../../../shared/schemas/field-rules.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { verifyBackupCode, verifyTotpCode } from "./requests.ts";
 
 /** The second step of sign-in: a TOTP code, or a backup code. The session exists only after it. */
 export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () => Promise<void>; onCancel: () => void }) {
@@ -14,21 +14,21 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
 
   async function verify(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = (mode === "totp" ? totpCodeField : backupCodeField).safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Code is required.");
+    const { value, problems } = (mode === "totp" ? totpCodeRule : backupCodeRule).check(code);
+    if (problems[0]) {
+      setFieldError(problems[0]);
       return;
     }
     setFieldError(null);
     setBusy(true);
     setError(null);
-    const result = await authCall((authClient) =>
-      mode === "totp" ? authClient.twoFactor.verifyTotp({ code: parsed.data }) : authClient.twoFactor.verifyBackupCode({ code: parsed.data }),
-    );
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
+    try {
+      await (mode === "totp" ? verifyTotpCode(value) : verifyBackupCode(value));
+    } catch (failure) {
+      setError(asApiError(failure));
       return;
+    } finally {
+      setBusy(false);
     }
     await onVerified();
   }

@@ -3,11 +3,10 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { z } from "zod";
 import { currentPasswordField } from "../../../shared/schemas/fields.ts";
-import { MESSAGES } from "../../../shared/messages.ts";
-import { ApiError } from "../../lib/api-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
-import { authCall } from "./auth-call.ts";
+import { ApiError, asApiError } from "../../lib/api-client.ts";
+import { zodFormValidator } from "../../lib/zod-forms.ts";
 import { focusFirstError } from "./form-errors.ts";
+import { enableTwoFactor } from "./requests.ts";
 
 export interface TwoFactorEnrolment {
   totpURI: string;
@@ -26,15 +25,15 @@ export function TwoFactorPasswordForm({ onEnrolled }: { onEnrolled: (enrolment: 
     async ({ password }) => {
       setSubmitting(true);
       setError(null);
-      const { data, error: refused } = await authCall((authClient) => authClient.twoFactor.enable({ password }));
+      const answer = await enableTwoFactor(password).catch((failure: unknown) => asApiError(failure));
       setSubmitting(false);
-      if (data && "totpURI" in data) return onEnrolled({ totpURI: data.totpURI, backupCodes: data.backupCodes });
-      if (refused?.code === "INVALID_PASSWORD") {
+      if (!(answer instanceof ApiError)) return onEnrolled({ totpURI: answer.totpURI, backupCodes: answer.backupCodes });
+      if (answer.code === "INVALID_PASSWORD") {
         form.setFieldError("password", "Password is incorrect.");
         form.getInputNode("password")?.focus();
         return;
       }
-      setError(refused ?? new ApiError(0, "UNKNOWN", MESSAGES.unexpected));
+      setError(answer);
     },
     (errors) => focusFirstError(form, errors),
   );

@@ -3,10 +3,10 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { z } from "zod";
 import { totpCodeField } from "../../../shared/schemas/fields.ts";
-import type { ApiError } from "../../lib/api-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
-import { authCall } from "./auth-call.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { zodFormValidator } from "../../lib/zod-forms.ts";
 import { focusFirstError } from "./form-errors.ts";
+import { verifyTotpCode } from "./requests.ts";
 
 const schema = z.object({ code: totpCodeField });
 
@@ -21,7 +21,10 @@ export function TwoFactorVerifyForm({ onVerified }: { onVerified: () => Promise<
       const { code } = schema.parse(values);
       setSubmitting(true);
       setError(null);
-      const { error: refused } = await authCall((authClient) => authClient.twoFactor.verifyTotp({ code }));
+      const refused = await verifyTotpCode(code).then(
+        () => null,
+        (failure: unknown) => asApiError(failure),
+      );
       if (!refused) {
         await onVerified();
         return;

@@ -1,6 +1,6 @@
 import { Checkbox, Textarea, TextInput } from "@mantine/core";
 import { HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/zod-forms.ts";
 import { EnquiryFormFrame } from "./enquiry-form-frame.tsx";
 import { sendAffiliateApplication } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
@@ -12,7 +12,7 @@ type Values = Record<(typeof FIELDS)[number], string>;
 /** The form's values as the API takes them: the terms box is a yes or no, not the text "on". */
 const toRequest = (values: Values) => ({ ...values, agreeToTerms: values.agreeToTerms === "on" });
 
-// The rules load after the first render (zod is about 25 KB of gzip: lib/forms.ts).
+// The rules load after the first render (zod is about 25 KB of gzip: lib/zod-forms.ts).
 const rules = deferredZodValidator<ReturnType<typeof toRequest>>(() =>
   import("../../../shared/schemas/enquiries.ts").then((module) => module.affiliateRequestSchema),
 );

@@ -1,12 +1,12 @@
 import { NativeSelect, Text, Textarea, TextInput } from "@mantine/core";
 import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS, HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-options.ts";
-import { deferredZodValidator } from "../../lib/forms.ts";
+import { deferredZodValidator } from "../../lib/zod-forms.ts";
 import { EnquiryFormFrame } from "./enquiry-form-frame.tsx";
 import { sendContact } from "./send.ts";
 import { SentNotice } from "./sent-notice.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";
 
-// The rules load after the first render (zod is about 25 KB of gzip: lib/forms.ts).
+// The rules load after the first render (zod is about 25 KB of gzip: lib/zod-forms.ts).
 const rules = deferredZodValidator(() => import("../../../shared/schemas/enquiries.ts").then((module) => module.contactRequestSchema));
 const FIELDS = ["name", "email", "organisation", "topic", "message", HONEYPOT_FIELD] as const;
 

@@ -1,7 +1,7 @@
 import { Checkbox, Text, Textarea, TextInput } from "@mantine/core";
 import { WORKSPACE_ENQUIRY_FIELDS, workspaceEnquiryBody } from "../../../shared/workspace-enquiry-values.ts";
 import { api } from "../../lib/api-client.ts";
-import { zodFormValidator } from "../../lib/forms.ts";
+import { zodFormValidator } from "../../lib/zod-forms.ts";
 import { EnquiryFormFrame } from "./enquiry-form-frame.tsx";
 import { SentNotice } from "./sent-notice.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";

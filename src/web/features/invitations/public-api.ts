@@ -30,9 +30,3 @@ export interface InvitationSignup {
 }
 
 export const invitationSignup = (input: InvitationSignup) => api.post<SignupResponse>("/signup", input);
-
-/** Signs in without Better Auth's client (which this light page does not load). */
-export const signInHere = (email: string, password: string) => api.post<unknown>("/auth/sign-in/email", { email, password });
-
-/** Signs out without Better Auth's client (which this light page does not load). */
-export const signOutHere = () => api.post<unknown>("/auth/sign-out", {});

@@ -1,14 +1,10 @@
 import { hashKey, queryOptions, useQuery } from "@tanstack/react-query";
 import type { MeResponse } from "../../../shared/schemas/me.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { sessionKeys } from "./keys.ts";
 import { fetchMe, knownViewer, ME_STALE_TIME, readPublicConfig, setKnownViewer } from "./viewer.ts";
 
-export { fetchMe };
-
-export const sessionKeys = {
-  me: ["session", "me"] as const,
-  config: ["session", "config"] as const,
-};
+export { fetchMe, sessionKeys };
 
 export const meQuery = queryOptions({ queryKey: sessionKeys.me, queryFn: fetchMe, staleTime: ME_STALE_TIME });
 export const configQuery = queryOptions({ queryKey: sessionKeys.config, queryFn: readPublicConfig, staleTime: Infinity });

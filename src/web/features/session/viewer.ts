@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { MeResponse, PublicConfig } from "../../../shared/schemas/me.ts";
 import { ApiError, api } from "../../lib/api-client.ts";
+import { loadedQueryClient } from "../../lib/query-provider.ts";
+import { sessionKeys } from "./keys.ts";
 
 /**
  * The session without TanStack Query, for the public pages: their header, the Switch Role
@@ -36,6 +38,8 @@ export interface KnownViewer {
 }
 
 let known: KnownViewer | undefined;
+/** Counts the recordings, so that a read knows whether a newer one came while it ran. */
+let recordings = 0;
 let reading: Promise<MeResponse | null> | undefined;
 const listeners = new Set<() => void>();
 
@@ -47,20 +51,38 @@ export function knownViewer(): KnownViewer | undefined {
 export function setKnownViewer(me: MeResponse | null, at = Date.now()): void {
   if (known && known.me === me && known.at === at) return;
   known = { me, at };
+  recordings += 1;
   for (const listener of listeners) listener();
 }
 
 /** Reads the viewer once, however many callers ask at the same time. */
 export function readViewer(): Promise<MeResponse | null> {
+  const recordingsAtStart = recordings;
   reading ??= fetchMe()
     .then((me) => {
-      setKnownViewer(me);
+      // A viewer recorded while this read ran (refreshViewer after sign-in) is newer: this read must not undo it.
+      if (recordings === recordingsAtStart) setKnownViewer(me);
       return me;
     })
     .finally(() => {
       reading = undefined;
     });
   return reading;
+}
+
+/**
+ * Reads the viewer again now, after the session changed on this page (sign-in, accepting an
+ * invitation, a new workspace), and records it here and, when a screen has loaded it, in the
+ * query cache: the screen the person goes to next reads it from there (features/session/api.ts
+ * starts its cache from this store when it loads later). The public pages do not load the query
+ * library for this.
+ */
+export async function refreshViewer(): Promise<MeResponse | null> {
+  const me = await fetchMe();
+  const at = Date.now();
+  setKnownViewer(me, at);
+  loadedQueryClient()?.setQueryData(sessionKeys.me, me, { updatedAt: at });
+  return me;
 }
 
 function subscribe(listener: () => void) {

@@ -6,10 +6,9 @@
 
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "../../../shared/schemas/calendar-feed.ts";
-import { api, ApiError } from "../../lib/api-client.ts";
+import { api, ApiError, errorFromAnswer } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { fromAuthError } from "../auth/auth-errors.ts";
 import { refreshMe } from "../session/api.ts";
 import { settingsKeys } from "./keys.ts";
 import { summariseUserAgent } from "./user-agent.ts";
@@ -31,7 +30,7 @@ interface AuthResult<T> {
 }
 
 function unwrap<T>(result: AuthResult<T>): T {
-  if (result.error) throw fromAuthError(result.error);
+  if (result.error) throw errorFromAnswer(result.error.status, result.error);
   return result.data as T;
 }
 

@@ -3,15 +3,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import { authCall, preloadAuthClient } from "../../features/auth/auth-call.ts";
-import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { emailFormChecks } from "../../features/auth/form-checks.ts";
+import { requestPasswordReset } from "../../features/auth/requests.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { useAccountForm } from "../../lib/forms.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/forgot-password");
-
-preloadAuthClient();
-const forgotForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.emailFormSchema));
 
 /** Only these stop the confirmation: anything else answers the same, account or not. */
 const showsError = (error: ApiError) => error.status === 429 || error.retryable;
@@ -19,15 +17,15 @@ const showsError = (error: ApiError) => error.status === 429 || error.retryable;
 export default function ForgotPassword() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useAccountForm({ fields: ["email"], validate: forgotForm.check });
+  const form = useAccountForm({ fields: ["email"], validate: emailFormChecks.validate });
 
   const submit = form.onSubmit(async (values) => {
-    const email = await forgotForm.parse(values).then(
-      (parsed) => parsed.email,
-      () => values.email.trim(),
-    );
+    const { email } = emailFormChecks.values(values);
     setError(null);
-    const { error: refused } = await authCall((authClient) => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }));
+    const refused = await requestPasswordReset(email).then(
+      () => null,
+      (failure: unknown) => asApiError(failure),
+    );
     if (refused && showsError(refused)) setError(refused);
     else setSentTo(email);
   });

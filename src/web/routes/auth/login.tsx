@@ -3,24 +3,18 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { dashboardPathOf } from "../../../shared/roles.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
-import { authCall, preloadAuthClient } from "../../features/auth/auth-call.ts";
+import { loginChecks } from "../../features/auth/form-checks.ts";
 import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { PageLoading } from "../../features/auth/page-loading.tsx";
+import { signInWithPassword } from "../../features/auth/requests.ts";
 import { safeRedirectTarget } from "../../features/session/redirect-target.ts";
-import type { ApiError } from "../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../lib/forms.ts";
+import { refreshViewer } from "../../features/session/viewer.ts";
+import { asApiError, type ApiError } from "../../lib/api-client.ts";
+import { useAccountForm } from "../../lib/forms.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { publicMetaFor } from "../../lib/public-meta.ts";
 
 export const meta = () => publicMetaFor("/login");
-
-preloadAuthClient();
-const loginForm = deferredZodValidator(() => import("../../features/auth/form-schemas.ts").then((module) => module.loginSchema));
-
-// The query library comes with the dashboard the user is sent to; the sign-in form does not
-// need it, so it starts loading when the form is sent, beside the sign-in request (the account
-// pages' budget counts everything a page loads before the user acts: tests/budgets).
-const sessionQueries = () => import("../../features/session/api-lazy.ts");
 
 // Only accounts with two-factor authentication see it, after their password is accepted.
 const TwoFactorChallenge = lazy(() => import("../../features/auth/two-factor-challenge.tsx").then((module) => ({ default: module.TwoFactorChallenge })));
@@ -33,23 +27,25 @@ export default function Login() {
   const redirectTo = safeRedirectTarget(params.get("redirectTo"));
   const [error, setError] = useState<ApiError | null>(null);
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
-  const form = useAccountForm({ fields: ["email", "password"], validate: loginForm.check });
+  const form = useAccountForm({ fields: ["email", "password"], validate: loginChecks.validate });
 
+  // The session is read again, for this page's store and the query cache the dashboard reads
+  // (features/session/viewer.ts): this page loads no query library.
   async function finishSignIn() {
-    const { refreshMe } = await sessionQueries();
-    const me = await refreshMe();
+    const me = await refreshViewer();
     void navigate(redirectTo ?? dashboardPathOf(me?.role ?? "unsigned"), { replace: true });
   }
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    void sessionQueries().catch(() => {});
-    const { data, error: failure } = await authCall((authClient) => authClient.signIn.email({ email: values.email.trim(), password: values.password }));
-    if (failure) {
-      setError(failure);
+    let answer;
+    try {
+      answer = await signInWithPassword({ email: values.email.trim(), password: values.password });
+    } catch (failure) {
+      setError(asApiError(failure));
       return;
     }
-    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+    if (answer.twoFactorRedirect) {
       setNeedsSecondFactor(true);
       return;
     }

@@ -3,13 +3,15 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { dashboardPathOf, type MemberRole } from "../../../../shared/roles.ts";
 import type { ApiError } from "../../../lib/api-client.ts";
-import { deferredZodValidator, useAccountForm } from "../../../lib/forms.ts";
+import { useAccountForm } from "../../../lib/forms.ts";
+import { invitationSignupChecks } from "../../auth/form-checks.ts";
 import { showServerErrors } from "../../auth/form-errors.ts";
 import { NewPasswordInput } from "../../auth/password-hint.tsx";
-import { invitationSignup, signInHere } from "../public-api.ts";
+import { signInWithPassword } from "../../auth/requests.ts";
+import { refreshViewer } from "../../session/viewer.ts";
+import { invitationSignup } from "../public-api.ts";
 
 const FIELDS = ["fullName", "password"] as const;
-const signupForm = deferredZodValidator(() => import("../../auth/form-schemas.ts").then((module) => module.invitationSignupSchema));
 
 /**
  * Sign-up from an invitation: the email is the invited one and cannot change; name and password
@@ -19,15 +21,14 @@ const signupForm = deferredZodValidator(() => import("../../auth/form-schemas.ts
 export function InvitationSignupForm({ token, email, role, onDone }: { token: string; email: string; role: MemberRole; onDone: () => void }) {
   const navigate = useNavigate();
   const [error, setError] = useState<ApiError | null>(null);
-  const form = useAccountForm({ fields: FIELDS, validate: signupForm.check });
+  const form = useAccountForm({ fields: FIELDS, validate: invitationSignupChecks.validate });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      // Without zod (it could not load), the values go as typed: the API checks the same rules and names each field.
-      const input = await signupForm.parse(values).catch(() => values);
+      const input = invitationSignupChecks.values(values);
       await invitationSignup({ ...input, email, invitationToken: token });
-      const signedIn = await signInHere(email, input.password).then(
+      const signedIn = await signInWithPassword({ email, password: input.password }).then(
         () => true,
         () => false,
       );
@@ -35,8 +36,7 @@ export function InvitationSignupForm({ token, email, role, onDone }: { token: st
         onDone();
         return;
       }
-      const { refreshMe } = await import("../../session/api-lazy.ts");
-      const me = await refreshMe().catch(() => null);
+      const me = await refreshViewer().catch(() => null);
       void navigate(dashboardPathOf(me?.role ?? role), { replace: true });
     } catch (failure) {
       setError(showServerErrors(form, failure, FIELDS));

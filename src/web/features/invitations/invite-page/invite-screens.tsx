@@ -7,8 +7,9 @@ import type { MeResponse } from "../../../../shared/schemas/me.ts";
 import type { ApiError } from "../../../lib/api-client.ts";
 import { loadedQueryClient } from "../../../lib/query-provider.ts";
 import { AuthCard } from "../../auth/auth-card.tsx";
-import { setKnownViewer } from "../../session/viewer.ts";
-import { acceptInvitation, signOutHere } from "../public-api.ts";
+import { signOutHere } from "../../auth/requests.ts";
+import { refreshViewer, setKnownViewer } from "../../session/viewer.ts";
+import { acceptInvitation } from "../public-api.ts";
 import { InvitationSignupForm } from "./invitation-signup-form.tsx";
 import { InvitationSummary } from "./invitation-summary.tsx";
 
@@ -75,9 +76,8 @@ export function AcceptInvitation({ token, preview }: { token: string; preview: I
     setError(null);
     try {
       const result = await acceptInvitation(token);
-      // The dashboard reads the session through the query cache: refreshed there, it is the one answer (features/session/api.ts).
-      const { refreshMe } = await import("../../session/api-lazy.ts");
-      const me = await refreshMe().catch(() => null);
+      // The session now has the workspace: read again for the dashboard (features/session/viewer.ts).
+      const me = await refreshViewer().catch(() => null);
       void navigate(dashboardPathOf(me?.role ?? result.role), { replace: true });
     } catch (failure) {
       setError(failure as ApiError);

@@ -2,7 +2,7 @@ import { Badge, Button, Group, List, Stack, Text, TextInput } from "@mantine/cor
 import type { MeResponse } from "../../../../shared/schemas/me.ts";
 import { ROLE_LABELS } from "../../../../shared/roles.ts";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
-import { joinWorkspaceSchema } from "../../auth/workspace-choice.tsx";
+import { joinWorkspaceRequestSchema } from "../../../../shared/schemas/workspace.ts";
 import { useAskToJoin } from "../../auth/api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -11,10 +11,10 @@ import { SectionCard } from "../../../components/ui/section-card.tsx";
 /** "Your workspaces": every active membership, and a join code to ask to join another. */
 export function WorkspacesSection({ me }: { me: MeResponse }) {
   const askToJoin = useAskToJoin();
-  const { form, onSubmit, send, formError } = useApiForm(joinWorkspaceSchema, askToJoin, { mode: "uncontrolled", initialValues: { joinCode: "" } });
+  const { form, onSubmit, send, formError } = useApiForm(joinWorkspaceRequestSchema, askToJoin, { mode: "uncontrolled", initialValues: { joinCode: "" } });
 
   const submit = onSubmit((values) =>
-    send(joinWorkspaceSchema.parse(values), () => {
+    send(joinWorkspaceRequestSchema.parse(values), () => {
       form.reset();
       notifySuccess("Request sent", "An administrator of that workspace will approve you; we will email you when they do.");
     }),
