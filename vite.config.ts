@@ -30,10 +30,18 @@ export default defineConfig({
             // about 8 KB of gzip more on every page. No such group for the area layouts: a group
             // takes every dependency of what it matches, and theirs include modules that public
             // pages share, which would then load the area's chunk whole.
-            { name: "root-base", test: /src[\\/]web[\\/]root\.tsx$/, priority: 2 },
-            // The public pages' meta helper (every public route imports it) belongs with the
-            // layout: a chunk of its own cost each public page a request and about 0.2 KB.
-            { name: "public-base", test: /src[\\/]web[\\/](components[\\/]layouts[\\/]public-layout\.tsx|lib[\\/]public-meta\.ts)$/, priority: 1 },
+            // The root's chunk also takes what the public layout and the areas' screens both
+            // use (the roles and public routes the route table reads, the meta helper, Mantine's
+            // Anchor, Container and direction, the brand and skip link): in a group of the
+            // public layout or of the account pages' forms, each area screen loaded that whole
+            // chunk for one of them (the public header and footer, the workspace choice's
+            // radios), about 5 KB of gzip on each first screen.
+            {
+              name: "root-base",
+              test: /src[\\/](web[\\/](root\.tsx|lib[\\/]public-meta\.ts|components[\\/]ui[\\/](brand|skip-link)\.tsx)|shared[\\/](roles|public-routes)\.ts)$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Anchor|Container)|core[\\/]DirectionProvider)[\\/]/,
+              priority: 2,
+            },
+            { name: "public-base", test: /src[\\/]web[\\/]components[\\/]layouts[\\/]public-layout\.tsx$/, priority: 1 },
             // What the account pages' forms use (the card, the auth call, the form helpers, the
             // text and password inputs, the alert, the Google button and its divider): one chunk
             // instead of about twelve, which brings each account page about 4 KB of gzip closer
