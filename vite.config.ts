@@ -32,13 +32,14 @@ export default defineConfig({
             // pages share, which would then load the area's chunk whole.
             // The root's chunk also takes what the public layout and the areas' screens both
             // use (the roles and public routes the route table reads, the meta helper, Mantine's
-            // Anchor, Container and direction, the brand and skip link): in a group of the
-            // public layout or of the account pages' forms, each area screen loaded that whole
-            // chunk for one of them (the public header and footer, the workspace choice's
-            // radios), about 5 KB of gzip on each first screen.
+            // Anchor, Container, direction and automatic contrast, the brand and skip link): in a
+            // group of the public layout or of the account pages' forms, each area screen loaded
+            // that whole chunk for one of them (the public header and footer; the workspace
+            // choice's radios, for the direction or, with a pager or a badge, the contrast), about
+            // 5 KB of gzip on each first screen.
             {
               name: "root-base",
-              test: /src[\\/](web[\\/](root\.tsx|lib[\\/]public-meta\.ts|components[\\/]ui[\\/](brand|skip-link)\.tsx)|shared[\\/](roles|public-routes)\.ts)$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Anchor|Container)|core[\\/]DirectionProvider)[\\/]/,
+              test: /src[\\/](web[\\/](root\.tsx|lib[\\/]public-meta\.ts|components[\\/]ui[\\/](brand|skip-link)\.tsx)|shared[\\/](roles|public-routes)\.ts)$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Anchor|Container)|core[\\/](DirectionProvider|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value))[\\/]/,
               priority: 2,
             },
             { name: "public-base", test: /src[\\/]web[\\/]components[\\/]layouts[\\/]public-layout\.tsx$/, priority: 1 },
