@@ -32,9 +32,13 @@ export default defineConfig({
             // more. No such group for the area layouts: a group takes every dependency of what it
             // matches, and theirs include modules that public pages share, which would then load
             // the area's chunk whole.
+            // The root's chunk also takes what the public layout and the areas' screens both use
+            // (the roles and public routes the route table reads, Mantine's Anchor, Container,
+            // direction and automatic contrast, the brand and skip link): in a group of the
+            // account pages' forms, each area screen loaded that whole chunk for one of them.
             {
               name: "root-base",
-              test: /src[\\/]web[\\/](root\.tsx|components[\\/]layouts[\\/]public-layout\.tsx|lib[\\/]public-meta\.ts)$/,
+              test: /src[\\/](web[\\/](root\.tsx|components[\\/]layouts[\\/]public-layout\.tsx|lib[\\/]public-meta\.ts|components[\\/]ui[\\/](brand|skip-link)\.tsx)|shared[\\/](roles|public-routes)\.ts)$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Anchor|Container)|core[\\/](DirectionProvider|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value))[\\/]/,
               priority: 2,
             },
             // What the account pages' forms use (the card, the form helpers and the field rules,

@@ -145,8 +145,17 @@ test.describe("@health student health alerts", () => {
     await alert.getByRole("button", { name: "Acknowledge" }).click();
     await notified(page, "Alert acknowledged");
     await expect(alert.getByText("Acknowledged", { exact: true })).toBeVisible();
-    await alert.getByRole("button", { name: "Plan an action" }).click();
+    // By keyboard: the dialog, whose code loads when it is first asked for, opens on Enter and
+    // gives the focus back to its button on Escape.
+    const planButton = alert.getByRole("button", { name: "Plan an action" });
     const plan = page.getByRole("dialog", { name: "Plan an action" });
+    await planButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(plan.getByLabel("What will be done")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(plan).toBeHidden();
+    await expect(planButton).toBeFocused();
+    await planButton.click();
     await plan.getByLabel("What will be done").fill("Call the family before Thursday's session");
     await expectAccessible(page);
     await plan.getByRole("button", { name: "Save the plan" }).click();

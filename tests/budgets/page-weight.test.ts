@@ -2,8 +2,9 @@
  * Page-weight budgets (bench/support/budgets.ts): the gzip JavaScript a page loads, per kind of
  * page: a content page names no script but its small plain one in its pre-rendered HTML and
  * does not hydrate; every other public page's first render, everything an account page may
- * load, and each area's first screen have their ceilings, and so has the gzip CSS of each
- * area's first screen (1 KB = 1,024 bytes). Bytes are
+ * load, and each area's first screen (its first render, and all it loads before its user acts)
+ * have their ceilings, and so has the gzip CSS of each area's first screen (1 KB = 1,024
+ * bytes). Bytes are
  * deterministic, so they are computed from the production build without a browser: React
  * Router's manifest names each route's modules and their imports (bench/support/build-assets.ts;
  * `npm run bench -- page-weight` measures the same pages in Chromium and shows both agree).
@@ -19,6 +20,7 @@ import path from "node:path";
 import {
   ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,
   ANALYTICS_LAZY_JS_GZIP_BUDGET,
+  AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET,
   ANALYTICS_SCREEN,
   budgetedPages,
   type BudgetedPage,
@@ -28,6 +30,7 @@ import {
   accountPageAssets,
   documentStylesheets,
   fileBytes,
+  firstScreenAssets,
   lazyAssets,
   pageAssets,
   prerenderedPageScripts,
@@ -152,6 +155,25 @@ describe("account pages: everything they may load", () => {
       expect(gzip, `${page.path} may load ${kb(gzip)} of gzip JavaScript, over its budget of ${kb(ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET)}`).toBeLessThanOrEqual(
         ACCOUNT_PAGE_ALL_JS_GZIP_BUDGET,
       );
+    });
+  }
+});
+
+describe("each area's first screen: all it loads before its user acts", () => {
+  const isZod = (url: string) => readFileSync(path.join(BUILD_CLIENT, url), "utf8").includes("ZodError");
+
+  for (const page of pages.filter((entry) => entry.kind === "area")) {
+    it(`${page.path}: at most ${kb(AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET)} with the cards its screen loads lazily, and no zod`, () => {
+      const all = firstScreenAssets(BUILD_CLIENT, manifest, page.path);
+      // More than the first render: the dashboard's cards load after it.
+      expect(all.length).toBeGreaterThan(pageAssets(manifest, page.path).js.length);
+      // The forms' schemas load with the forms, when their user asks for them.
+      expect(all.filter(isZod), `${page.path} loads zod before its user acts`).toEqual([]);
+      const { gzip } = fileBytes(BUILD_CLIENT, all);
+      expect(
+        gzip,
+        `${page.path} loads ${kb(gzip)} of gzip JavaScript before its user acts, over its budget of ${kb(AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET)}`,
+      ).toBeLessThanOrEqual(AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET);
     });
   }
 });

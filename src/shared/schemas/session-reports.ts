@@ -9,9 +9,6 @@ export type HomeworkCompletion = (typeof HOMEWORK_COMPLETION_VALUES)[number];
 export const SUMMARY_STATUSES = ["draft", "awaiting_review", "shared"] as const;
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
 
-/** A report is missing when a session is still unreported this long after it ended. */
-export const REPORT_OVERDUE_HOURS = 48;
-
 const ratingField = (label: string) =>
   z
     .number({ error: `${label} must be a number from 1 to 5.` })
@@ -187,7 +184,7 @@ export const familySummaryPageSchema = pageOf(familySummarySchema);
 export type FamilySummaryPage = z.infer<typeof familySummaryPageSchema>;
 
 export const dueReportQuerySchema = pageQuerySchema.extend({
-  /** Only the sessions over for more than REPORT_OVERDUE_HOURS (the dashboards' list). */
+  /** Only the sessions over for more than REPORT_OVERDUE_HOURS (../report-deadline.ts; the dashboards' list). */
   overdueOnly: z
     .enum(["true", "false"], { error: "Overdue only must be true or false." })
     .default("false")

@@ -3,8 +3,8 @@
  * reports"), summaries awaiting an admin's review, and a family's shared summaries.
  */
 import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { REPORT_OVERDUE_HOURS } from "../../../shared/report-deadline.ts";
 import {
-  REPORT_OVERDUE_HOURS,
   type DueReportPage,
   type DueReportQuery,
   type FamilySummaryPage,

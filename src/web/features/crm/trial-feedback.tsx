@@ -44,6 +44,15 @@ export function TrialFeedbackButton({ area, lead }: { area: CrmArea; lead: CrmLe
   );
 }
 
+/** One trial's feedback in a dialog: the staff dashboard's "Trials awaiting feedback" loads it when asked (components/trials-awaiting-card.tsx). */
+export function TrialFeedbackDialog({ area, trial, onClose }: { area: CrmArea; trial: Trial | null; onClose: () => void }) {
+  return (
+    <Modal opened={trial !== null} onClose={onClose} title={trial ? `How did the trial with ${trial.leadName} go?` : ""} centered>
+      {trial ? <FeedbackForm area={area} leadId={trial.leadId} trials={[trial]} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
 interface FeedbackValues {
   trialId: string;
   attended: "yes" | "no" | "";
@@ -51,7 +60,7 @@ interface FeedbackValues {
   notes: string;
 }
 
-export function FeedbackForm({ area, leadId, trials, onDone }: { area: CrmArea; leadId: string; trials: Trial[]; onDone: () => void }) {
+function FeedbackForm({ area, leadId, trials, onDone }: { area: CrmArea; leadId: string; trials: Trial[]; onDone: () => void }) {
   const { timeZone } = useDisplayTimeZone();
   const mutation = useFileTrialFeedback(area, leadId);
   const { form, onSubmit, send, formError } = useApiForm(trialFeedbackCreateSchema, mutation, {

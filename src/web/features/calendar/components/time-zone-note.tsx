@@ -1,6 +1,11 @@
-import { Group, SegmentedControl, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
 import { zoneLabel } from "../../../lib/format-time.ts";
+
+// Most viewers are in their workspace's zone: the choice (Mantine's SegmentedControl, about
+// 3 KB of gzip) loads only for those who are not.
+const TimeZoneChoice = lazy(() => import("./time-zone-choice.tsx"));
 
 /**
  * "Times in <zone>", and, when the viewer's own zone is not the workspace's, the choice between
@@ -15,19 +20,10 @@ export function TimeZoneNote() {
       <Text size="sm">
         Times in <strong>{zoneLabel(timeZone)}</strong>
       </Text>
-      {canChoose ? (
-        <SegmentedControl
-          size="xs"
-          aria-label="Show times in"
-          // Long zone names wrap inside their segment instead of pushing a phone's page sideways.
-          styles={{ root: { maxWidth: "100%" }, label: { whiteSpace: "normal", overflow: "visible" } }}
-          value={view}
-          onChange={(value) => setView(value === "workspace" ? "workspace" : "mine")}
-          data={[
-            { value: "mine", label: `Your time (${viewerTimeZone})` },
-            { value: "workspace", label: `Workspace time (${workspaceTimeZone})` },
-          ]}
-        />
+      {canChoose && viewerTimeZone && workspaceTimeZone ? (
+        <Suspense fallback={null}>
+          <TimeZoneChoice view={view} onChange={setView} viewerTimeZone={viewerTimeZone} workspaceTimeZone={workspaceTimeZone} />
+        </Suspense>
       ) : null}
     </Group>
   );

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Stack, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Stack } from "@mantine/core";
 
 import { useState, type FormEvent } from "react";
 
-import { CANCELLATION_DECLINE_MAX, type CancellationRequestView } from "../../../../shared/schemas/cancellation-requests.ts";
+import type { CancellationRequestView } from "../../../../shared/schemas/cancellation-requests.ts";
+
+import { useOnDemand } from "../../../components/ui/use-on-demand.ts";
 
 import { ApiError } from "../../../lib/api-client.ts";
 
@@ -13,7 +15,8 @@ import type { ManagerArea } from "../../../../shared/roles.ts";
 
 /**
  * Accept (the session is cancelled, late inside the notice period) or decline with a reason
- * the family reads. Accepting is offered only while the session is scheduled.
+ * the family reads. Accepting is offered only while the session is scheduled. The reason's
+ * form loads when Decline is first pressed.
  */
 export function DecideActions({ area, request }: { area: ManagerArea; request: CancellationRequestView }) {
   const accept = useAcceptRequest(area);
@@ -21,6 +24,7 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const declineForm = useOnDemand(() => import("./decline-form.tsx"));
   const label = `${request.session.subject} request by ${request.requester.name ?? request.requester.role}`;
 
   // The notices follow the awaited mutations: a decided request leaves the dashboard's list,
@@ -50,33 +54,19 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
 
   return (
     <Stack gap="xs">
-      {declining ? (
-        <form onSubmit={onDecline} noValidate aria-label={`Decline the ${label}`}>
-          <Stack gap="xs">
-            <Textarea
-              label="Reason for declining"
-              description="The family reads it."
-              withAsterisk
-              value={reason}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonError(null);
-              }}
-              error={reasonError}
-              autosize
-              minRows={2}
-              maxLength={CANCELLATION_DECLINE_MAX}
-            />
-            <Group gap="xs">
-              <Button type="submit" color="red" variant="light" loading={decline.isPending}>
-                Decline request
-              </Button>
-              <Button variant="default" onClick={() => setDeclining(false)}>
-                Back
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+      {declining && declineForm.module ? (
+        <declineForm.module.DeclineForm
+          label={label}
+          reason={reason}
+          reasonError={reasonError}
+          pending={decline.isPending}
+          onReason={(next) => {
+            setReason(next);
+            setReasonError(null);
+          }}
+          onSubmit={onDecline}
+          onBack={() => setDeclining(false)}
+        />
       ) : (
         <Group gap="xs">
           {request.session.status === "scheduled" ? (
@@ -84,7 +74,12 @@ export function DecideActions({ area, request }: { area: ManagerArea; request: C
               Accept and cancel
             </Button>
           ) : null}
-          <Button variant="default" onClick={() => setDeclining(true)} aria-label={`Decline the ${label}`}>
+          <Button
+            variant="default"
+            onClick={() => declineForm.whenLoaded(() => setDeclining(true))}
+            aria-label={`Decline the ${label}`}
+            {...declineForm.prefetch}
+          >
             Decline
           </Button>
         </Group>

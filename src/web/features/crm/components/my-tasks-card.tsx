@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { type CrmArea, leadHref, useStaff, useTasks } from "../api.ts";
-import { DueDay, TaskDoneButton, useToday } from "./tasks.tsx";
+import { DueDay, TaskDoneButton, useToday } from "./task-row.tsx";
 
 const SHOWN = 5;
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, EmptyState, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Box, Button, EmptyState, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconChecklist, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,62 +8,12 @@ import { ListPager } from "../../../components/data/list-pager.tsx";
 import { useApiForm } from "../../../components/forms/use-api-form.ts";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { formatDay } from "../../../lib/format-time.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
-import { type CrmArea, leadHref, type TaskFilters, TASKS_PAGE_SIZE, useCreateTask, useStaff, useTasks, useUpdateTask } from "../api.ts";
-import { isOverdue, todayIn } from "../format.ts";
-
-/** Today in the viewer's display zone: what "overdue" is measured against. */
-export function useToday(): string {
-  const { timeZone } = useDisplayTimeZone();
-  return todayIn(timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
-/** "Due 12 Nov 2026", red and "Overdue" once the day has passed (open tasks only). */
-export function DueDay({ task, today }: { task: Pick<Task, "dueOn" | "status">; today: string }) {
-  const overdue = task.status === "open" && isOverdue(task.dueOn, today);
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c={overdue ? "red.8" : undefined} fw={overdue ? 600 : undefined} style={{ whiteSpace: "nowrap" }}>
-        {formatDay(task.dueOn)}
-      </Text>
-      {overdue ? (
-        <Badge color="red" variant="light" size="sm">
-          Overdue
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
+import { notifySuccess } from "../../../lib/notify.ts";
+import { type CrmArea, leadHref, type TaskFilters, TASKS_PAGE_SIZE, useCreateTask, useStaff, useTasks } from "../api.ts";
+import { DueDay, TaskDoneButton, useToday } from "./task-row.tsx";
 
 const STATUS_LABELS = { open: "Open", done: "Done", cancelled: "Cancelled" } as const;
-
-/** Done (or reopen) a task, with the outcome said in a notification. */
-export function TaskDoneButton({ area, task }: { area: CrmArea; task: Task }) {
-  const update = useUpdateTask(area);
-  const done = task.status === "open";
-  return (
-    <Button
-      size="compact-sm"
-      variant={done ? "light" : "subtle"}
-      loading={update.isPending}
-      aria-label={done ? `Mark "${task.title}" done` : `Reopen "${task.title}"`}
-      onClick={() =>
-        update.mutate(
-          { taskId: task.id, status: done ? "done" : "open" },
-          {
-            onSuccess: () => notifySuccess(done ? "Task done" : "Task reopened", task.title),
-            onError: (error) => notifyError("Could not change the task", error instanceof ApiError ? error.message : String(error)),
-          },
-        )
-      }
-    >
-      {done ? "Done" : "Reopen"}
-    </Button>
-  );
-}
 
 function columnsFor(area: CrmArea, today: string, showAssignee: boolean, showLead: boolean): DataColumn<Task>[] {
   return [

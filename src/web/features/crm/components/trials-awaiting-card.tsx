@@ -1,22 +1,24 @@
-import { Button, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import type { Trial } from "../../../../shared/schemas/crm-trials.ts";
 import { SectionCard } from "../../../components/ui/section-card.tsx";
+import { useOnDemand } from "../../../components/ui/use-on-demand.ts";
 import { formatSpan } from "../../../lib/format-time.ts";
 import { useDisplayTimeZone } from "../../session/display-time-zone.ts";
 import type { CrmArea } from "../api.ts";
-import { FeedbackForm } from "../trial-feedback.tsx";
 import { useTrialsAwaitingFeedback } from "../trials-api.ts";
 
 /**
  * "Trials awaiting feedback" on a staff dashboard: the trial lessons that have begun without
  * their feedback, each with the form. A tutor sees the trials they teach, also for a lead
  * someone else owns (whose page they cannot open); admins every one. Shown only when some wait.
+ * The dialog with its form and schema loads when feedback is first asked for.
  */
 export function TrialsAwaitingCard({ area }: { area: CrmArea }) {
   const trials = useTrialsAwaitingFeedback(area);
   const { timeZone } = useDisplayTimeZone();
   const [filing, setFiling] = useState<Trial | null>(null);
+  const dialog = useOnDemand(() => import("../trial-feedback.tsx"));
   const items = trials.data?.items ?? [];
   if (items.length === 0) return null;
   return (
@@ -33,15 +35,13 @@ export function TrialsAwaitingCard({ area }: { area: CrmArea }) {
                 {area === "admin" ? ` · ${trial.tutor.name}` : ""}
               </Text>
             </Stack>
-            <Button size="compact-sm" variant="light" onClick={() => setFiling(trial)}>
+            <Button size="compact-sm" variant="light" onClick={() => dialog.whenLoaded(() => setFiling(trial))} {...dialog.prefetch}>
               File feedback<VisuallyHidden> for {trial.leadName}</VisuallyHidden>
             </Button>
           </Group>
         ))}
       </Stack>
-      <Modal opened={filing !== null} onClose={() => setFiling(null)} title={filing ? `How did the trial with ${filing.leadName} go?` : ""} centered>
-        {filing ? <FeedbackForm area={area} leadId={filing.leadId} trials={[filing]} onDone={() => setFiling(null)} /> : null}
-      </Modal>
+      {dialog.module ? <dialog.module.TrialFeedbackDialog area={area} trial={filing} onClose={() => setFiling(null)} /> : null}
     </SectionCard>
   );
 }

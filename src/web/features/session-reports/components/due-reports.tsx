@@ -1,27 +1,14 @@
-import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
-
-import { useState } from "react";
-
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-
-import { REPORT_OVERDUE_HOURS, type DueReportPage } from "../../../../shared/schemas/session-reports.ts";
-
-import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
-
-import { ListPager } from "../../../components/data/list-pager.tsx";
-
-import { QueryState } from "../../../components/ui/query-state.tsx";
-
-import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
-
-import { describeWhen, studentNames } from "../../calendar/format.ts";
-
-import { useDateTime } from "../../session/display-time-zone.ts";
-
-import { useDueReports, useReviewQueue } from "../api.ts";
 import type { ManagerArea } from "../../../../shared/roles.ts";
+import { LoadingState, QueryState } from "../../../components/ui/query-state.tsx";
+import { formatInstant, formatMoment } from "../../../lib/format-time.ts";
+import { useDueReports, useReviewQueue } from "../api.ts";
 
-type DueReport = DueReportPage["items"][number];
+// The table loads once there is a session to show in it (a dashboard's "Missing reports" is
+// usually empty).
+const DueReportsTable = lazy(() => import("./due-reports-table.tsx"));
 
 /**
  * Sessions over without a report, the longest overdue first: all of them (the tutor's Reports
@@ -30,55 +17,19 @@ type DueReport = DueReportPage["items"][number];
 export function DueReports({ area, overdueOnly, emptyText }: { area: ManagerArea; overdueOnly: boolean; emptyText: string }) {
   const [page, setPage] = useState(1);
   const due = useDueReports(area, overdueOnly, page);
-  const { timeZone } = useDateTime();
-  const caption = overdueOnly ? `Sessions without a report ${REPORT_OVERDUE_HOURS} hours after they ended` : "Sessions without a report";
-  const columns: DataColumn<DueReport>[] = [
-    {
-      header: "Session",
-      cell: (session) => (
-        <Anchor component={Link} to={`/${area}/sessions/${session.id}`}>
-          {session.subject}
-          {area === "admin" ? ` · ${studentNames(session)}` : ""}
-        </Anchor>
-      ),
-    },
-    { header: "When", cell: (session) => describeWhen(session, timeZone, "short") },
-    area === "admin" ? { header: "Tutor", cell: (session) => session.tutor.name } : { header: "Students", cell: (session) => studentNames(session) },
-    ...(overdueOnly
-      ? []
-      : [
-          {
-            header: "Overdue",
-            headerHidden: true,
-            cell: (session: DueReport) =>
-              session.overdue ? (
-                <Badge color="red" variant="light">
-                  Overdue
-                </Badge>
-              ) : null,
-          },
-        ]),
-  ];
   return (
     <QueryState query={due} label="sessions to report">
-      {(result) => (
-        <Stack gap="sm">
-          <DataTable
-            rows={result.items}
-            columns={columns}
-            rowKey={(session) => session.id}
-            caption={caption}
-            captionHidden
-            listLabel={caption}
-            minWidth={520}
-            spacing="xs"
-            empty={<Text c="dimmed">{emptyText}</Text>}
-          />
-          {result.total > result.pageSize ? (
-            <ListPager page={page} pageSize={result.pageSize} total={result.total} noun={["session", "sessions"]} onPage={setPage} />
-          ) : null}
-        </Stack>
-      )}
+      {(result) =>
+        result.items.length === 0 && result.total <= result.pageSize ? (
+          <Stack gap="sm">
+            <Text c="dimmed">{emptyText}</Text>
+          </Stack>
+        ) : (
+          <Suspense fallback={<LoadingState label="sessions to report" />}>
+            <DueReportsTable area={area} overdueOnly={overdueOnly} emptyText={emptyText} result={result} page={page} onPage={setPage} />
+          </Suspense>
+        )
+      }
     </QueryState>
   );
 }

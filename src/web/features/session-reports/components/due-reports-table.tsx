@@ -1,0 +1,80 @@
+import { Anchor, Badge, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { REPORT_OVERDUE_HOURS } from "../../../../shared/report-deadline.ts";
+import type { ManagerArea } from "../../../../shared/roles.ts";
+import type { DueReportPage } from "../../../../shared/schemas/session-reports.ts";
+import { DataTable, type DataColumn } from "../../../components/data/data-table.tsx";
+import { ListPager } from "../../../components/data/list-pager.tsx";
+import { describeWhen, studentNames } from "../../calendar/format.ts";
+import { useDateTime } from "../../session/display-time-zone.ts";
+
+type DueReport = DueReportPage["items"][number];
+
+/**
+ * The table of sessions to report and its pages (due-reports.tsx loads it once there is a
+ * session to show: the table with its scroll container and the pager are about 20 KB of gzip
+ * that a dashboard with nothing overdue does not need).
+ */
+export default function DueReportsTable({
+  area,
+  overdueOnly,
+  emptyText,
+  result,
+  page,
+  onPage,
+}: {
+  area: ManagerArea;
+  overdueOnly: boolean;
+  emptyText: string;
+  result: DueReportPage;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { timeZone } = useDateTime();
+  const caption = overdueOnly ? `Sessions without a report ${REPORT_OVERDUE_HOURS} hours after they ended` : "Sessions without a report";
+  const columns: DataColumn<DueReport>[] = [
+    {
+      header: "Session",
+      cell: (session) => (
+        <Anchor component={Link} to={`/${area}/sessions/${session.id}`}>
+          {session.subject}
+          {area === "admin" ? ` · ${studentNames(session)}` : ""}
+        </Anchor>
+      ),
+    },
+    { header: "When", cell: (session) => describeWhen(session, timeZone, "short") },
+    area === "admin" ? { header: "Tutor", cell: (session) => session.tutor.name } : { header: "Students", cell: (session) => studentNames(session) },
+    ...(overdueOnly
+      ? []
+      : [
+          {
+            header: "Overdue",
+            headerHidden: true,
+            cell: (session: DueReport) =>
+              session.overdue ? (
+                <Badge color="red" variant="light">
+                  Overdue
+                </Badge>
+              ) : null,
+          },
+        ]),
+  ];
+  return (
+    <Stack gap="sm">
+      <DataTable
+        rows={result.items}
+        columns={columns}
+        rowKey={(session) => session.id}
+        caption={caption}
+        captionHidden
+        listLabel={caption}
+        minWidth={520}
+        spacing="xs"
+        empty={<Text c="dimmed">{emptyText}</Text>}
+      />
+      {result.total > result.pageSize ? (
+        <ListPager page={page} pageSize={result.pageSize} total={result.total} noun={["session", "sessions"]} onPage={onPage} />
+      ) : null}
+    </Stack>
+  );
+}
