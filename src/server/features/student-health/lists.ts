@@ -139,15 +139,11 @@ export function healthMatchingQuery(tx: Queryable, organizationId: string, where
       .select({ id: student.id })
       .from(student)
       .where(and(eq(student.organizationId, organizationId), where.students));
-  // In the list's order: the band's or the rule's index is then read from its start, each card
-  // joined to its student, until the count's limit (without it the planner may read every
-  // matching card to hash them).
   return tx
     .select({ id: student.id })
     .from(studentHealth)
     .innerJoin(student, cardJoin)
-    .where(and(eq(studentHealth.organizationId, organizationId), where.students, where.cards))
-    .orderBy(desc(studentHealth.score));
+    .where(and(eq(studentHealth.organizationId, organizationId), where.students, where.cards));
 }
 
 /** How many of the students matching `where` have a card matching it (the last pages only: where the unscored tail starts). */
