@@ -8,6 +8,7 @@ import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from 
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { writeAudit } from "../../core/audit.ts";
 import { keptMemberTotal, keptMemberTotalQuery } from "../../core/kept-counts.ts";
+import { runPrepared } from "../../db/prepared.ts";
 
 /** LIKE patterns match the text as typed: % and _ are not wildcards in a search. */
 export function escapeLike(text: string): string {
@@ -81,7 +82,8 @@ export function memberPageQuery(tx: Queryable, organizationId: string, query: Me
 export async function listMembers(db: Database, viewer: MemberContext, query: MemberListQuery): Promise<MemberPage> {
   const organizationId = viewer.organizationId;
   const [rows, total] = await withWorkspace(db, organizationId, async (tx) => {
-    const page = await memberPageQuery(tx, organizationId, query);
+    // Planned once per connection (db/prepared.ts): planning was most of the database's work for a page.
+    const page = await runPrepared(memberPageQuery(tx, organizationId, query));
     if (query.q) {
       const [counted] = await tx
         .select({ total: count() })
