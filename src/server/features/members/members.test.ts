@@ -93,16 +93,14 @@ describe("GET /api/admin/members", () => {
     const tutor = await createMember(t, { admin: workspace, role: "tutor", fullName: "Abe Renamed" });
     const elsewhere = await createAdmin(t, { fullName: "Other Admin" });
     // The same user in a second workspace, written directly as Better Auth writes members.
-    await t.db
-      .insert(member)
-      .values({
-        id: `member-${tutor.memberId}`,
-        organizationId: elsewhere.organizationId,
-        userId: tutor.user.id,
-        role: "tutor",
-        status: "active",
-        createdAt: new Date(),
-      });
+    await t.db.insert(member).values({
+      id: `member-${tutor.memberId}`,
+      organizationId: elsewhere.organizationId,
+      userId: tutor.user.id,
+      role: "tutor",
+      status: "active",
+      createdAt: new Date(),
+    });
     expect((await names()).at(0)).toBe("Abe Renamed");
 
     expect((await tutor.client.post("/api/auth/update-user", { name: "Zoe Renamed" })).status).toBe(200);
