@@ -3,10 +3,11 @@
  * its audience. Their acknowledgements are read against the current version: someone who
  * acknowledged an earlier version awaits again.
  */
-import { and, asc, eq, gt, inArray, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { AcknowledgementList, AcknowledgementListQuery } from "../../../shared/schemas/resources.ts";
 import { member, user } from "../../db/auth-schema.ts";
-import { acknowledgementCount, memberCount } from "../../db/counts-schema.ts";
+import { keptMemberTotal } from "../../core/kept-counts.ts";
+import { acknowledgementCount } from "../../db/counts-schema.ts";
 import type { Queryable, Transaction } from "../../db/tenant.ts";
 import type { ResourceRow } from "./shape.ts";
 
@@ -30,15 +31,11 @@ const upToDate = (row: ResourceRow) =>
 export async function acknowledgementCounts(tx: Queryable, row: ResourceRow): Promise<AcknowledgementList["counts"]> {
   const roles = row.audience.length > 0 ? (row.audience as string[]) : ["none"];
   // One after another: a transaction's connection runs one query at a time.
-  const [audience] = await tx
-    .select({ people: sum(memberCount.total).mapWith(Number) })
-    .from(memberCount)
-    .where(and(eq(memberCount.organizationId, row.organizationId), eq(memberCount.status, "active"), inArray(memberCount.role, roles)));
+  const people = await keptMemberTotal(tx, row.organizationId, { role: roles, status: "active" });
   const [kept] = await tx
     .select({ acknowledged: acknowledgementCount.total })
     .from(acknowledgementCount)
     .where(and(eq(acknowledgementCount.organizationId, row.organizationId), eq(acknowledgementCount.resourceId, row.id)));
-  const people = audience?.people ?? 0;
   const acknowledged = kept?.acknowledged ?? 0;
   return { people, acknowledged, awaiting: people - acknowledged };
 }
