@@ -15,7 +15,7 @@ import { resource, resourceAcknowledgement } from "../../db/resources-schema.ts"
 import { organization } from "../../db/schema.ts";
 import { type Transaction, withWorkspace } from "../../db/tenant.ts";
 import { defineQueue } from "../../jobs/define.ts";
-import { AppError, conflictOn } from "../../lib/app-error.ts";
+import { AppError, conflictOn, invalidField } from "../../lib/app-error.ts";
 import { mails } from "../../mail/templates.ts";
 import { member } from "../../db/auth-schema.ts";
 import { acknowledgementCounts, awaitingUsers, listAcknowledgements } from "./audience.ts";
@@ -30,6 +30,8 @@ export async function acknowledge(deps: AppDeps, actor: Actor, area: Area, resou
   return withWorkspace(deps.db, organizationId, async (tx) => {
     const row = await findVisibleResource(tx, actor.viewer, area, resourceId);
     if (!isAskedToAcknowledge(area, row)) throw notAsked();
+    if (version > row.currentVersion)
+      throw invalidField("version", `Version ${version} does not exist: the current version is ${row.currentVersion}. Acknowledge the current version.`);
     if (version !== row.currentVersion)
       throw conflictOn(
         "version",

@@ -310,6 +310,12 @@ describe("acknowledged policies", () => {
     const stale = await cast.tina.client.post(`/api/tutor/resources/${handbook.id}/acknowledgements`, { version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error.message).toMatch(/version 2 replaced it/);
+    const future = await cast.tina.client.post(`/api/tutor/resources/${handbook.id}/acknowledgements`, { version: 99 });
+    expect([future.status, future.body.error.issues[0].path, future.body.error.message]).toEqual([
+      422,
+      ["version"],
+      "Version 99 does not exist: the current version is 2. Acknowledge the current version.",
+    ]);
     expect((await list(cast.tina.client, "tutor")).items[0]).toMatchObject({ acknowledged: { version: 1 }, awaitingAcknowledgement: true });
 
     // Someone it does not ask cannot acknowledge it; a parent cannot even see it.
