@@ -22,6 +22,7 @@ import { createAccounts } from "./support/accounts.ts";
 import { AUTH_SECRET, startAppServer } from "./support/app-server.ts";
 import { ensureBuild } from "./support/build.ts";
 import { summariseCpuProfile, type ProfileSummary } from "./support/cpu-profile.ts";
+import { postgresCpuMs, postgresCpuMsBetween, processCpuMs } from "./support/process-cpu.ts";
 import { NODE_BIN, PROJECT_ROOT } from "./support/paths.ts";
 import type { Benchmark, BenchmarkReport, Table } from "./support/report.ts";
 import { formatInt, round } from "./support/stats.ts";
@@ -45,6 +46,10 @@ interface Target {
   gentleWarmUp?: boolean;
   /** The target this one is a share of; none for a ceiling. */
   ceiling?: "hello-world" | "signed-in-ceiling";
+  /** The process that serves it, and the data folder of the PostgreSQL it reads (if it does). */
+  serverPid: number;
+  postgresDataDir: string;
+  usesPostgres: boolean;
 }
 
 export interface EndpointFigures {
@@ -57,13 +62,16 @@ export interface EndpointFigures {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU microseconds per completed request, of the process serving it and of PostgreSQL (null when it uses none). */
+  serverCpuUsPerRequest: number;
+  postgresCpuUsPerRequest: number | null;
   /** The ceiling it is measured against, and its share of it. */
   ceiling: string | null;
   ratioOfCeiling: number | null;
 }
 
 /** A ceiling server (a script of bench/support) in its own process, on a free port. */
-async function startCeiling(script: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+async function startCeiling(script: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(NODE_BIN, [script, "0"], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = once(child, "exit");
   const lines = createInterface({ input: child.stdout });
@@ -73,6 +81,7 @@ async function startCeiling(script: string, env: Record<string, string> = {}): P
       lines.close();
       return {
         url: `http://127.0.0.1:${match[1]}/`,
+        pid: child.pid!,
         async stop() {
           child.kill("SIGTERM");
           await exited;
@@ -116,8 +125,11 @@ async function measure(target: Target, connections = CONNECTIONS): Promise<Measu
   if (target.gentleWarmUp) for (let attempt = 0; attempt < 3; attempt++) await single(target);
   else await autocannon({ ...options, duration: WARM_UP_SECONDS });
   await drain(target);
+  const cpuBefore = cpuOf(target);
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const cpuAfter = cpuOf(target);
   await drain(target);
+  const perRequest = (before: number, after: number) => round(((after - before) * 1000) / Math.max(1, result.requests.total), 0);
   return {
     name: target.name,
     request: target.request,
@@ -128,7 +140,14 @@ async function measure(target: Target, connections = CONNECTIONS): Promise<Measu
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    serverCpuUsPerRequest: perRequest(cpuBefore.server, cpuAfter.server),
+    postgresCpuUsPerRequest: target.usesPostgres ? perRequest(0, postgresCpuMsBetween(cpuBefore.postgres, cpuAfter.postgres)) : null,
   };
+}
+
+/** The CPU milliseconds used so far by the process serving a target and by PostgreSQL. */
+function cpuOf(target: Target): { server: number; postgres: Map<number, number> } {
+  return { server: processCpuMs(target.serverPid), postgres: postgresCpuMs(target.postgresDataDir) };
 }
 
 interface BesideSignIn {
@@ -226,22 +245,35 @@ async function run(): Promise<BenchmarkReport> {
 
       const app = server.url.replace("localhost", "127.0.0.1");
       const cookie = admin.client.cookieHeader();
+      const postgresDataDir = path.join(server.dataDir, "postgres");
+      const ofApp = { serverPid: server.pid, postgresDataDir, usesPostgres: true };
       const allTargets: Target[] = [
-        { name: "hello-world", request: "node:http hello-world (ceiling)", url: hello.url },
-        { name: "health", request: "GET /api/health", url: `${app}/api/health`, headers: BROWSER_HEADERS, ceiling: "hello-world" },
+        { name: "hello-world", request: "node:http hello-world (ceiling)", url: hello.url, serverPid: hello.pid, postgresDataDir, usesPostgres: false },
+        { name: "health", request: "GET /api/health", url: `${app}/api/health`, headers: BROWSER_HEADERS, ceiling: "hello-world", ...ofApp },
         {
           name: "signed-in-ceiling",
           request: "node:http + pg: session, user and membership by token (signed-in ceiling)",
           url: signedInCeiling.url,
           headers: { cookie },
+          serverPid: signedInCeiling.pid,
+          postgresDataDir,
+          usesPostgres: true,
         },
-        { name: "me", request: "GET /api/me (signed in)", url: `${app}/api/me`, headers: { ...BROWSER_HEADERS, cookie }, ceiling: "signed-in-ceiling" },
+        {
+          name: "me",
+          request: "GET /api/me (signed in)",
+          url: `${app}/api/me`,
+          headers: { ...BROWSER_HEADERS, cookie },
+          ceiling: "signed-in-ceiling",
+          ...ofApp,
+        },
         {
           name: "members-list",
           request: `GET ${MEMBERS_PAGE} (1 page of ${formatInt(total)} members)`,
           url: `${app}${MEMBERS_PAGE}`,
           headers: { ...BROWSER_HEADERS, cookie },
           ceiling: "signed-in-ceiling",
+          ...ofApp,
         },
         {
           name: "sign-in",
@@ -252,6 +284,7 @@ async function run(): Promise<BenchmarkReport> {
           body: JSON.stringify({ email: admin.user.email, password: admin.user.password }),
           gentleWarmUp: true,
           ceiling: "hello-world",
+          ...ofApp,
         },
       ];
       const only = process.env.BENCH_API_ONLY?.split(",").map((name) => name.trim());
@@ -306,7 +339,7 @@ async function run(): Promise<BenchmarkReport> {
         tables: [
           {
             title: `API throughput and latency (${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
-            columns: ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "% of its ceiling"],
+            columns: ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "% of its ceiling", "CPU µs/req: server", "PostgreSQL"],
             rows: figures.map((row) => [
               row.request,
               formatInt(row.requestsPerSecond),
@@ -316,11 +349,14 @@ async function run(): Promise<BenchmarkReport> {
               row.non2xx,
               row.errors + row.timeouts,
               row.ratioOfCeiling === null ? null : `${Number((row.ratioOfCeiling * 100).toPrecision(2))}%${row.ceiling ? ` of ${row.ceiling}` : ""}`,
+              formatInt(row.serverCpuUsPerRequest),
+              row.postgresCpuUsPerRequest === null ? null : formatInt(row.postgresCpuUsPerRequest),
             ]),
             notes: [
               "Production web build served by the bundled server as `npm start` runs it (NODE_ENV=production, LOG_LEVEL=info to a file; a profile runs `node src/server/index.ts`) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
               "Two ceilings, each a bare node:http server in its own process: a hello-world (for health and sign-in), and the least a signed-in read does (for /api/me and the list): the cookie's signature checked, then the unexpired session, its user and the membership in its workspace read in one query by token, through a pg pool of the app's size (10) on the same PostgreSQL. autocannon runs in the benchmark process on the same machine, so load, servers and PostgreSQL share the CPUs.",
               `The list is the Members screen's first page (${listed} rows, ordered by name, with the total count) of a workspace with ${formatInt(total)} members seeded with SQL (real user rows and memberships).`,
+              "CPU µs/req: the user and system time (Linux's /proc, 10 ms ticks) that the serving process and PostgreSQL (postmaster and backends) used during the 10 s, divided by the requests completed. Other work on the machine moves it much less than req/s: it is the figure to compare between runs; autocannon's own time is not in it.",
               "The app's requests carry Accept-Encoding as a browser's do (the server gzips answers of 1 KB and more); the ceilings compress nothing. Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
             ],
           },
