@@ -426,4 +426,52 @@ describe("row-level security", () => {
       client.release();
     }
   });
+
+  it("sends BEGIN with the work's first query, and still answers each of the work's queries with its own rows", async () => {
+    const [names, entries, members] = await withWorkspace(runtime, ORG_B, (tx) =>
+      Promise.all([
+        tx.select({ name: student.name }).from(student),
+        tx.select({ description: auditLog.description }).from(auditLog),
+        tx.execute<{ id: string }>(sql`select id from member order by id`),
+      ]),
+    );
+    expect(names).toEqual([{ name: `Student of ${ORG_B}` }]);
+    expect(entries).toEqual([{ description: `entry of ${ORG_B}` }]);
+    expect(members.rows.map((row) => row.id)).toEqual([`${ORG_B}-m-parent`, `${ORG_B}-m-tutor`]);
+  });
+
+  it("a work that fails, before or after its first query, leaves nothing written and the connection clean", async () => {
+    const before = await app.db.select({ description: auditLog.description }).from(auditLog);
+    await expect(
+      withWorkspace(runtime, ORG_A, async () => {
+        throw new Error("failed before any query");
+      }),
+    ).rejects.toThrow("failed before any query");
+    await expect(
+      withWorkspace(runtime, ORG_A, async (tx) => {
+        await tx.insert(auditLog).values({ organizationId: ORG_A, action: "TEST", description: "never kept" });
+        throw new Error("failed after a write");
+      }),
+    ).rejects.toThrow("failed after a write");
+    expect(await app.db.select({ description: auditLog.description }).from(auditLog)).toEqual(before);
+    const client = await runtime.$client.connect();
+    try {
+      const { rows } = await client.query(
+        "select current_user as role, current_setting('app.organization_id', true) as workspace, now() = statement_timestamp() as outside",
+      );
+      expect(rows[0]).toEqual({ role: "glassroom_owner", workspace: "", outside: true });
+    } finally {
+      client.release();
+    }
+  });
+
+  it("refuses a workspace id that no literal can carry before anything is sent", async () => {
+    let ran = false;
+    await expect(
+      withWorkspace(runtime, "org\0", async () => {
+        ran = true;
+      }),
+    ).rejects.toThrow(/NUL/);
+    expect(ran).toBe(false);
+  });
 });

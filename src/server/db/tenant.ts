@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
+import type { PoolClient } from "pg";
 import type { Database } from "./client.ts";
+import { literal } from "./prepared.ts";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** What business queries run on: the database or a transaction. */
@@ -14,10 +16,13 @@ export type Queryable = Database | Transaction;
  * wall behind the services' own organization_id conditions.
  *
  * The transaction is Drizzle's own (db.transaction's, built the same way), but BEGIN and the
- * two settings go to PostgreSQL as one statement list: one round trip instead of two before
- * the work's first query, on every business request. The workspace id is written into that
- * text as a literal escaped by node-postgres, since a list of statements takes no parameters.
- * Given a transaction (see below), it works in a savepoint of it, as before.
+ * two settings go to PostgreSQL as one statement list, and that list leaves in the same write
+ * as the work's first query (the pool's connections pipeline their queries, db/client.ts): on
+ * every business request, no round trip and no write of its own before the work's first
+ * query. The workspace id is written into that text as a literal escaped by node-postgres,
+ * since a list of statements takes no parameters. If the list fails, the work's queries behind
+ * it fail too (inside an aborted transaction), and the whole is rolled back. Given a
+ * transaction (see below), it works in a savepoint of it, as before.
  */
 export async function withWorkspace<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   // A command that another one runs inside its own transaction (a CRM trial books a session)
@@ -33,12 +38,16 @@ export async function withWorkspace<T>(db: Database, organizationId: string, wor
   const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, session.schema, session.options), session.schema) as unknown as Transaction;
   let unusable: Error | undefined;
   try {
-    await client.query(
-      `begin; select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${client.escapeLiteral(organizationId)}, true)`,
-    );
-    const result = await work(tx);
+    const beginText = `begin; select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${literal(client, organizationId)}, true)`;
+    holdWritesUntilTheWorkHasQueried(client);
+    const begun = client.query(beginText);
+    // Both are awaited before anything else: the connection goes back to the pool only once the
+    // work is over, whatever failed first.
+    const [begin, outcome] = await Promise.allSettled([begun, (async () => work(tx))()]);
+    if (begin.status === "rejected") throw begin.reason;
+    if (outcome.status === "rejected") throw outcome.reason;
     await client.query("commit");
-    return result;
+    return outcome.value;
   } catch (error) {
     // Rolled back after a failed statement list too, whose BEGIN may have run; a connection
     // that cannot even roll back is closed instead of going back to the pool.
@@ -49,6 +58,19 @@ export async function withWorkspace<T>(db: Database, organizationId: string, wor
   } finally {
     client.release(unusable);
   }
+}
+
+/**
+ * Keeps what is written to the connection in memory until the work has sent its first query
+ * (its query is built and sent within the promise jobs that follow; setImmediate runs after
+ * them), so that BEGIN and that query reach PostgreSQL in one write: a write to a local socket
+ * costs the process a system call and wakes the database for each. node-postgres corks the
+ * same socket around each extended-protocol query for the same reason.
+ */
+function holdWritesUntilTheWorkHasQueried(client: PoolClient): void {
+  const socket = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  socket.cork();
+  setImmediate(() => socket.uncork());
 }
 
 /** What withWorkspace takes from a Drizzle database to start a transaction as db.transaction does. */
