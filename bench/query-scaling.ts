@@ -20,7 +20,7 @@ import type { MemberContext } from "../src/server/core/context.ts";
 import { member, organization, student, user } from "../src/server/db/schema.ts";
 import { withLookup, withWorkspace, type Queryable, type Transaction } from "../src/server/db/tenant.ts";
 import { listPendingMembers, pendingMembersQuery } from "../src/server/features/approvals/service.ts";
-import { memberPageQuery } from "../src/server/features/members/service.ts";
+import { memberPage, memberPageArguments } from "../src/server/features/members/service.ts";
 import { auditPageQuery, auditRows, type AuditFilters } from "../src/server/features/audit/query.ts";
 import { studentCountQuery, studentPageQuery, studentSearch } from "../src/server/features/students/queries.ts";
 import { keptMemberTotal, keptStudentTotal } from "../src/server/core/kept-counts.ts";
@@ -544,29 +544,29 @@ const ALL_QUERIES: KeyQuery[] = [
   {
     name: "members list, page of 50 by name",
     kind: "list page",
-    source: "memberPageQuery (listMembers, /admin/members: active and suspended members by name, the kept total in the same statement)",
+    source: "memberPage (listMembers, /admin/members: active and suspended members by name, the kept total in the same statement)",
     index: "member_organization_sort_name_idx (migration 0041: the user's name kept on the member)",
     inWorkspace: true,
-    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 }),
-    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 }).toSQL(),
+    run: (db) => memberPage.run(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 })),
+    explain: (db) => memberPage.toSQL(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50 })),
   },
   {
     name: "members list: tutors, page of 50 by name",
     kind: "filtered search",
-    source: "memberPageQuery with role = tutor (2 members in 10)",
+    source: "memberPage with role = tutor (2 members in 10)",
     index: "member_organization_role_sort_name_idx (migration 0041)",
     inWorkspace: true,
-    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" }),
-    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" }).toSQL(),
+    run: (db) => memberPage.run(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" })),
+    explain: (db) => memberPage.toSQL(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, role: "tutor" })),
   },
   {
     name: "members list: suspended, page of 50 by name",
     kind: "filtered search",
-    source: "memberPageQuery with status = suspended (1 member in 50)",
+    source: "memberPage with status = suspended (1 member in 50)",
     index: "member_organization_status_sort_name_idx (migration 0041)",
     inWorkspace: true,
-    run: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" }),
-    explain: (db) => memberPageQuery(db, ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" }).toSQL(),
+    run: (db) => memberPage.run(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" })),
+    explain: (db) => memberPage.toSQL(db, ...memberPageArguments(ORGANIZATION_ID, { q: undefined, page: 1, pageSize: 50, status: "suspended" })),
   },
   {
     name: "members list: the total",

@@ -3,7 +3,7 @@
  * transaction of every write): the dashboard's figures and the members' and students' list
  * totals read a few rows here instead of counting a million. Read inside the workspace.
  */
-import { and, eq, inArray, ne, sum, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sum, type Placeholder, type SQL } from "drizzle-orm";
 import { memberCount, studentCount } from "../db/counts-schema.ts";
 import type { Queryable } from "../db/tenant.ts";
 
@@ -17,8 +17,8 @@ export function memberCountsQuery(tx: Queryable, organizationId: string) {
 
 /** Which members a kept total counts: of a role (or any of several roles) and a status when given; never pending registrations. */
 export interface KeptMemberFilters {
-  role?: string | readonly string[];
-  status?: string;
+  role?: string | readonly string[] | Placeholder;
+  status?: string | Placeholder;
 }
 
 /** The members list's total without a search (active and suspended members), or a policy's audience (active members of its roles). */
@@ -31,11 +31,16 @@ export async function keptMemberTotal(tx: Queryable, organizationId: string, fil
  * keptMemberTotal's query, to be read on its own or as a scalar subquery of another query
  * (the members list reads its page and this total in one statement).
  */
-export function keptMemberTotalQuery(tx: Queryable, organizationId: string, filters: KeptMemberFilters) {
+export function keptMemberTotalQuery(tx: Queryable, organizationId: string | Placeholder, filters: KeptMemberFilters) {
+  const { role } = filters;
   const conditions: (SQL | undefined)[] = [
     eq(memberCount.organizationId, organizationId),
     ne(memberCount.status, "pending"),
-    typeof filters.role === "string" ? eq(memberCount.role, filters.role) : filters.role ? inArray(memberCount.role, [...filters.role]) : undefined,
+    role === undefined
+      ? undefined
+      : Array.isArray(role)
+        ? inArray(memberCount.role, [...(role as readonly string[])])
+        : eq(memberCount.role, role as string | Placeholder),
     filters.status ? eq(memberCount.status, filters.status) : undefined,
   ];
   return tx

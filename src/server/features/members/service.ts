@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { isMemberRole, type MemberRole, type MembershipStatus } from "../../../shared/roles.ts";
 import type { MemberListQuery, MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
 import type { AppDeps, MemberContext } from "../../core/context.ts";
@@ -8,7 +8,7 @@ import { enterWorkspace, withWorkspace, type Queryable, type Transaction } from 
 import { conflict, notFound } from "../../lib/app-error.ts";
 import { writeAudit } from "../../core/audit.ts";
 import { keptMemberTotal, keptMemberTotalQuery } from "../../core/kept-counts.ts";
-import { runPrepared } from "../../db/prepared.ts";
+import { preparedRead } from "../../db/prepared.ts";
 
 /** LIKE patterns match the text as typed: % and _ are not wildcards in a search. */
 export function escapeLike(text: string): string {
@@ -40,17 +40,34 @@ function toSummary(row: SummaryRow, viewer: MemberContext): MemberSummary {
   };
 }
 
-/** The members list's conditions: active and suspended members, with the list's filters and search. */
-function memberListConditions(organizationId: string, query: Pick<MemberListQuery, "role" | "status" | "q">): SQL | undefined {
+/** Which of the members list's filters a request has: the page's statement differs only by these. */
+interface MemberListShape extends Record<string, boolean> {
+  role: boolean;
+  status: boolean;
+  search: boolean;
+}
+
+/**
+ * The members list's conditions: active and suspended members, with the list's filters and
+ * search. Every value is a placeholder (the page's statement is built once per shape); the
+ * search's count builds them with its values.
+ */
+function memberListConditions(
+  organizationId: string | Placeholder,
+  filters: { role?: string | Placeholder; status?: string | Placeholder; namePattern?: string | Placeholder; emailPattern?: string | Placeholder },
+): SQL | undefined {
   // A constant, not a parameter: the planner proves member_organization_sort_name_idx's condition from it.
   const conditions: SQL[] = [eq(member.organizationId, organizationId), sql`${member.status} <> 'pending'`];
-  if (query.role) conditions.push(eq(member.role, query.role));
-  if (query.status) conditions.push(eq(member.status, query.status));
-  if (query.q) {
-    const pattern = escapeLike(query.q);
-    conditions.push(or(ilike(user.name, `%${pattern}%`), like(user.email, `${pattern.toLowerCase()}%`))!);
-  }
+  if (filters.role) conditions.push(eq(member.role, filters.role));
+  if (filters.status) conditions.push(eq(member.status, filters.status));
+  if (filters.namePattern && filters.emailPattern) conditions.push(or(ilike(user.name, filters.namePattern), like(user.email, filters.emailPattern))!);
   return and(...conditions);
+}
+
+/** A search's patterns: any part of the name, the start of the email (which is kept in lower case). */
+function searchPatterns(q: string): { namePattern: string; emailPattern: string } {
+  const pattern = escapeLike(q);
+  return { namePattern: `%${pattern}%`, emailPattern: `${pattern.toLowerCase()}%` };
 }
 
 /**
@@ -59,17 +76,42 @@ function memberListConditions(organizationId: string, query: Pick<MemberListQuer
  * asked for, instead of joining and sorting every member of the workspace; the user is joined
  * for the page's rows. Without a search, the total is the count the database keeps, read in
  * the page's own statement (a scalar subquery): one round trip fewer on the list's every request.
+ * Built once per shape (db/prepared.ts): the list is read on every visit of Members.
  */
-export function memberPageQuery(tx: Queryable, organizationId: string, query: MemberListQuery) {
-  const filters = { role: query.role, status: query.status };
+export const memberPage = preparedRead((tx: Queryable, shape: MemberListShape) => {
+  const filters = {
+    role: shape.role ? sql.placeholder("role") : undefined,
+    status: shape.status ? sql.placeholder("status") : undefined,
+    ...(shape.search ? { namePattern: sql.placeholder("namePattern"), emailPattern: sql.placeholder("emailPattern") } : {}),
+  };
+  const organizationId = sql.placeholder("organizationId");
   return tx
-    .select({ ...summaryColumns, keptTotal: query.q ? sql<null>`null` : sql`(${keptMemberTotalQuery(tx, organizationId, filters)})`.mapWith(Number) })
+    .select({
+      ...summaryColumns,
+      keptTotal: shape.search
+        ? sql<null>`null`
+        : sql`(${keptMemberTotalQuery(tx, organizationId, { role: filters.role, status: filters.status })})`.mapWith(Number),
+    })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(memberListConditions(organizationId, query))
+    .where(memberListConditions(organizationId, filters))
     .orderBy(asc(member.sortName), asc(member.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+});
+
+/** The members page's shape and values for a request's query. */
+export function memberPageArguments(organizationId: string, query: MemberListQuery): [MemberListShape, Record<string, unknown>] {
+  const shape = { role: Boolean(query.role), status: Boolean(query.status), search: Boolean(query.q) };
+  const values = {
+    organizationId,
+    role: query.role,
+    status: query.status,
+    ...(query.q ? searchPatterns(query.q) : {}),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+  return [shape, values];
 }
 
 /**
@@ -81,22 +123,31 @@ export function memberPageQuery(tx: Queryable, organizationId: string, query: Me
  */
 export async function listMembers(db: Database, viewer: MemberContext, query: MemberListQuery): Promise<MemberPage> {
   const organizationId = viewer.organizationId;
-  const [rows, total] = await withWorkspace(db, organizationId, async (tx) => {
-    // Planned once per connection (db/prepared.ts): planning was most of the database's work for a page.
-    const page = await runPrepared(memberPageQuery(tx, organizationId, query));
-    if (query.q) {
-      const [counted] = await tx
-        .select({ total: count() })
-        .from(member)
-        .innerJoin(user, eq(user.id, member.userId))
-        .where(memberListConditions(organizationId, query));
-      return [page, counted?.total ?? 0] as const;
-    }
-    // A page past the end has no row to carry the total.
-    const total = page[0] ? (page[0].keptTotal ?? 0) : await keptMemberTotal(tx, organizationId, { role: query.role, status: query.status });
-    return [page, total] as const;
-  });
+  const [rows, total] = query.q ? await searchMembers(db, organizationId, { ...query, q: query.q }) : await browseMembers(db, organizationId, query);
   return { items: rows.map((row) => toSummary(row, viewer)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Without a search: the page and its kept total in one statement, read alone in one round trip. */
+async function browseMembers(db: Database, organizationId: string, query: MemberListQuery) {
+  const page = await memberPage.readInWorkspace(db, organizationId, ...memberPageArguments(organizationId, query));
+  // A page past the end has no row to carry the total.
+  const total = page[0]
+    ? (page[0].keptTotal ?? 0)
+    : await withWorkspace(db, organizationId, (tx) => keptMemberTotal(tx, organizationId, { role: query.role, status: query.status }));
+  return [page, total] as const;
+}
+
+/** A search: its page, and its matches counted in the same transaction. */
+async function searchMembers(db: Database, organizationId: string, query: MemberListQuery & { q: string }) {
+  return withWorkspace(db, organizationId, async (tx) => {
+    const page = await memberPage.run(tx, ...memberPageArguments(organizationId, query));
+    const [counted] = await tx
+      .select({ total: count() })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(memberListConditions(organizationId, { role: query.role, status: query.status, ...searchPatterns(query.q) }));
+    return [page, counted?.total ?? 0] as const;
+  });
 }
 
 async function readMember(db: Queryable, organizationId: string, memberId: string): Promise<SummaryRow | undefined> {
