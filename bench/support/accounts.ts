@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { MemberRole } from "../../src/shared/roles.ts";
 import { createDatabase, type Database } from "../../src/server/db/client.ts";
 import { DEFAULT_APP_URL, type ApiClient, type AppLike } from "../../tests/client.ts";
-import { createAdmin, createMember, type AdminFixture, type FactoryContext, type TestUser } from "../../tests/factories.ts";
+import { createAdmin, createMember, type AdminFixture, type FactoryContext, type MemberFixture } from "../../tests/factories.ts";
 
 /**
  * The factories address the app as http://localhost:3000 (the in-process default): this
@@ -32,7 +32,7 @@ export function remoteApp(baseUrl: string): AppLike {
 export interface Accounts {
   ctx: FactoryContext & { db: Database };
   admin: AdminFixture;
-  members: Partial<Record<Exclude<MemberRole, "admin">, { client: ApiClient; user: TestUser }>>;
+  members: Partial<Record<Exclude<MemberRole, "admin">, MemberFixture>>;
   close(): Promise<void>;
 }
 

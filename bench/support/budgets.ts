@@ -61,17 +61,22 @@ const PUBLIC_PAGES_WITH_REACT = new Set<string>([...ACCOUNT_PAGES, "/company/con
  */
 export const AREA_FIRST_SCREEN_JS_GZIP_BUDGET = 196 * 1024;
 /**
- * All an area's first screen loads before its user acts, in a workspace where its cards have
- * nothing to show: its first render and the cards its route module loads lazily
- * (bench/support/build-assets.ts firstScreenAssets; in Chromium, what loads until the network
- * is idle). The goal is 220 KB. It was 205–317 KB in Chromium while the cards loaded their
- * dialogs' forms with zod and @mantine/form, Mantine's Modal, Select and Floating UI, and the
- * missing reports' table with its scroll area; those now load when their user asks for them
- * (components/ui/use-on-demand.ts) or with the data that needs them. Measured then: 191–214 KB
- * (the tutor's the most). With data a card may load more: a dashboard with missing reports
- * loads their table (about 21 KB).
+ * All an area's first screen loads before its user acts, in a workspace with something in its
+ * cards: its first render, the cards its route module loads lazily and what those load once
+ * they have data to show, a missing report's table (bench/support/build-assets.ts
+ * firstScreenAssets; in Chromium, what loads until the network is idle in the benchmark's
+ * workspace, which has a session that ended without a report). The goal is 220 KB. It was
+ * 205–317 KB in Chromium while the cards loaded their dialogs' forms with zod and @mantine/form,
+ * Mantine's Modal, Select and Floating UI, and the missing reports' table with its scroll area;
+ * those now load when their user asks for them (components/ui/use-on-demand.ts) or with the data
+ * that needs them. 216 KB while it was counted without data (191–214 KB): with a missing report
+ * the admin's and tutor's dashboards then loaded 229.1 and 238.5 KB, Mantine's Table having
+ * brought its scroll area and Floating UI (17 KB) and the pager its buttons (3.4 KB). Now the
+ * table is plain (components/data/data-table.tsx) and the pager loads with a second page:
+ * measured then 190.3–216.3 KB (the tutor's the most), and the budget is that figure with
+ * room for a small change.
  */
-export const AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET = 216 * 1024;
+export const AREA_FIRST_SCREEN_ALL_JS_GZIP_BUDGET = 218 * 1024;
 /**
  * The stylesheets an area's first screen loads: the page stylesheet every page links (Mantine's
  * styles of the public pages and ours, 14.7 KB) and the areas' own (styles/mantine-areas.css:

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithRouter } from "../../test/render.tsx";
 import { DataTable, type DataColumn } from "./data-table.tsx";
 
@@ -27,7 +27,35 @@ const table = (rows: readonly Pupil[], extra: Partial<Parameters<typeof DataTabl
 
 const rowHeaders = () => screen.getAllByRole("rowheader").map((cell) => cell.textContent);
 
+/**
+ * happy-dom lays nothing out and its ResizeObserver never reports: here every box is `boxWidth`
+ * wide with `contentWidth` of content, and an observer reports once, as a browser's does on
+ * its first look.
+ */
+function layOut(boxWidth: number, contentWidth: number) {
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(boxWidth);
+  vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockReturnValue(contentWidth);
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      report: () => void;
+      constructor(report: () => void) {
+        this.report = report;
+      }
+      observe() {
+        queueMicrotask(this.report);
+      }
+      disconnect() {}
+    },
+  );
+}
+
 describe("DataTable", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
   it("shows a column per header and a row per record, the first cell naming the row", () => {
     renderWithRouter(table(PUPILS));
     const grid = screen.getByRole("table", { name: "Pupils by name." });
@@ -95,5 +123,28 @@ describe("DataTable", () => {
     const { user, router } = renderWithRouter(table(PUPILS, { rowHref: (pupil) => `/pupils/${pupil.id}` }));
     await user.click(screen.getByRole("cell", { name: "Year 8" }));
     expect(router.state.location.pathname).toBe("/pupils/c");
+  });
+
+  it("makes the table's box a stop of the keyboard's, named by its caption, when the table is wider than it and scrolls", async () => {
+    layOut(300, 400);
+    renderWithRouter(table(PUPILS));
+    const box = await screen.findByRole("region", { name: "Pupils by name." });
+    expect(box.tabIndex).toBe(0);
+    expect(within(box).getByRole("table", { name: "Pupils by name." })).toBeTruthy();
+  });
+
+  it("names the scrolling box as its table when the table has no caption", async () => {
+    layOut(300, 400);
+    renderWithRouter(table(PUPILS, { caption: undefined, "aria-label": "Pupils" }));
+    expect((await screen.findByRole("region", { name: "Pupils" })).tabIndex).toBe(0);
+  });
+
+  it("leaves a table that fits out of the keyboard's order: no region, no stop", async () => {
+    layOut(400, 400);
+    renderWithRouter(table(PUPILS));
+    const grid = screen.getByRole("table", { name: "Pupils by name." });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole("region")).toBeNull();
+    expect(grid.parentElement?.hasAttribute("tabindex")).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
-import { Box, Paper, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Box, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type CSSProperties, type ReactNode } from "react";
 import { ErrorState, LoadingState } from "../ui/query-state.tsx";
+import classes from "./data-table.module.css";
 import { useRowLink } from "./row-link.ts";
+import { useScrollsSideways } from "./use-scrolls-sideways.ts";
 
 /** One column of a DataTable: its header, what each row shows in it, and how it is laid out. */
 export interface DataColumn<Row> {
@@ -91,6 +93,7 @@ function WideTable<Row>({
   captionHidden = false,
   captionSide = "bottom",
   "aria-label": ariaLabel,
+  listLabel,
   minWidth,
   rowHref,
   busy = false,
@@ -101,60 +104,64 @@ function WideTable<Row>({
   onSort,
 }: DataTableProps<Row> & { order: SortOrder; onSort: (column: number) => void }) {
   const openRow = useRowLink((row: Row) => rowHref?.(row) ?? "");
+  const captionId = useId();
+  const [scrollerRef, scrolls] = useScrollsSideways<HTMLDivElement>();
+  // A box that scrolls is a stop of the keyboard's, so that its arrow keys can scroll it, named for its table.
+  const scrollable = scrolls
+    ? { tabIndex: 0, role: "region", "aria-labelledby": caption ? captionId : undefined, "aria-label": caption ? undefined : (ariaLabel ?? listLabel) }
+    : {};
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table
-        verticalSpacing={spacing}
-        striped={striped}
-        highlightOnHover={highlightOnHover}
-        captionSide={captionSide}
+    <div ref={scrollerRef} className={`${classes.scroller} mantine-focus-auto`} data-scrolls={scrolls || undefined} {...scrollable}>
+      <table
+        className={classes.table}
+        data-spacing={spacing}
+        data-caption-side={captionSide}
+        data-striped={striped || undefined}
+        data-highlight-on-hover={highlightOnHover || undefined}
         aria-label={ariaLabel}
         aria-busy={busy || undefined}
-        style={busy ? { opacity: 0.6 } : undefined}
+        style={{ "--data-table-min-width": `${minWidth}px`, ...(busy ? { opacity: 0.6 } : {}) } as CSSProperties}
       >
         {caption ? (
-          <Table.Caption style={captionSide === "top" ? { textAlign: "left", marginTop: 0 } : undefined}>
+          <caption id={captionId} className={classes.caption}>
             {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
-          </Table.Caption>
+          </caption>
         ) : null}
-        <Table.Thead>
-          <Table.Tr>
+        <thead>
+          <tr className={classes.row}>
             {columns.map((column, index) => (
-              <Table.Th
+              <th
                 key={column.header}
                 scope="col"
-                w={column.width}
-                miw={column.minWidth}
-                ta={column.align}
+                className={classes.cell}
+                style={{ width: column.width, minWidth: column.minWidth, textAlign: column.align }}
                 aria-sort={column.sort ? (order?.column === index ? order.direction : "none") : undefined}
               >
                 <ColumnHeader column={column} direction={order?.column === index ? order.direction : null} onSort={() => onSort(index)} />
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody className={classes.body}>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} onClick={rowHref ? openRow(row) : undefined} style={rowHref ? { cursor: "pointer" } : undefined}>
+            <tr key={rowKey(row)} className={classes.row} onClick={rowHref ? openRow(row) : undefined} style={rowHref ? { cursor: "pointer" } : undefined}>
               {columns.map((column) => {
-                const Cell = column.rowHeader ? Table.Th : Table.Td;
-                return (
-                  <Cell
-                    key={column.header}
-                    {...(column.rowHeader ? { scope: "row", fw: 600 } : {})}
-                    maw={column.maxWidth}
-                    ta={column.align}
-                    style={column.nowrap ? { whiteSpace: "nowrap" } : undefined}
-                  >
+                const style = { maxWidth: column.maxWidth, textAlign: column.align, whiteSpace: column.nowrap ? "nowrap" : undefined } as const;
+                return column.rowHeader ? (
+                  <th key={column.header} scope="row" className={classes.cell} style={{ ...style, fontWeight: 600 }}>
                     {column.cell(row)}
-                  </Cell>
+                  </th>
+                ) : (
+                  <td key={column.header} className={classes.cell} style={style}>
+                    {column.cell(row)}
+                  </td>
                 );
               })}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
