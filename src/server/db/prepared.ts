@@ -25,7 +25,9 @@ interface Preparable<Row> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> };
 }
 interface BuiltStatement {
+  /** Its name on the protocol (node-postgres's named statement), and as SQL PREPARE names it. */
   name: string;
+  sqlName: string;
   sql: string;
   params: unknown[];
   fields: unknown;
@@ -33,6 +35,7 @@ interface BuiltStatement {
 }
 interface DrizzlePreparedQuery {
   client: unknown;
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
   queryString: string;
   params: unknown[];
   fields: unknown;
@@ -64,32 +67,34 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
     const known = built.get(key);
     if (known) return known;
     const query = build(db, shape);
-    const name = `q_${createHash("sha1").update(query.toSQL().sql).digest("base64url")}`;
+    const digest = createHash("sha1").update(query.toSQL().sql).digest("base64url");
+    const name = `q_${digest}`;
     const prepared = query.prepare(name) as unknown as DrizzlePreparedQuery;
-    const statement = { name, sql: prepared.queryString, params: prepared.params, fields: prepared.fields, joinsNotNullableMap: prepared.joinsNotNullableMap };
+    const statement = {
+      name,
+      sqlName: `w_${digest}`,
+      sql: prepared.queryString,
+      params: prepared.params,
+      fields: prepared.fields,
+      joinsNotNullableMap: prepared.joinsNotNullableMap,
+    };
     built.set(key, statement);
     return statement;
   };
   return {
     run(db, shape, values) {
-      const statement = statementOf(db, shape);
-      const session = (db as unknown as { session: DrizzleSession }).session;
-      const query = session.prepareQuery({ sql: statement.sql, params: statement.params }, statement.fields, statement.name, true);
-      query.joinsNotNullableMap = statement.joinsNotNullableMap;
-      return (query as unknown as ReturnType<Preparable<Row>["prepare"]>).execute(values);
+      return drizzleQueryOf(db, statementOf(db, shape)).execute(values) as Promise<Row[]>;
     },
     async readInWorkspace(db, organizationId, shape, values) {
       const statement = statementOf(db, shape);
-      const session = (db as unknown as { session: DrizzleSession }).session;
       const client = await db.$client.connect();
       let unusable: Error | undefined;
       try {
         await prepareOnConnection(client, statement);
-        const query = session.prepareQuery({ sql: statement.sql, params: statement.params }, statement.fields, statement.name, true);
-        query.joinsNotNullableMap = statement.joinsNotNullableMap;
+        const query = drizzleQueryOf(db, statement);
         // Drizzle's prepared query sends its statement through this client, and maps the rows it gets back.
-        query.client = { query: (config: QueryConfig, params: unknown[]) => executeInWorkspace(client, organizationId, config, params) };
-        return await (query as unknown as ReturnType<Preparable<Row>["prepare"]>).execute(values);
+        query.client = { query: (config: QueryConfig, params: unknown[]) => executeInWorkspace(client, organizationId, statement.sqlName, config, params) };
+        return (await query.execute(values)) as Row[];
       } catch (error) {
         if (isConnectionError(error)) unusable = error as Error;
         throw error;
@@ -104,9 +109,16 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
   };
 }
 
-/** The query Drizzle's prepared query hands its client: the statement's name, and how rows are read. */
+/** Drizzle's prepared query of a built statement, on the connection of the given database or transaction (cheap: nothing is built). */
+function drizzleQueryOf(db: Queryable, statement: BuiltStatement): DrizzlePreparedQuery {
+  const session = (db as unknown as { session: DrizzleSession }).session;
+  const query = session.prepareQuery({ sql: statement.sql, params: statement.params }, statement.fields, statement.name, true);
+  query.joinsNotNullableMap = statement.joinsNotNullableMap;
+  return query;
+}
+
+/** The query Drizzle's prepared query hands its client: how rows are read. */
 interface QueryConfig {
-  name: string;
   rowMode: "array";
   types: unknown;
 }
@@ -121,10 +133,9 @@ const preparedStatements = new WeakMap<PoolClient, Set<string>>();
 async function prepareOnConnection(client: PoolClient, statement: BuiltStatement): Promise<void> {
   const prepared = preparedStatements.get(client) ?? new Set<string>();
   preparedStatements.set(client, prepared);
-  const name = `w_${statement.name.slice(2)}`;
-  if (prepared.has(name)) return;
-  await client.query(`prepare ${client.escapeIdentifier(name)} as ${statement.sql}`);
-  prepared.add(name);
+  if (prepared.has(statement.sqlName)) return;
+  await client.query(`prepare ${client.escapeIdentifier(statement.sqlName)} as ${statement.sql}`);
+  prepared.add(statement.sqlName);
 }
 
 /**
@@ -135,7 +146,7 @@ async function prepareOnConnection(client: PoolClient, statement: BuiltStatement
  * then read. If setting the workspace fails, the statement does not run; when the message
  * ends, the role and the workspace are gone with its transaction.
  */
-async function executeInWorkspace(client: PoolClient, organizationId: string, config: QueryConfig, params: unknown[]): Promise<unknown> {
+async function executeInWorkspace(client: PoolClient, organizationId: string, sqlName: string, config: QueryConfig, params: unknown[]): Promise<unknown> {
   const values = params.map((value) => {
     if (value === null || value === undefined) return "null";
     if (typeof value === "string" || typeof value === "number") return literal(client, String(value));
@@ -143,7 +154,7 @@ async function executeInWorkspace(client: PoolClient, organizationId: string, co
   });
   const text = [
     `select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${literal(client, organizationId)}, true)`,
-    `execute ${client.escapeIdentifier(`w_${config.name.slice(2)}`)}${values.length ? `(${values.join(", ")})` : ""}`,
+    `execute ${client.escapeIdentifier(sqlName)}${values.length ? `(${values.join(", ")})` : ""}`,
   ].join("; ");
   const results = (await client.query({ text, rowMode: config.rowMode, types: config.types } as never)) as unknown as unknown[];
   return results[results.length - 1];
