@@ -36,11 +36,13 @@ test.describe("@approvals joining a workspace", () => {
       const adminPage = await adminContext.newPage();
       await signInThroughForm(adminPage, admin);
       await expect(adminPage).toHaveURL("/admin/dashboard");
+      await expect(adminPage.getByText("1 person is waiting for you to approve their account.")).toBeVisible();
+      await expectAccessible(adminPage, { inBothColourSchemes: true });
       await adminPage.getByRole("link", { name: "Review approvals" }).click();
       await expect(adminPage).toHaveURL("/admin/approvals");
       const row = adminPage.getByRole("row").filter({ hasText: joiner.email });
       await expect(row.getByRole("rowheader", { name: joiner.name })).toBeVisible();
-      await expectAccessible(adminPage);
+      await expectAccessible(adminPage, { inBothColourSchemes: true });
 
       // No role chosen yet: Approve is not possible.
       const approve = adminPage.getByRole("button", { name: `Approve ${joiner.name}` });

@@ -1,8 +1,9 @@
 import type { Locator } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { unzipSync, strFromU8 } from "fflate";
-import { uniqueEmail, uniqueName } from "./support/api.ts";
-import { TEST_PASSWORD } from "./support/constants.ts";
+import { expireInvitation } from "../tests/invitation-factories.ts";
+import { uniqueEmail, uniqueName, workspaceIdOf } from "./support/api.ts";
+import { DATABASE_URL, TEST_PASSWORD } from "./support/constants.ts";
 import { addStudent, invitationLink, invite, readStudentAsAdmin } from "./support/family.ts";
 import { escapeRegExp, expect, expectAccessible, field, signInThroughForm, submitLoginForm, test } from "./support/fixtures.ts";
 import { screenshots } from "./support/screens.ts";
@@ -183,5 +184,32 @@ test.describe("@invitations inviting people", () => {
     await screenshots(page, "invite-invalid");
     await page.goto("/invite");
     await expect(page.getByRole("heading", { level: 1, name: "This invitation link is not valid" })).toBeVisible();
+  });
+
+  test("@invitations an expired invitation says so, in a colour that reads in both colour schemes, in the table and on a phone", async ({ page, api }) => {
+    const admin = await api.createAdmin();
+    const email = uniqueEmail("expired");
+    const invitation = await invite(admin, { email, role: "tutor" });
+    // Seven days without an answer, without waiting them.
+    await expireInvitation(DATABASE_URL, await workspaceIdOf(admin.client), invitation.id);
+
+    await signInThroughForm(page, admin);
+    await expect(page).toHaveURL("/admin/dashboard");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/admin/members");
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row.getByText("Expired", { exact: true })).toBeVisible();
+    await expect(row).toContainText("expired");
+    // It can be sent again, not revoked.
+    await expect(row.getByRole("button", { name: `Resend the invitation to ${email}` })).toBeVisible();
+    await expect(row.getByRole("button", { name: /Revoke/ })).toHaveCount(0);
+    await expectAccessible(page, { inBothColourSchemes: true });
+
+    // On a phone the invitations stack as cards, each with its state.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: email });
+    await expect(card.getByText("Expired", { exact: true })).toBeVisible();
+    await expectAccessible(page, { inBothColourSchemes: true });
+    await screenshots(page, "invitation-expired");
   });
 });

@@ -1,16 +1,8 @@
-import type { APIRequestContext } from "@playwright/test";
 import { createFailedMail } from "../tests/job-factories.ts";
-import { uniqueEmail, uniqueName } from "./support/api.ts";
+import { uniqueEmail, uniqueName, workspaceIdOf } from "./support/api.ts";
 import { DATABASE_URL } from "./support/constants.ts";
 import { expect, expectAccessible, signInThroughForm, test } from "./support/fixtures.ts";
 import { checkWidths } from "./support/screens.ts";
-
-/** The workspace a signed-in client is in. */
-async function workspaceIdOf(client: APIRequestContext): Promise<string> {
-  const me = await client.get("/api/me");
-  expect(me.status()).toBe(200);
-  return ((await me.json()) as { activeWorkspace: { id: string } }).activeWorkspace.id;
-}
 
 test.describe("@system the system status", () => {
   test("@system an admin reads the workspace's status, finds a mail the mail server refused and sends it again", async ({ page, api }) => {

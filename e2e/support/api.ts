@@ -53,6 +53,13 @@ export function linkIn(text: string, pathPart: string): string {
   return link;
 }
 
+/** The workspace a signed-in client is in (its id, as the database keys its rows). */
+export async function workspaceIdOf(client: APIRequestContext): Promise<string> {
+  const me = await client.get("/api/me");
+  expect(me.status()).toBe(200);
+  return ((await me.json()) as { activeWorkspace: { id: string } }).activeWorkspace.id;
+}
+
 async function expectStatus(response: APIResponse, status: number, step: string): Promise<void> {
   if (response.status() !== status) {
     throw new Error(`${step} answered ${response.status()} instead of ${status}: ${await response.text()}`);

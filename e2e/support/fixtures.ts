@@ -38,8 +38,28 @@ export async function signInThroughForm(page: Page, account: Pick<Account, "emai
  * moment, colours of too little contrast) and fails with a readable list of every violation.
  * Two animation frames first: a transition that a click has just asked for (a dialog opening)
  * is not running yet, and axe would measure it half-faded.
+ *
+ * `inBothColourSchemes`: the page follows the system's colour scheme, so it is checked in the
+ * scheme it shows, then in the other one (a colour that reads on white may not on the dark
+ * page), and left in the scheme it showed.
  */
-export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+export async function expectAccessible(page: Page, options: { exclude?: string[]; inBothColourSchemes?: boolean } = {}): Promise<void> {
+  const exclude = options.exclude ?? [];
+  await expectAccessibleAsShown(page, exclude);
+  if (!options.inBothColourSchemes) return;
+  const shown = (await page.locator("html").getAttribute("data-mantine-color-scheme")) === "dark" ? "dark" : "light";
+  await showColourScheme(page, shown === "dark" ? "light" : "dark");
+  await expectAccessibleAsShown(page, exclude);
+  await showColourScheme(page, shown);
+}
+
+/** The page in the colour scheme the system asks for (Mantine's "auto" scheme follows it at once). */
+async function showColourScheme(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", colorScheme);
+}
+
+async function expectAccessibleAsShown(page: Page, exclude: string[]): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
@@ -47,7 +67,7 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   // Legacy mode runs axe in the page itself: the default opens a second page for each check to
   // merge the results of frames, which the app does not have.
   let builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const summary = violations.map((violation) => ({
     rule: violation.id,
@@ -55,7 +75,8 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     help: violation.help,
     nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ")}`),
   }));
-  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+  const colorScheme = await page.locator("html").getAttribute("data-mantine-color-scheme");
+  expect(summary, `accessibility violations on ${page.url()} in the ${colorScheme ?? "light"} colour scheme`).toEqual([]);
 }
 
 export type LoginAs = (page: Page, role: MemberRole) => Promise<Account & { role: MemberRole }>;

@@ -62,7 +62,7 @@ export function MemberDashboard({ area, notices, students, children }: { area: M
           <List spacing={6}>
             {me && !me.user.twoFactorEnabled ? (
               <List.Item>
-                <Anchor component={Link} to="/setup-2fa">
+                <Anchor underline="always" component={Link} to="/setup-2fa">
                   Turn on two-factor authentication
                 </Anchor>{" "}
                 to protect your account.
@@ -70,7 +70,7 @@ export function MemberDashboard({ area, notices, students, children }: { area: M
             ) : null}
             {screens.map((screen) => (
               <List.Item key={screen.path}>
-                <Anchor component={Link} to={screen.path}>
+                <Anchor underline="always" component={Link} to={screen.path}>
                   {screen.title}
                 </Anchor>
                 : {screen.description}

@@ -112,7 +112,7 @@ export function AccessLogTable({
         }
       />
       {error && state === "ready" && entries.length > 0 ? (
-        <Text size="sm" c="red.9" role="alert">
+        <Text size="sm" c="red" role="alert">
           Could not load more entries: {error.message}
         </Text>
       ) : null}

@@ -24,7 +24,7 @@ export function SectionCard({
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ flex: "1 1 16rem" }}>
-            <Title order={2} size="h3" id={headingId} c={danger ? "red.9" : undefined}>
+            <Title order={2} size="h3" id={headingId} c={danger ? "red" : undefined}>
               {title}
             </Title>
             {description ? (

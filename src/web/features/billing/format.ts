@@ -73,12 +73,12 @@ export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = {
   withdrawn: "Withdrawn",
 };
 
-/** Dark shades: outline badges keep WCAG AA contrast on white. */
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes. */
 export const DISPUTE_STATE_COLORS: Record<DisputeState, string> = {
-  open: "grape.9",
-  credited: "teal.9",
-  explained: "blue.9",
-  withdrawn: "gray.8",
+  open: "grape",
+  credited: "teal",
+  explained: "blue",
+  withdrawn: "gray",
 };
 
 /** Minutes as the text an hours field holds, to the hundredth of an hour: 90 → "1.5", 120 → "2", 20 → "0.33". */

@@ -23,7 +23,7 @@ const columns: DataColumn<ImportRow>[] = [
     cell: (row) => (
       <Stack gap={2}>
         {row.errors.map((error) => (
-          <Text key={`${error.column}-${error.message}`} size="sm" c="red.8">
+          <Text key={`${error.column}-${error.message}`} size="sm" c="red">
             {error.column}: {error.message}
           </Text>
         ))}

@@ -26,7 +26,7 @@ export function LeadHistorySection({ area, studentId }: { area: CrmArea; student
         {data.timeline.map((entry) => (
           <Stack component="li" key={entry.id} gap={2}>
             <Group gap="xs" wrap="wrap">
-              <Badge variant="outline" color="gray.8" tt="none">
+              <Badge variant="outline" color="gray" tt="none">
                 {ACTIVITY_LABELS[entry.kind]}
               </Badge>
               <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>

@@ -13,8 +13,8 @@ export function displayName(person: { name: string; preferredName: string | null
   return person.preferredName && person.preferredName !== person.name ? `${person.name} (${person.preferredName})` : person.name;
 }
 
-/** Dark shades: outline badges keep WCAG AA contrast on white. */
-export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal.9", paused: "indigo.9", former: "gray.7" };
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes. */
+export const STUDENT_STATUS_COLORS: Record<StudentStatus, string> = { active: "teal", paused: "indigo", former: "gray" };
 
 /** "YYYY-MM-DD" of `now` in an IANA zone (the workspace's "today"). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {

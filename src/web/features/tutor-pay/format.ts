@@ -13,13 +13,13 @@ export const EARNING_STATE_LABELS: Record<EarningState, string> = {
   reversed: "Cancelled out",
 };
 
-/** Dark shades: outline badges keep WCAG AA contrast on white. */
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes. */
 export const EARNING_STATE_COLORS: Record<EarningState, string> = {
-  paid: "teal.9",
-  confirmed: "blue.9",
-  ready: "indigo.9",
-  pending: "grape.9",
-  reversed: "gray.8",
+  paid: "teal",
+  confirmed: "blue",
+  ready: "indigo",
+  pending: "grape",
+  reversed: "gray",
 };
 
 /** Why a line is not yet payable, in the words a tutor reads. */
@@ -43,7 +43,7 @@ export const EARNING_BASIS_LABELS: Record<EarningBasis, string> = {
 };
 
 export const PAY_RUN_STATUS_LABELS: Record<PayRunStatus, string> = { draft: "Draft", confirmed: "Confirmed", paid: "Paid" };
-export const PAY_RUN_STATUS_COLORS: Record<PayRunStatus, string> = { draft: "gray.8", confirmed: "blue.9", paid: "teal.9" };
+export const PAY_RUN_STATUS_COLORS: Record<PayRunStatus, string> = { draft: "gray", confirmed: "blue", paid: "teal" };
 
 export const PAY_PERIOD_LABELS: Record<PayPeriodKind, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
 

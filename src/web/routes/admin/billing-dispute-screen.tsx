@@ -49,11 +49,11 @@ function Thread({ dispute }: { dispute: Dispute }) {
         <Group gap="sm">
           <DisputeStateBadge state={dispute.state} />
           <Text size="sm">
-            <Anchor component={Link} to={accountHref(dispute.accountId)}>
+            <Anchor underline="always" component={Link} to={accountHref(dispute.accountId)}>
               {dispute.accountName}
             </Anchor>{" "}
             · invoice{" "}
-            <Anchor component={Link} to={invoiceHref(dispute.invoiceId)}>
+            <Anchor underline="always" component={Link} to={invoiceHref(dispute.invoiceId)}>
               {dispute.invoiceNumber ?? "draft"}
             </Anchor>{" "}
             · line of {formatMoney(dispute.lineAmountMinor, dispute.currency)}

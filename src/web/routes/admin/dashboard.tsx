@@ -38,7 +38,8 @@ export default function AdminDashboard() {
               <Alert color="yellow" title="Registrations waiting for approval" mb="lg">
                 <Group gap="xs">
                   <Text size="sm">{data.pending === 1 ? "1 person is" : `${data.pending} people are`} waiting for you to approve their account.</Text>
-                  <Anchor component={Link} to="/admin/approvals" size="sm" fw={600}>
+                  {/* The text's own colour, underlined: the link colour is too faint on the alert's yellow. */}
+                  <Anchor component={Link} to="/admin/approvals" size="sm" c="inherit" underline="always" fw={600}>
                     Review approvals
                   </Anchor>
                 </Group>

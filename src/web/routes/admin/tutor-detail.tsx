@@ -57,7 +57,7 @@ function Tutor({ tutor }: { tutor: TutorDetail }) {
           <TutorStatusBadges tutor={tutor} />
         </Group>
         <Text c="dimmed">
-          <Anchor href={`mailto:${tutor.email}`} c="dimmed" inherit>
+          <Anchor underline="always" href={`mailto:${tutor.email}`} c="dimmed" inherit>
             {tutor.email}
           </Anchor>{" "}
           · {tutor.currentStudentCount === 1 ? "1 current student" : `${tutor.currentStudentCount} current students`}

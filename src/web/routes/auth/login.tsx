@@ -89,7 +89,7 @@ export default function Login() {
           <Divider />
           <Text size="sm" ta="center">
             New to Glassroom?{" "}
-            <Anchor component={Link} to="/signup">
+            <Anchor underline="always" component={Link} to="/signup">
               Create account
             </Anchor>
           </Text>

@@ -36,7 +36,7 @@ export default function Signup() {
         <Divider />
         <Text size="sm" ta="center">
           Already have an account?{" "}
-          <Anchor component={Link} to="/login">
+          <Anchor underline="always" component={Link} to="/login">
             Sign in
           </Anchor>
         </Text>

@@ -36,7 +36,7 @@ export default function ParentBillingDispute() {
               <Group gap="xs">
                 <DisputeStateBadge state={data.state} />
                 <Text size="sm">
-                  <Anchor component={Link} to={familyInvoicePath(data.invoiceId)}>
+                  <Anchor underline="always" component={Link} to={familyInvoicePath(data.invoiceId)}>
                     Invoice {data.invoiceNumber}
                   </Anchor>
                   , line of {formatMoney(data.lineAmountMinor, data.currency)}
@@ -47,7 +47,7 @@ export default function ParentBillingDispute() {
               {data.state === "credited" && data.creditNoteId ? (
                 <Text>
                   Credit note {data.creditNoteNumber}:{" "}
-                  <Anchor href={familyCreditNotePdfHref(data.creditNoteId)} target="_blank" rel="noopener">
+                  <Anchor underline="always" href={familyCreditNotePdfHref(data.creditNoteId)} target="_blank" rel="noopener">
                     PDF of credit note {data.creditNoteNumber}
                   </Anchor>
                 </Text>

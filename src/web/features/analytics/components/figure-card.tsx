@@ -15,7 +15,7 @@ import { RowsModal } from "./rows-modal.tsx";
 const FigureChart = lazy(() => import("./figure-chart.tsx").then((module) => ({ default: module.FigureChart })));
 
 // teal.9 and red.9: green.9 is 4.4:1 on white, short of AA's 4.5:1 for this size.
-const TONE_COLOUR: Record<Change["tone"], string> = { good: "teal.9", bad: "red.9", neutral: "dimmed" };
+const TONE_COLOUR: Record<Change["tone"], string> = { good: "teal", bad: "red", neutral: "dimmed" };
 const FILTER_WORDS: Record<MetricFilter, string> = { tutor: "tutor", subject: "subject", student: "student" };
 
 function download(text: string, fileName: string) {

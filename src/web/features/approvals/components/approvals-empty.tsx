@@ -13,7 +13,7 @@ export function ApprovalsEmpty() {
       description={
         <>
           People ask to join with your workspace&apos;s join link and show up here.{" "}
-          <Anchor component={Link} to="/admin/settings">
+          <Anchor underline="always" component={Link} to="/admin/settings">
             Share your join link from Settings
           </Anchor>
           .

@@ -141,11 +141,11 @@ function Actions({ member, role, onReject }: { member: PendingMember; role: Memb
 
 function EmailConfirmed({ confirmed }: { confirmed: boolean }) {
   return confirmed ? (
-    <Badge color="teal.9" variant="outline">
+    <Badge color="teal" variant="outline">
       Yes
     </Badge>
   ) : (
-    <Badge color="gray.7" variant="outline">
+    <Badge color="gray" variant="outline">
       No
     </Badge>
   );

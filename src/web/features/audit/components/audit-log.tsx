@@ -100,7 +100,7 @@ export function AuditLog({ query, filtered }: { query: UseInfiniteQueryResult<In
         </Center>
       ) : null}
       {query.isFetchNextPageError ? (
-        <Text size="sm" c="red.9" role="alert" ta="center">
+        <Text size="sm" c="red" role="alert" ta="center">
           Could not load older entries: {query.error?.message}
         </Text>
       ) : null}

@@ -32,7 +32,7 @@ export function AdminAccountFigures({ account }: { account: AccountDetail }) {
       <Figure label={account.balanceMinor < 0 ? "Balance (in their favour)" : "Balance (they owe)"} value={money(Math.abs(account.balanceMinor))} />
       <Figure label="Credit" value={money(account.creditMinor)} />
       <Figure label="Outstanding invoices" value={money(account.outstandingMinor)} />
-      <Figure label="Overdue" value={money(account.overdueMinor)} tone={account.overdueMinor > 0 ? "red.9" : undefined} />
+      <Figure label="Overdue" value={money(account.overdueMinor)} tone={account.overdueMinor > 0 ? "red" : undefined} />
     </SimpleGrid>
   );
 }

@@ -43,7 +43,7 @@ function columns(currency: string): DataColumn<AccountSummary>[] {
       nowrap: true,
       cell: (account) =>
         account.overdueMinor > 0 ? (
-          <Text span c="red.9" fw={600} size="sm">
+          <Text span c="red" fw={600} size="sm">
             {money(account.overdueMinor)}
           </Text>
         ) : (

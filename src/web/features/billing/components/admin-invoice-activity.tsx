@@ -32,14 +32,14 @@ export function AdminInvoiceActivity({ invoice }: { invoice: InvoiceDetail }) {
                 {allocation.creditNoteId ? (
                   <>
                     from credit note{" "}
-                    <Anchor href={creditNotePdfHref(allocation.creditNoteId)} target="_blank" rel="noopener">
+                    <Anchor underline="always" href={creditNotePdfHref(allocation.creditNoteId)} target="_blank" rel="noopener">
                       {noteNumber(allocation.creditNoteId)}
                     </Anchor>
                   </>
                 ) : allocation.paymentId ? (
                   <>
                     from{" "}
-                    <Anchor component={Link} to={paymentHref(allocation.paymentId)}>
+                    <Anchor underline="always" component={Link} to={paymentHref(allocation.paymentId)}>
                       a payment
                     </Anchor>
                   </>
@@ -59,7 +59,7 @@ export function AdminInvoiceActivity({ invoice }: { invoice: InvoiceDetail }) {
             {mine.map((dispute) => (
               <Text component="li" key={dispute.id} size="sm">
                 <DisputeStateBadge state={dispute.state} />{" "}
-                <Anchor component={Link} to={disputeHref(dispute.id)}>
+                <Anchor underline="always" component={Link} to={disputeHref(dispute.id)}>
                   {dispute.lineDescription}
                 </Anchor>
                 : {dispute.reason}

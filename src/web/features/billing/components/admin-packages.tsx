@@ -49,11 +49,11 @@ export function AdminPackages() {
       header: "Status",
       cell: (product) =>
         product.archived ? (
-          <Badge color="gray.8" variant="outline" tt="none">
+          <Badge color="gray" variant="outline" tt="none">
             Archived
           </Badge>
         ) : (
-          <Badge color="teal.9" variant="outline" tt="none">
+          <Badge color="teal" variant="outline" tt="none">
             On sale
           </Badge>
         ),

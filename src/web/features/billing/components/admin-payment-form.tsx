@@ -176,7 +176,7 @@ function PaymentForm({ currency, family, onDone }: { currency: string; family: P
               </Text>
             ) : null}
             {form.errors.allocations ? (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {form.errors.allocations}
               </Text>
             ) : null}

@@ -58,7 +58,7 @@ export function BillingDocumentState<T>({
           description={
             <>
               {notFound.description}{" "}
-              <Anchor component={Link} to={notFound.backTo}>
+              <Anchor underline="always" component={Link} to={notFound.backTo}>
                 {notFound.backLabel}
               </Anchor>
             </>

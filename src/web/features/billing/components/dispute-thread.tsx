@@ -26,12 +26,12 @@ export function DisputeThread({ dispute, businessName = "The tutoring business" 
           padding="md"
           ml={entry.side === "admin" ? 0 : "auto"}
           w={{ base: "100%", sm: "85%" }}
-          bg={entry.side === "admin" ? "gray.0" : undefined}
+          bg={entry.side === "admin" ? "var(--mantine-color-default-hover)" : undefined}
         >
           <Group justify="space-between" gap="xs" mb={4}>
             <Group gap="xs">
               <Text fw={600}>{entry.name ?? (entry.side === "admin" ? businessName : "A payer")}</Text>
-              <Badge variant="outline" color={entry.side === "admin" ? "blue.9" : "gray.8"} tt="none" size="sm">
+              <Badge variant="outline" color={entry.side === "admin" ? "blue" : "gray"} tt="none" size="sm">
                 {entry.side === "admin" ? "Tutoring business" : "Family"}
               </Badge>
             </Group>

@@ -81,7 +81,7 @@ export function FamilyPackages({ account, currency }: { account: FamilyAccount; 
 }
 
 function PurchaseStatus({ status }: { status: Package["status"] }) {
-  const color = status === "active" ? "teal.9" : status === "awaiting_payment" ? "blue.9" : "gray.8";
+  const color = status === "active" ? "teal" : status === "awaiting_payment" ? "blue" : "gray";
   return (
     <Badge variant="outline" color={color} tt="none" style={{ whiteSpace: "nowrap" }} styles={{ label: { overflow: "visible" } }}>
       {PURCHASE_STATUS_LABELS[status]}

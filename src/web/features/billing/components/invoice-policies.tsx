@@ -26,7 +26,7 @@ export function InvoicePolicies({ policies, area }: { policies: readonly Invoice
             {policy.document ? (
               <Text size="sm">
                 Stated in{" "}
-                <Anchor component={Link} to={`/${area}/resources?resource=${encodeURIComponent(policy.document.resourceId)}`}>
+                <Anchor underline="always" component={Link} to={`/${area}/resources?resource=${encodeURIComponent(policy.document.resourceId)}`}>
                   {policy.document.title}, version {policy.document.version}
                 </Anchor>
                 .{" "}

@@ -2,15 +2,15 @@ import { Badge } from "@mantine/core";
 import { INVOICE_STATE_LABELS } from "../../../../shared/billing-states.ts";
 import type { InvoiceReadState } from "../../../../shared/schemas/billing-invoices.ts";
 
-/** Dark shades: outline badges keep WCAG AA contrast on white (and on a striped row). */
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes (and on a striped row). */
 export const INVOICE_STATE_COLORS: Record<InvoiceReadState | "overdue", string> = {
-  draft: "gray.8",
-  issued: "blue.9",
-  partly_paid: "violet.9",
-  paid: "teal.9",
-  credited: "cyan.9",
-  void: "dark.7",
-  overdue: "red.9",
+  draft: "gray",
+  issued: "blue",
+  partly_paid: "violet",
+  paid: "teal",
+  credited: "cyan",
+  void: "gray",
+  overdue: "red",
 };
 
 /**

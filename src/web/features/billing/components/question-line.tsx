@@ -39,7 +39,7 @@ export function QuestionLine({
       <Group gap="xs" wrap="wrap">
         <Badge
           variant="outline"
-          color={dispute.state === "credited" ? "teal.9" : "grape.9"}
+          color={dispute.state === "credited" ? "teal" : "grape"}
           tt="none"
           style={{ whiteSpace: "nowrap" }}
           styles={{ label: { overflow: "visible" } }}

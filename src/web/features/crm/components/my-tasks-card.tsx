@@ -50,7 +50,7 @@ export function MyTasksCard({ area }: { area: CrmArea }) {
               {data.total > data.items.length ? (
                 <Text size="sm" c="dimmed">
                   {data.total - data.items.length} more in{" "}
-                  <Anchor component={Link} to={`/${area}/crm?tab=tasks`}>
+                  <Anchor underline="always" component={Link} to={`/${area}/crm?tab=tasks`}>
                     the CRM&apos;s tasks
                   </Anchor>
                   .

@@ -228,7 +228,8 @@ function StageColumn({
       withBorder
       radius="md"
       p="sm"
-      bg={isOver ? "blue.0" : "gray.0"}
+      // The scheme's own tints: a fixed light grey under the dark scheme's light text would not read.
+      bg={isOver ? "var(--mantine-color-blue-light)" : "var(--mantine-color-default-hover)"}
       style={{
         width: wide ? COLUMN_WIDTH : "100%",
         flexShrink: 0,
@@ -280,7 +281,7 @@ function StageColumn({
       {more > 0 ? (
         <Text size="xs" c="dimmed" mt="xs">
           {totalIsAtLeast ? "More" : `${more} more`} in{" "}
-          <Anchor component={Link} to={`?tab=list&stageId=${encodeURIComponent(stage.id)}`} size="xs">
+          <Anchor underline="always" component={Link} to={`?tab=list&stageId=${encodeURIComponent(stage.id)}`} size="xs">
             the list
           </Anchor>
           .
@@ -312,7 +313,7 @@ function DraggableCard({
   // A converted lead stays won: it has nowhere to go.
   const movable = card.convertedAt === null;
   return (
-    <Paper component="li" ref={setNodeRef} withBorder radius="sm" p="xs" bg="white" style={{ opacity: isDragging ? 0.4 : 1 }}>
+    <Paper component="li" ref={setNodeRef} withBorder radius="sm" p="xs" style={{ opacity: isDragging ? 0.4 : 1 }}>
       <Group align="flex-start" gap={4} wrap="nowrap">
         {movable ? (
           <ActionIcon
@@ -362,7 +363,7 @@ function CardBody({ card, today, showOwner, href }: { card: BoardCard; today: st
         {card.convertedAt ? "Converted" : `In this stage: ${timeInStage(card.stageEnteredAt)}`}
       </Text>
       {card.nextTask ? (
-        <Text size="xs" c={overdue ? "red.8" : undefined} fw={overdue ? 600 : undefined}>
+        <Text size="xs" c={overdue ? "red" : undefined} fw={overdue ? 600 : undefined}>
           {overdue ? "Overdue" : "Due"} {formatDay(card.nextTask.dueOn)}: {card.nextTask.title}
         </Text>
       ) : null}

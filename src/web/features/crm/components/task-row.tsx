@@ -21,7 +21,7 @@ export function DueDay({ task, today }: { task: Pick<Task, "dueOn" | "status">; 
   const overdue = task.status === "open" && isOverdue(task.dueOn, today);
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" c={overdue ? "red.8" : undefined} fw={overdue ? 600 : undefined} style={{ whiteSpace: "nowrap" }}>
+      <Text size="sm" c={overdue ? "red" : undefined} fw={overdue ? 600 : undefined} style={{ whiteSpace: "nowrap" }}>
         {formatDay(task.dueOn)}
       </Text>
       {overdue ? (

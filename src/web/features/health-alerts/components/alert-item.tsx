@@ -29,7 +29,7 @@ export function AlertItem({ alert, area, showStudent = true }: { alert: Alert; a
           <Badge color="gray" variant="light">
             {TOPIC_LABELS[alert.topic]}
           </Badge>
-          <Badge color={live ? "blue.9" : "gray"} variant="outline">
+          <Badge color={live ? "blue" : "gray"} variant="outline">
             {STATUS_LABELS[alert.status]}
           </Badge>
           {showStudent ? (
@@ -45,7 +45,7 @@ export function AlertItem({ alert, area, showStudent = true }: { alert: Alert; a
           <List size="sm" withPadding listStyleType="disc" aria-label="The sessions behind it">
             {alert.evidence.map((item) => (
               <List.Item key={`${item.sessionId}-${item.note}`}>
-                <Anchor component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
+                <Anchor underline="always" component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
                   {moment(item.startsAt, "short")}
                 </Anchor>
                 : {item.note}

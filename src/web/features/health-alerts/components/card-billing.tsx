@@ -58,7 +58,7 @@ export function CardBilling({
             <List size="sm" withPadding={false} listStyleType="none">
               {billing.overdueInvoices.map((invoice) => (
                 <List.Item key={invoice.invoiceId}>
-                  <Anchor component={Link} to={invoiceHref(invoice.invoiceId)} size="sm">
+                  <Anchor underline="always" component={Link} to={invoiceHref(invoice.invoiceId)} size="sm">
                     {invoice.number}
                   </Anchor>
                   : {formatMoney(invoice.outstandingMinor, currency)} outstanding, {invoice.daysOverdue} days overdue

@@ -68,7 +68,7 @@ function Actions({ invitation, onRevoke }: { invitation: Invitation; onRevoke: (
         Resend
       </Button>
       {invitation.state === "pending" ? (
-        <Button size="compact-sm" variant="outline" color="red.9" aria-label={`Revoke the invitation to ${invitation.email}`} onClick={onRevoke}>
+        <Button size="compact-sm" variant="outline" color="red" aria-label={`Revoke the invitation to ${invitation.email}`} onClick={onRevoke}>
           Revoke
         </Button>
       ) : null}

@@ -169,7 +169,7 @@ export function SignUpToAccept({ token, preview, onDone, returnTo }: { token: st
         <InvitationSignupForm token={token} email={preview.email} role={preview.role} onDone={onDone} />
         <Text size="sm" ta="center">
           Already have an account?{" "}
-          <Anchor component={Link} to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}>
+          <Anchor underline="always" component={Link} to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}>
             Sign in
           </Anchor>
         </Text>

@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: MembershipStatus }) {
 
 export function YouBadge() {
   return (
-    <Badge color="blue.9" variant="outline" size="sm" ml={6}>
+    <Badge color="blue" variant="outline" size="sm" ml={6}>
       You
     </Badge>
   );

@@ -46,7 +46,7 @@ export function StudentNotFound({ backTo, backLabel, description }: { backTo: st
       description={
         <>
           {description}{" "}
-          <Anchor component={Link} to={backTo}>
+          <Anchor underline="always" component={Link} to={backTo}>
             {backLabel}
           </Anchor>
         </>

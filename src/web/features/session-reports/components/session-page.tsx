@@ -87,7 +87,7 @@ function ManagerSections({ area, session, timeZone }: { area: ManagerArea; sessi
       <SectionCard title="Trial feedback">
         <Text>
           A trial lesson for an enquiry: instead of a report, its tutor files how it went once it has begun, from{" "}
-          <Anchor component={Link} to={`/${area}/dashboard`}>
+          <Anchor underline="always" component={Link} to={`/${area}/dashboard`}>
             Trials awaiting feedback
           </Anchor>{" "}
           on the dashboard. The lead&apos;s owner then gets the follow-ups.

@@ -65,7 +65,7 @@ function SessionItem({ session, number }: { session: ActiveSession; number: numb
               {session.device}
             </Text>
             {session.current ? (
-              <Badge color="teal.9" variant="outline">
+              <Badge color="teal" variant="outline">
                 This device
               </Badge>
             ) : null}

@@ -46,7 +46,7 @@ function StripeConnectionView({ connection }: { connection: StripeConnection }) 
       <Group gap="xs">
         <Text fw={600}>{SOURCE_WORDS[connection.source]}</Text>
         {connection.mode ? (
-          <Badge variant="outline" color={connection.mode === "live" ? "teal.9" : "blue.9"} tt="none">
+          <Badge variant="outline" color={connection.mode === "live" ? "teal" : "blue"} tt="none">
             {connection.mode === "live" ? "Live mode" : "Test mode"}
           </Badge>
         ) : null}

@@ -52,7 +52,7 @@ export function TaxRatesPanel({ query, defaultTaxRateId }: { query: UseQueryResu
 }
 
 function RateStatus({ rate, isDefault }: { rate: TaxRate; isDefault: boolean }) {
-  const [label, color] = rate.archived ? ["Archived", "gray.8"] : isDefault ? ["Default", "teal.9"] : ["Current", "blue.9"];
+  const [label, color] = rate.archived ? ["Archived", "gray"] : isDefault ? ["Default", "teal"] : ["Current", "blue"];
   return (
     <Badge variant="outline" color={color} tt="none" style={{ whiteSpace: "nowrap" }} styles={{ label: { overflow: "visible" } }}>
       {label}

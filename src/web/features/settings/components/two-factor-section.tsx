@@ -19,7 +19,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     return (
       <SectionCard title="Two-factor authentication">
         <Group gap="xs">
-          <Badge color="gray.7" variant="outline">
+          <Badge color="gray" variant="outline">
             Off
           </Badge>
           <Text size="sm">Two-factor authentication is off.</Text>
@@ -40,7 +40,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   return (
     <SectionCard title="Two-factor authentication">
       <Group gap="xs">
-        <Badge color="teal.9" variant="outline">
+        <Badge color="teal" variant="outline">
           On
         </Badge>
         <Text size="sm">Signing in asks for a code from your authenticator app, or one of your backup codes.</Text>

@@ -40,7 +40,7 @@ export function CaseloadSection() {
               {page.total > page.items.length ? (
                 <Text size="sm" c="dimmed">
                   {page.totalIsAtLeast ? "Many" : page.total - page.items.length} more, at lower risk, in{" "}
-                  <Anchor component={Link} to="/tutor/students">
+                  <Anchor underline="always" component={Link} to="/tutor/students">
                     My students
                   </Anchor>
                   .

@@ -6,7 +6,7 @@ import { BAND_COLORS, BAND_LABELS } from "../bands.ts";
 export function HealthBandBadge({ band }: { band: HealthBand | null }) {
   if (band === null)
     return (
-      <Badge color="gray.7" variant="outline" style={{ flexShrink: 0 }}>
+      <Badge color="gray" variant="outline" style={{ flexShrink: 0 }}>
         Not scored yet
       </Badge>
     );

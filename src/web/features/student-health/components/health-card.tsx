@@ -40,7 +40,7 @@ function Reason({ reason, area, studentId }: { reason: HealthReason; area: Healt
           <List size="sm" withPadding listStyleType="disc">
             {reason.evidence.map((item) => (
               <List.Item key={`${item.sessionId}-${item.note}`}>
-                <Anchor component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
+                <Anchor underline="always" component={Link} to={`/${area}/sessions/${encodeURIComponent(item.sessionId)}`} size="sm">
                   {moment(item.startsAt, "short")}
                 </Anchor>
                 : {item.note}{" "}

@@ -12,8 +12,8 @@ export function trendLabel(trend: HealthListTrend | null): string {
 }
 
 const SHOWN = {
-  up: { Icon: IconArrowUpRight, color: "red.9", sign: "+" },
-  down: { Icon: IconArrowDownRight, color: "teal.9", sign: "" },
+  up: { Icon: IconArrowUpRight, color: "red", sign: "+" },
+  down: { Icon: IconArrowDownRight, color: "teal", sign: "" },
   flat: { Icon: IconArrowRight, color: "dimmed", sign: "±" },
 } as const;
 

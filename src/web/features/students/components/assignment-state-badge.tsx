@@ -1,8 +1,8 @@
 import { Badge } from "@mantine/core";
 import { ASSIGNMENT_STATE_LABELS, type AssignmentState } from "../format.ts";
 
-/** Dark shades: outline badges keep WCAG AA contrast on white. */
-const STATE_COLORS: Record<AssignmentState, string> = { current: "teal.9", upcoming: "blue.9", ended: "gray.7" };
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes. */
+const STATE_COLORS: Record<AssignmentState, string> = { current: "teal", upcoming: "blue", ended: "gray" };
 
 /** Whether an assignment is current, starts later or ended. */
 export function AssignmentStateBadge({ state }: { state: AssignmentState }) {

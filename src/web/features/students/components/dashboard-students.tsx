@@ -35,7 +35,7 @@ export function DashboardStudents({ viewer }: { viewer: RecordArea }) {
               {items.length > SHOWN ? (
                 <Text size="sm" c="dimmed">
                   {items.length - SHOWN} more in{" "}
-                  <Anchor component={Link} to={`/${viewer}/students`}>
+                  <Anchor underline="always" component={Link} to={`/${viewer}/students`}>
                     My students
                   </Anchor>
                   .

@@ -63,7 +63,7 @@ function Details({ student, area }: { student: StudentDetail; area: RecordReader
             {student.subjects.length ? (
               <Group gap={6}>
                 {student.subjects.map((subject) => (
-                  <Badge key={subject} variant="outline" color="gray.8" tt="none">
+                  <Badge key={subject} variant="outline" color="gray" tt="none">
                     {subject}
                   </Badge>
                 ))}

@@ -5,8 +5,8 @@ import { renderWithRouter } from "../../../test/render.tsx";
 import { STUDENT_STATUS_COLORS } from "../format.ts";
 import { StudentStatusBadge } from "./student-status-badge.tsx";
 
-/** The Mantine colour variable a badge of `color` ("teal.9") is drawn in. */
-const colourVariable = (color: string) => `var(--mantine-color-${color.replace(".", "-")})`;
+/** The Mantine colour variable an outline badge of `color` ("teal") is drawn in: the colour scheme's outline shade of it. */
+const colourVariable = (color: string) => `var(--mantine-color-${color}-outline)`;
 
 describe("StudentStatusBadge", () => {
   it("names each status in its own colour, the same in every area", () => {

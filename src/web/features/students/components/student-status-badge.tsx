@@ -6,7 +6,7 @@ import { STUDENT_STATUS_COLORS } from "../format.ts";
 export function StudentStatusBadge({ status, erased = false }: { status: StudentStatus; erased?: boolean }) {
   return (
     <Badge
-      color={erased ? "red.9" : STUDENT_STATUS_COLORS[status]}
+      color={erased ? "red" : STUDENT_STATUS_COLORS[status]}
       variant="outline"
       style={{ whiteSpace: "nowrap", flexShrink: 0 }}
       styles={{ label: { overflow: "visible" } }}

@@ -37,7 +37,7 @@ export function DatabaseCard({ database }: { database: SystemStatus["database"] 
           </StatusFact>
           {migrations.notApplied.length > 0 ? (
             <StatusFact label="Not applied">
-              <Text component="span" c="red.8" fw={600}>
+              <Text component="span" c="red" fw={600}>
                 {migrations.notApplied.join(", ")}
               </Text>
             </StatusFact>

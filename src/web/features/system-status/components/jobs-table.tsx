@@ -42,7 +42,7 @@ function Failures({ job }: { job: JobStatus }) {
   if (job.failures.count === 0) return <>None</>;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={600} c="red.8">
+      <Text size="sm" fw={600} c="red">
         {job.failures.count} failed
       </Text>
       <List size="sm" spacing={2}>

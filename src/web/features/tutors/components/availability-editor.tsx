@@ -64,7 +64,7 @@ export function AvailabilityEditor({ tutor, save }: { tutor: TutorDetail; save: 
           ))}
         </Stack>
         {listError ? (
-          <Text size="sm" c="red.9" role="alert">
+          <Text size="sm" c="red" role="alert">
             {listError}
           </Text>
         ) : null}
@@ -127,7 +127,7 @@ function DayRow({ day, weekday, form }: { day: string; weekday: number; form: Us
                     </ActionIcon>
                   </Group>
                   {message ? (
-                    <Text id={messageId} size="sm" c="red.9" mt={4}>
+                    <Text id={messageId} size="sm" c="red" mt={4}>
                       {message}
                     </Text>
                   ) : null}

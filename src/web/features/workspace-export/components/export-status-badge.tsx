@@ -9,13 +9,13 @@ const LABELS: Record<WorkspaceExportState, string> = {
   failed: "Failed",
 };
 
-/** Dark shades: outline badges keep WCAG AA contrast on white (and on a striped row). */
+/** Colours without a shade: the theme keeps an outline badge's text at AA in both colour schemes (and on a striped row). */
 const COLORS: Record<WorkspaceExportState, string> = {
-  queued: "gray.8",
-  running: "blue.9",
-  ready: "teal.9",
-  expired: "dark.7",
-  failed: "red.9",
+  queued: "gray",
+  running: "blue",
+  ready: "teal",
+  expired: "gray",
+  failed: "red",
 };
 
 /** An export's state: queued, being made, ready, expired or failed. */
