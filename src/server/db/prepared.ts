@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { fillPlaceholders } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import type { Database } from "./client.ts";
-import type { Queryable } from "./tenant.ts";
+import { literal, workspaceSettingsStatement, type Queryable } from "./tenant.ts";
 
 /** What Drizzle's select builder offers, and what its prepared query keeps once built. */
 interface Preparable<Row> {
@@ -153,7 +153,7 @@ async function executeInWorkspace(client: PoolClient, organizationId: string, sq
     throw new TypeError(`A read in one round trip takes text and numbers as values, not ${typeof value}`);
   });
   const text = [
-    `select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${literal(client, organizationId)}, true)`,
+    workspaceSettingsStatement(client, organizationId),
     `execute ${client.escapeIdentifier(sqlName)}${values.length ? `(${values.join(", ")})` : ""}`,
   ].join("; ");
   const results = (await client.query({ text, rowMode: config.rowMode, types: config.types } as never)) as unknown as unknown[];
@@ -168,13 +168,4 @@ async function executeInWorkspace(client: PoolClient, organizationId: string, sq
 function isConnectionError(error: unknown): boolean {
   const refusal = (candidate: unknown) => candidate instanceof Error && "severity" in candidate;
   return !(refusal(error) || (error instanceof Error && refusal(error.cause)));
-}
-
-/**
- * A value as an SQL literal, escaped by node-postgres. A NUL character cannot be in PostgreSQL
- * text, and would end the message's text where it stands: refused before anything is sent.
- */
-export function literal(client: PoolClient, value: string): string {
-  if (value.includes("\0")) throw new TypeError("A value sent as a literal cannot hold a NUL character.");
-  return client.escapeLiteral(value);
 }

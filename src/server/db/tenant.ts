@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import type { PoolClient } from "pg";
 import type { Database } from "./client.ts";
-import { literal } from "./prepared.ts";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** What business queries run on: the database or a transaction. */
@@ -38,7 +37,7 @@ export async function withWorkspace<T>(db: Database, organizationId: string, wor
   const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, session.schema, session.options), session.schema) as unknown as Transaction;
   let unusable: Error | undefined;
   try {
-    const beginText = `begin; select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${literal(client, organizationId)}, true)`;
+    const beginText = `begin; ${workspaceSettingsStatement(client, organizationId)}`;
     holdWritesUntilTheWorkHasQueried(client);
     const begun = client.query(beginText);
     // Both are awaited before anything else: the connection goes back to the pool only once the
@@ -109,4 +108,21 @@ export async function withLookup<T>(db: Database, key: LookupKey, value: string,
     await tx.execute(sql`select set_config(${key}, ${value}, true)`);
     return work(tx);
   });
+}
+
+/**
+ * A value as an SQL literal, escaped by node-postgres. A NUL character cannot be in PostgreSQL
+ * text, and would end the message's text where it stands: refused before anything is sent.
+ */
+export function literal(client: PoolClient, value: string): string {
+  if (value.includes("\0")) throw new TypeError("A value sent as a literal cannot hold a NUL character.");
+  return client.escapeLiteral(value);
+}
+
+/**
+ * The statement that enters a workspace, as text for a message of several statements (which
+ * takes no parameters): the application role and the workspace, for the transaction only.
+ */
+export function workspaceSettingsStatement(client: PoolClient, organizationId: string): string {
+  return `select set_config('role', 'glassroom_app', true), set_config('app.organization_id', ${literal(client, organizationId)}, true)`;
 }
