@@ -121,9 +121,13 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   );
   app.use("*", requestContext(deps.logger));
   // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up); JSON
-  // answers are sent (and gzipped) by jsonAnswers, which compress() then leaves alone.
-  app.use("*", compress());
-  app.use("/api/*", jsonAnswers);
+  // answers are sent whole (and gzipped) by jsonAnswers, which compress() then leaves alone.
+  const gzip = compress();
+  app.use("*", async (c, next) => {
+    await next();
+    if (!c.get("wholeAnswer")) await gzip(c, async () => {});
+  });
+  app.use("/api/*", jsonAnswers(securityHeadersOf));
   app.use("*", securityHeaders(securityOptions));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);

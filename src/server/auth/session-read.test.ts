@@ -33,9 +33,21 @@ describe("a signed-in request's session read", () => {
 
   it("refuses a session whose row is gone, on the next request", async () => {
     const { client, token } = await newSession();
+    // The first request remembers which token this cookie header names; the next one reads
+    // that token's session again, and finds none.
     expect((await client.get("/api/me")).status).toBe(200);
     await t.db.delete(session).where(eq(session.token, token));
     expect((await client.get("/api/me")).status).toBe(401);
+  });
+
+  it("reads a long cookie header (not remembered) the same way", async () => {
+    const { client, token } = await newSession();
+    const long = `${client.cookieHeader()}; site_preferences=${"x".repeat(2000)}`;
+    const asLong = { headers: { cookie: long } };
+    expect((await new ApiClient(t.app).get("/api/me", asLong)).status).toBe(200);
+    expect((await new ApiClient(t.app).get("/api/me", asLong)).status).toBe(200);
+    await t.db.delete(session).where(eq(session.token, token));
+    expect((await new ApiClient(t.app).get("/api/me", asLong)).status).toBe(401);
   });
 
   it("leaves an expired session to Better Auth, which refuses it and deletes its row", async () => {

@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Auth } from "./auth.ts";
-import type { AccountWorkspace, AuthSession, AuthUser, Viewer } from "../core/context.ts";
+import type { AccountWorkspace, Viewer, ViewerSession, ViewerUser } from "../core/context.ts";
 import type { Database } from "../db/client.ts";
+import { preparedRead } from "../db/prepared.ts";
 import { member, session, user } from "../db/schema.ts";
+import type { Queryable } from "../db/tenant.ts";
 
 /** What one signed-in request needs: the session, its user and the membership in its workspace. */
 export interface SignedInSession {
-  session: AuthSession;
-  user: AuthUser;
+  session: ViewerSession;
+  user: ViewerUser;
   membership: Viewer["membership"];
   /** Every membership of the account, by workspace name: read only when asked for. */
   workspaces?: AccountWorkspace[];
@@ -23,6 +25,64 @@ export type SessionReadResult = SignedInSession | null | "better-auth";
 
 /** Better Auth's signature of a cookie value: base64 HMAC-SHA256, 44 characters ending in "=". */
 const SIGNATURE_LENGTH = 44;
+
+/** Every membership of the account with its workspace, by workspace name, as one JSON value. */
+const workspacesOfAccount = sql<AccountWorkspace[]>`(select coalesce(json_agg(json_build_object(
+    'id', o.id, 'name', o.name, 'slug', o.slug, 'timeZone', o.time_zone, 'currency', o.currency,
+    'role', m.role, 'status', m.status) order by o.name), '[]'::json)
+  from member m join organization o on o.id = m.organization_id
+  where m.user_id = ${session.userId})`;
+
+// Only what a viewer is made of (core/context.ts), flat: every column more was work for the
+// driver and the mapping on every signed-in request.
+const sessionRead = preparedRead((db: Queryable, shape: { withWorkspaces: boolean }) =>
+  db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      activeOrganizationId: session.activeOrganizationId,
+      roleOverride: session.roleOverride,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      devops: user.devops,
+      membershipId: member.id,
+      membershipRole: member.role,
+      membershipStatus: member.status,
+      // The account's workspaces in the same round trip, for the one answer that lists them.
+      workspaces: shape.withWorkspaces ? workspacesOfAccount : sql<null>`null`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(member, and(eq(member.organizationId, session.activeOrganizationId), eq(member.userId, session.userId)))
+    .where(eq(session.token, sql.placeholder("token"))),
+);
+
+/**
+ * Cookie headers whose session cookie's signature was found right, with its token, the most
+ * recently seen last: a signed-in browser sends the same header with every request, and
+ * reading it and checking its HMAC again each time was a twentieth of a signed-in request's
+ * time. Which token a header names depends only on the header and the secret (one memory per
+ * reader, so per secret): remembering it changes no answer. Whether the session still exists
+ * is read from the database on every request, as before. Bounded: headers of up to 1 KB (a
+ * browser's usual), at most 10,000 of them, the least recently seen forgotten first.
+ */
+function tokenMemory() {
+  const tokens = new Map<string, string>();
+  return {
+    get: (cookieHeader: string) => tokens.get(cookieHeader),
+    remember(cookieHeader: string, token: string) {
+      if (cookieHeader.length > REMEMBERED_HEADER_LENGTH) return;
+      tokens.delete(cookieHeader);
+      tokens.set(cookieHeader, token);
+      if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+    },
+  };
+}
+const TOKENS_KEPT = 10_000;
+const REMEMBERED_HEADER_LENGTH = 1024;
 
 /**
  * Reads the session of a request in one indexed query (session by token, joined to its user
@@ -41,51 +101,44 @@ export function createSessionReader(auth: Auth, db: Database) {
     expiresInMs: context.sessionConfig.expiresIn * 1000,
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   }));
-
-  const membershipColumns = { id: member.id, role: member.role, status: member.status };
-  const membershipOfSession = and(eq(member.organizationId, session.activeOrganizationId), eq(member.userId, session.userId));
-  const byToken = db
-    .select({ session, user, membership: membershipColumns })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(member, membershipOfSession)
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("read_session_by_token");
-  // The account's workspaces in the same round trip, for the one answer that lists them.
-  const workspacesOfAccount = sql<AccountWorkspace[]>`(select coalesce(json_agg(json_build_object(
-      'id', o.id, 'name', o.name, 'slug', o.slug, 'timeZone', o.time_zone, 'currency', o.currency,
-      'role', m.role, 'status', m.status) order by o.name), '[]'::json)
-    from member m join organization o on o.id = m.organization_id
-    where m.user_id = ${session.userId})`;
-  const byTokenWithWorkspaces = db
-    .select({ session, user, membership: membershipColumns, workspaces: workspacesOfAccount })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(member, membershipOfSession)
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("read_session_by_token_with_workspaces");
+  const knownTokens = tokenMemory();
+  // Read from a variable once known: awaiting the settled promise cost a turn of the queue on every request.
+  let known: Awaited<typeof settings> | undefined;
+  settings.then(
+    (value) => (known = value),
+    () => {}, // a failure is met by `await settings` below
+  );
 
   return async function readSession(cookieHeader: string | undefined, options: { withWorkspaces?: boolean } = {}): Promise<SessionReadResult> {
     if (!cookieHeader) return null;
-    const { secret, tokenCookie, dontRememberCookie, cookieCacheName, expiresInMs, updateAgeMs } = await settings;
-    const cookies = parseCookies(cookieHeader);
-    if (cookies.has(dontRememberCookie) || [...cookies.keys()].some((name) => name.startsWith(cookieCacheName))) return "better-auth";
-    const signed = cookies.get(tokenCookie);
-    if (!signed) return null;
-    const token = verifiedToken(signed, secret);
-    if (!token) return null;
-    const [row] = options.withWorkspaces ? await byTokenWithWorkspaces.execute({ token }) : await byToken.execute({ token });
+    const settled = known ?? (await settings);
+    let token = knownTokens.get(cookieHeader);
+    if (!token) {
+      const cookies = parseCookies(cookieHeader);
+      if (cookies.has(settled.dontRememberCookie) || [...cookies.keys()].some((name) => name.startsWith(settled.cookieCacheName))) return "better-auth";
+      const signed = cookies.get(settled.tokenCookie);
+      token = signed ? (verifiedToken(signed, settled.secret) ?? undefined) : undefined;
+      if (!token) return null;
+    }
+    knownTokens.remember(cookieHeader, token);
+    const [row] = await sessionRead.run(db, { withWorkspaces: Boolean(options.withWorkspaces) }, { token });
     if (!row) return null;
     // Better Auth's own rules, on the system time as Better Auth reads it: an expired session
     // is deleted, one older than updateAge is extended; both are writes, made by Better Auth.
     const now = Date.now();
-    const expiresAt = row.session.expiresAt.getTime();
-    if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return "better-auth";
+    const expiresAt = row.expiresAt.getTime();
+    if (expiresAt <= now || expiresAt - settled.expiresInMs + settled.updateAgeMs <= now) return "better-auth";
     return {
-      session: row.session as AuthSession,
-      user: row.user as AuthUser,
-      membership: row.membership,
-      ...("workspaces" in row ? { workspaces: row.workspaces as AccountWorkspace[] } : {}),
+      session: {
+        id: row.sessionId,
+        userId: row.userId,
+        expiresAt: row.expiresAt,
+        activeOrganizationId: row.activeOrganizationId,
+        roleOverride: row.roleOverride,
+      },
+      user: { id: row.userId, name: row.name, email: row.email, emailVerified: row.emailVerified, twoFactorEnabled: row.twoFactorEnabled, devops: row.devops },
+      membership: row.membershipId ? { id: row.membershipId, role: row.membershipRole!, status: row.membershipStatus! } : null,
+      ...(row.workspaces ? { workspaces: row.workspaces } : {}),
     };
   };
 }

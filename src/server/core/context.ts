@@ -29,10 +29,6 @@ export interface AppDeps {
   webRoot?: string;
 }
 
-type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
-export type AuthSession = SessionResult["session"];
-export type AuthUser = SessionResult["user"];
-
 /** One membership of the signed-in account with its workspace, as GET /api/me lists them. */
 export interface AccountWorkspace {
   id: string;
@@ -44,10 +40,29 @@ export interface AccountWorkspace {
   status: string;
 }
 
+/** What the app reads of the signed-in account (Better Auth's user has these and more). */
+export interface ViewerUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled?: boolean | null;
+  devops?: boolean | null;
+}
+
+/** What the app reads of the session (Better Auth's session has these and more). */
+export interface ViewerSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  activeOrganizationId?: string | null;
+  roleOverride?: string | null;
+}
+
 /** The signed-in person as every operation sees them, after the role rules are applied. */
 export interface Viewer {
-  user: AuthUser;
-  session: AuthSession;
+  user: ViewerUser;
+  session: ViewerSession;
   /** The role shown and checked: the honoured override, else the membership role, else pending. */
   role: Role;
   organizationId: string | null;
@@ -74,6 +89,8 @@ export interface AppEnv {
     viewer: Viewer | null;
     /** Every membership of the signed-in account, when the session read was asked for them (GET /api/me). */
     accountWorkspaces?: AccountWorkspace[];
+    /** The answer was made with all its headers (middleware/json-answers.ts): nothing is added to it. */
+    wholeAnswer?: boolean;
   };
 }
 

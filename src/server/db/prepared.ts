@@ -8,14 +8,17 @@
  *   every later run with other values (planning was most of the database's time for a page).
  *   Its name is made from its SQL text, so one name can never stand for two statements
  *   (node-postgres would run the first one parsed under the name with the second one's values).
- * - Run on the given transaction's own connection, through Drizzle's own prepared query (its
- *   row mapping and value decoders), so row-level security's workspace applies as to any query.
+ * - Its rows are read by a mapper made once: a flat selection's keys and each column's own
+ *   decoder (Drizzle's, found when the statement is built), where Drizzle's generic mapping
+ *   finds them again for every value of every row (an eighth of the members list's time).
+ * - Run on the given database's or transaction's own connection, so row-level security's
+ *   workspace applies as to any query.
  * - Or read alone in a workspace in one round trip (readInWorkspace below): a list page read on
  *   every visit otherwise spends most of its time in the transaction's BEGIN and COMMIT.
  */
 import { createHash } from "node:crypto";
-import { fillPlaceholders } from "drizzle-orm";
-import type { PoolClient } from "pg";
+import { Column, fillPlaceholders, is, SQL } from "drizzle-orm";
+import type { Pool, PoolClient } from "pg";
 import type { Database } from "./client.ts";
 import { literal, workspaceSettingsStatement, type Queryable } from "./tenant.ts";
 
@@ -30,20 +33,23 @@ interface BuiltStatement {
   sqlName: string;
   sql: string;
   params: unknown[];
-  fields: unknown;
-  joinsNotNullableMap: unknown;
+  /** How node-postgres reads the columns' text: Drizzle's own parsers (times are left as text for the decoders). */
+  types: unknown;
+  /** One row of values (in the selection's order) as the selection's object. */
+  rowOf: (values: unknown[]) => Record<string, unknown>;
 }
+/** What Drizzle keeps of a built select: its SQL, its selection and its parsers. */
 interface DrizzlePreparedQuery {
-  client: unknown;
-  execute(values: Record<string, unknown>): Promise<unknown[]>;
   queryString: string;
   params: unknown[];
-  fields: unknown;
-  joinsNotNullableMap: unknown;
+  fields: { path: string[]; field: unknown }[];
+  queryConfig: { types: unknown };
 }
-interface DrizzleSession {
-  prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, isResponseInArrayMode: boolean): DrizzlePreparedQuery;
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
 }
+/** The pool or the transaction's connection that Drizzle's database or transaction runs on. */
+const connectionOf = (db: Queryable): Pool | PoolClient => (db as unknown as { session: { client: Pool | PoolClient } }).session.client;
 
 export interface PreparedRead<Shape, Row> {
   run(db: Queryable, shape: Shape, values: Record<string, unknown>): Promise<Row[]>;
@@ -63,7 +69,10 @@ export interface PreparedRead<Shape, Row> {
 export function preparedRead<Shape extends Record<string, boolean>, Row>(build: (db: Queryable, shape: Shape) => Preparable<Row>): PreparedRead<Shape, Row> {
   const built = new Map<string, BuiltStatement>();
   const statementOf = (db: Queryable, shape: Shape): BuiltStatement => {
-    const key = JSON.stringify(Object.entries(shape).sort(([a], [b]) => a.localeCompare(b)));
+    // Read on every run: the flags in their own order (one read's shapes are written alike;
+    // another order only builds the same statement once more).
+    let key = "";
+    for (const flag in shape) key += shape[flag] ? `${flag}+` : `${flag}-`;
     const known = built.get(key);
     if (known) return known;
     const query = build(db, shape);
@@ -75,15 +84,24 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
       sqlName: `w_${digest}`,
       sql: prepared.queryString,
       params: prepared.params,
-      fields: prepared.fields,
-      joinsNotNullableMap: prepared.joinsNotNullableMap,
+      types: prepared.queryConfig.types,
+      rowOf: rowMapperOf(prepared.fields),
     };
     built.set(key, statement);
     return statement;
   };
   return {
-    run(db, shape, values) {
-      return drizzleQueryOf(db, statementOf(db, shape)).execute(values) as Promise<Row[]>;
+    async run(db, shape, values) {
+      const statement = statementOf(db, shape);
+      const config = {
+        name: statement.name,
+        text: statement.sql,
+        values: fillPlaceholders(statement.params, values),
+        rowMode: "array",
+        types: statement.types,
+      };
+      const { rows } = await connectionOf(db).query<unknown[]>(config as never);
+      return rows.map(statement.rowOf) as Row[];
     },
     async readInWorkspace(db, organizationId, shape, values) {
       const statement = statementOf(db, shape);
@@ -91,10 +109,8 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
       let unusable: Error | undefined;
       try {
         await prepareOnConnection(client, statement);
-        const query = drizzleQueryOf(db, statement);
-        // Drizzle's prepared query sends its statement through this client, and maps the rows it gets back.
-        query.client = { query: (config: QueryConfig, params: unknown[]) => executeInWorkspace(client, organizationId, statement.sqlName, config, params) };
-        return (await query.execute(values)) as Row[];
+        const rows = await executeInWorkspace(client, organizationId, statement, fillPlaceholders(statement.params, values));
+        return rows.map(statement.rowOf) as Row[];
       } catch (error) {
         if (isConnectionError(error)) unusable = error as Error;
         throw error;
@@ -109,18 +125,32 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
   };
 }
 
-/** Drizzle's prepared query of a built statement, on the connection of the given database or transaction (cheap: nothing is built). */
-function drizzleQueryOf(db: Queryable, statement: BuiltStatement): DrizzlePreparedQuery {
-  const session = (db as unknown as { session: DrizzleSession }).session;
-  const query = session.prepareQuery({ sql: statement.sql, params: statement.params }, statement.fields, statement.name, true);
-  query.joinsNotNullableMap = statement.joinsNotNullableMap;
-  return query;
-}
-
-/** The query Drizzle's prepared query hands its client: how rows are read. */
-interface QueryConfig {
-  rowMode: "array";
-  types: unknown;
+/**
+ * The mapper of a flat selection's rows, as Drizzle maps them (a null stays null, any other
+ * value goes through its column's or expression's decoder), with each decoder found once. A
+ * nested selection (an object per joined table) is refused when the read is built: its nulls
+ * follow the joins, which only Drizzle's own mapping knows.
+ */
+function rowMapperOf(fields: DrizzlePreparedQuery["fields"]): (values: unknown[]) => Record<string, unknown> {
+  const keys = fields.map(({ path }) => {
+    if (path.length !== 1) throw new Error(`A prepared read takes a flat selection; ${path.join(".")} is nested`);
+    return path[0]!;
+  });
+  const decoders = fields.map(({ field }): Decoder => {
+    if (is(field, Column)) return field;
+    // An expression's decoder (its mapWith) is kept on the SQL object, outside Drizzle's typings.
+    if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+    if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: Decoder }).decoder;
+    throw new Error(`A prepared read selects columns and SQL expressions; ${keys.join(", ")} has another kind`);
+  });
+  return (values) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < keys.length; index++) {
+      const value = values[index];
+      row[keys[index]!] = value === null ? null : decoders[index]!.mapFromDriverValue(value);
+    }
+    return row;
+  };
 }
 
 /**
@@ -146,7 +176,7 @@ async function prepareOnConnection(client: PoolClient, statement: BuiltStatement
  * then read. If setting the workspace fails, the statement does not run; when the message
  * ends, the role and the workspace are gone with its transaction.
  */
-async function executeInWorkspace(client: PoolClient, organizationId: string, sqlName: string, config: QueryConfig, params: unknown[]): Promise<unknown> {
+async function executeInWorkspace(client: PoolClient, organizationId: string, statement: BuiltStatement, params: unknown[]): Promise<unknown[][]> {
   const values = params.map((value) => {
     if (value === null || value === undefined) return "null";
     if (typeof value === "string" || typeof value === "number") return literal(client, String(value));
@@ -154,18 +184,17 @@ async function executeInWorkspace(client: PoolClient, organizationId: string, sq
   });
   const text = [
     workspaceSettingsStatement(client, organizationId),
-    `execute ${client.escapeIdentifier(sqlName)}${values.length ? `(${values.join(", ")})` : ""}`,
+    `execute ${client.escapeIdentifier(statement.sqlName)}${values.length ? `(${values.join(", ")})` : ""}`,
   ].join("; ");
-  const results = (await client.query({ text, rowMode: config.rowMode, types: config.types } as never)) as unknown as unknown[];
-  return results[results.length - 1];
+  const results = (await client.query({ text, rowMode: "array", types: statement.types } as never)) as unknown as { rows: unknown[][] }[];
+  return results[results.length - 1]!.rows;
 }
 
 /**
  * Whether an error may have left the connection in an unknown state, so that it is closed
- * rather than given back to the pool: anything but PostgreSQL's refusal of a statement (which
- * carries a severity; Drizzle wraps it as its cause).
+ * rather than given back to the pool: anything but PostgreSQL's refusal of a statement (an
+ * error of severity ERROR; a FATAL one, such as a terminated backend, ends the connection).
  */
 function isConnectionError(error: unknown): boolean {
-  const refusal = (candidate: unknown) => candidate instanceof Error && "severity" in candidate;
-  return !(refusal(error) || (error instanceof Error && refusal(error.cause)));
+  return !(error instanceof Error && (error as { severity?: unknown }).severity === "ERROR");
 }

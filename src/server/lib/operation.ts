@@ -33,7 +33,7 @@ export const isDevops = (viewer: Viewer): boolean => Boolean((viewer.user as { d
 export function accessGuard(access: Access): MiddlewareHandler<MemberEnv> {
   return createMiddleware<MemberEnv>(async (c, next) => {
     if (access.kind !== "public") {
-      const viewer = c.var.viewer;
+      const viewer = c.get("viewer");
       if (!viewer) throw unauthenticated();
       if (access.kind === "permission") c.set("member", admitMember(viewer, access.permission));
       if (access.kind === "devops" && !isDevops(viewer)) throw new AppError("FORBIDDEN", 403, "Only devops (platform) accounts may do this.");

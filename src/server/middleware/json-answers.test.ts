@@ -1,7 +1,13 @@
 import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { acceptsGzip } from "./json-answers.ts";
+import type { AppEnv } from "../core/context.ts";
+import { acceptsGzip, jsonAnswers } from "./json-answers.ts";
+import { requestContext } from "./request-context.ts";
+import { securityHeaders, securityHeaderValues } from "./security-headers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +42,62 @@ describe("JSON answers to a browser", () => {
     const response = await t.app.request("http://localhost:3000/api/openapi.json", { headers: { "accept-encoding": "gzip;q=0, br" } });
     expect(response.headers.get("content-encoding")).toBeNull();
     expect((JSON.parse(await response.text()) as { openapi: string }).openapi).toBe("3.1.0");
+  });
+});
+
+describe("the headers of a JSON answer", () => {
+  // The app's order: request id and access line, compression, JSON answers, security headers.
+  function appWith(route: (app: Hono<AppEnv>) => void) {
+    const options = { https: true, scriptHashes: () => [] };
+    const app = new Hono<AppEnv>();
+    app.use("*", requestContext(pino({ level: "silent" })));
+    app.use("*", compress());
+    app.use("*", jsonAnswers(securityHeaderValues(options)));
+    app.use("*", securityHeaders(options));
+    route(app);
+    return app;
+  }
+  const expectFinished = (response: Response) => {
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=/);
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("content-type")).toBe("application/json");
+  };
+
+  it("are all written when the answer is made, with its own", async () => {
+    const app = appWith((app) => app.get("/made", (c) => c.json({ made: true }, 201, { "cache-control": "no-store" })));
+    const response = await app.request("/made");
+    expect(response.status).toBe(201);
+    expectFinished(response);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-length")).toBe(String(JSON.stringify({ made: true }).length));
+    expect(await response.json()).toEqual({ made: true });
+  });
+
+  it("keep what c.header() and c.status() gave before the answer was made", async () => {
+    const app = appWith((app) =>
+      app.get("/shaped", (c) => {
+        c.header("retry-after", "30");
+        c.status(429);
+        return c.json({ later: true });
+      }),
+    );
+    const response = await app.request("/shaped");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expectFinished(response);
+    expect(await response.json()).toEqual({ later: true });
+  });
+
+  it("are finished on an answer that is not JSON, which compress() still gzips", async () => {
+    const text = "word ".repeat(400);
+    const app = appWith((app) => app.get("/text", (c) => c.text(text)));
+    const response = await app.request("/text", asBrowser);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")).toBe(text);
   });
 });
 

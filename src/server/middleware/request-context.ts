@@ -20,8 +20,9 @@ export function requestContext(logger: Logger) {
     c.set("clientIp", clientIpOf(c));
     c.set("viewer", null);
     await next();
-    // The answer's headers can be changed here: securityHeaders (inside) made sure of it.
-    c.res.headers.set("x-request-id", requestId);
+    // A whole answer has its id (jsonAnswers); any other's headers can be changed here:
+    // securityHeaders (inside) made sure of it.
+    if (!c.get("wholeAnswer")) c.res.headers.set("x-request-id", requestId);
     if (c.req.path.startsWith("/api/")) {
       logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
     }

@@ -61,6 +61,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   const valuesOf = securityHeaderValues(options);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
+    if (c.get("wholeAnswer")) return;
     const framable = options.framable?.(c.req.path) ?? false;
     let headers = c.res.headers;
     const ownPolicy = headers.get("content-security-policy");
