@@ -26,7 +26,7 @@ import { resourceRoutes } from "./features/resources/index.ts";
 import { auditRoutes } from "./features/audit/index.ts";
 import { devOutboxRoutes } from "./features/dev-outbox/index.ts";
 import { enquiryRoutes } from "./features/enquiries/index.ts";
-import { healthCheck, healthFastPath, healthRoutes, type HealthAnswer } from "./features/health/index.ts";
+import { healthCheck, healthFastPath, healthProbeOnNodeRequest, healthRoutes, type HealthAnswer } from "./features/health/index.ts";
 import { meRoutes } from "./features/me/index.ts";
 import { signupRoutes } from "./features/signup/index.ts";
 import { workspaceRoutes } from "./features/workspaces/index.ts";
@@ -135,5 +135,5 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   app.route("/", siteIndexRoutes(deps.config.appUrl));
   if (web) app.route("/", enquiryPageRoutes(deps, web));
   if (web) app.route("/", webRoutes(web, deps.config.appUrl));
-  return app;
+  return { app, answerHealthProbe: healthProbeOnNodeRequest(checkHealth, () => securityHeadersOf(false)) };
 }

@@ -38,5 +38,5 @@ export async function bootApp(config: Config, databaseUrl: string, logger: Logge
   const jobs = await createJobQueue(databaseUrl, logger);
   const auth = createAuth({ config, db, clock, jobs });
   const deps: AppDeps = { config, db, auth, mailer, logger, recordings, resources, exports, jobs, clock };
-  return { deps, app: createApp(deps, web) };
+  return { deps, ...createApp(deps, web) };
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { bootApp } from "./boot.ts";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./db/embedded.ts";
+import { answeringHealthProbesFirst } from "./features/health/index.ts";
 import { ConfigError, loadConfig, type Config } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
@@ -33,12 +34,12 @@ async function main() {
   if (!web && config.serveWebBuild) {
     logger.warn("no web build found in build/client: run `npm run build` (npm start does it for you)");
   }
-  const { deps, app } = await bootApp(config, config.databaseUrl ?? embedded!.url, logger, web);
+  const { deps, app, answerHealthProbe } = await bootApp(config, config.databaseUrl ?? embedded!.url, logger, web);
   // Reminders and queued mail (src/server/jobs/registry.ts): every instance runs workers; pg-boss
   // hands each job to one of them.
   await deps.jobs.startWorkers(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: answeringHealthProbesFirst(answerHealthProbe) }, (info) => {
     logger.info({ port: info.port, url: config.appUrl }, `Glassroom ${config.nodeEnv} server listening on ${config.appUrl}`);
   });
 

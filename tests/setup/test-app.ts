@@ -114,7 +114,7 @@ export async function createTestApp(
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const { deps, app } = booted;
+  const { deps, app, answerHealthProbe } = booted;
   if (ownDatabase) await deps.jobs.startWorkers(deps, [mailQueue]);
   const databaseUrl = options.databaseUrl ?? urlOf(ownDatabase!);
   const databaseName = ownDatabase ?? new URL(databaseUrl).pathname.slice(1);
@@ -124,6 +124,7 @@ export async function createTestApp(
     databaseName,
     deps,
     app,
+    answerHealthProbe,
     db: adminDb,
     config,
     databaseUrl,

@@ -1,6 +1,10 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../../../tests/client.ts";
 import { adminQuery, createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { answeringHealthProbesFirst } from "./routes.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +46,43 @@ describe("GET /api/health", () => {
       expect(res.body).toEqual({ status: "degraded", version: "1.0.0", database: "unavailable" });
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe("GET /api/health on the running server", () => {
+  it("is answered on Node's request, before the app; everything else goes to the app", async () => {
+    const fetched: string[] = [];
+    const server = serve({
+      fetch: (request: Request) => {
+        fetched.push(new URL(request.url).pathname);
+        return t.app.fetch(request);
+      },
+      port: 0,
+      hostname: "127.0.0.1",
+      createServer: answeringHealthProbesFirst(t.answerHealthProbe),
+    });
+    try {
+      if (!server.listening) await once(server, "listening");
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const probe = await fetch(`${base}/api/health`);
+      expect(probe.status).toBe(200);
+      expect(await probe.json()).toEqual({ status: "ok", version: "1.0.0", database: "ok" });
+      const inApp = await t.app.request("/api/health");
+      for (const name of ["content-security-policy", "x-frame-options", "x-content-type-options", "content-type"]) {
+        expect(probe.headers.get(name), name).toBe(inApp.headers.get(name));
+      }
+      expect(probe.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await fetch(`${base}/api/health?from=balancer`)).status).toBe(200);
+      expect(fetched).toEqual([]);
+
+      // Not a probe: another method, a longer path, another endpoint.
+      expect((await fetch(`${base}/api/health`, { method: "POST" })).status).toBe(404);
+      expect((await fetch(`${base}/api/healthz`)).status).toBe(404);
+      expect((await fetch(`${base}/api/me`)).status).toBe(401);
+      expect(fetched).toEqual(["/api/health", "/api/healthz", "/api/me"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -1,2 +1,2 @@
 /** Health checks: what the app mounts. */
-export { healthCheck, healthFastPath, healthRoutes, type HealthAnswer } from "./routes.ts";
+export { answeringHealthProbesFirst, healthCheck, healthFastPath, healthProbeOnNodeRequest, healthRoutes, type HealthAnswer } from "./routes.ts";
