@@ -12,9 +12,9 @@ import { SectionCard } from "../ui/section-card.tsx";
 type MemberArea = Exclude<MemberRole, "admin">;
 
 const INTRO: Record<MemberArea, string> = {
-  tutor: "Your sessions, students and reports will gather here as your workspace sets them up.",
-  parent: "Your children's sessions, summaries and billing will gather here as your tutoring business shares them.",
-  student: "Your sessions, summaries and progress will gather here.",
+  tutor: "Your students, your coming sessions and the reports they need, in one place.",
+  parent: "Your children's sessions, summaries and billing, as your tutoring business shares them.",
+  student: "Your sessions, summaries and progress, in one place.",
 };
 
 const COMING_UP: Record<MemberArea, string> = {
