@@ -172,7 +172,7 @@ async function run(): Promise<BenchmarkReport> {
             entry.kind === "account"
               ? fileBytes(BUILD_CLIENT, accountPageAssets(BUILD_CLIENT, manifest, entry.path)).gzip
               : entry.kind === "area"
-                ? fileBytes(BUILD_CLIENT, firstScreenAssets(BUILD_CLIENT, manifest, entry.path)).gzip
+                ? fileBytes(BUILD_CLIENT, firstScreenAssets(BUILD_CLIENT, manifest, entry.path).js).gzip
                 : null,
           budget: entry.budget,
           cssBudget: entry.cssBudget ?? null,
