@@ -36,6 +36,53 @@ const membersOf = preparedRead((tx: Queryable, shape: { role: boolean; name: boo
     .orderBy(asc(member.id))
     .limit(sql.placeholder("limit"));
 });
+/** Every kind of value the app's reads select: text, a time, booleans, a null of a left join, a number from bigint text, JSON. */
+const kindsOf = preparedRead((tx: Queryable, shape: { org: boolean }) =>
+  tx
+    .select({
+      id: member.id,
+      name: user.name,
+      createdAt: member.createdAt,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      otherMembership: sql<string | null>`(select m2.id from member m2 where m2.user_id = ${user.id} and m2.id <> ${member.id} limit 1)`,
+      inWorkspace: sql<number>`count(*) over ()`.mapWith(Number),
+      summary: sql<{ role: string; at: string }>`json_build_object('role', ${member.role}, 'at', ${member.createdAt})`,
+    })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(shape.org ? eq(member.organizationId, sql.placeholder("organizationId")) : undefined)
+    .orderBy(asc(member.id)),
+);
+/** The same selection, built and mapped by Drizzle on every run, to compare with. */
+const kindsByDrizzle = (tx: Queryable, organizationId: string) =>
+  tx
+    .select({
+      id: member.id,
+      name: user.name,
+      createdAt: member.createdAt,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      otherMembership: sql<string | null>`(select m2.id from member m2 where m2.user_id = ${user.id} and m2.id <> ${member.id} limit 1)`,
+      inWorkspace: sql<number>`count(*) over ()`.mapWith(Number),
+      summary: sql<{ role: string; at: string }>`json_build_object('role', ${member.role}, 'at', ${member.createdAt})`,
+    })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(member.organizationId, organizationId))
+    .orderBy(asc(member.id));
+const refusedValue = preparedRead((tx: Queryable, _shape: { any: boolean }) =>
+  tx
+    .select({
+      id: member.id,
+      odd: sql<string>`'not a number'`.mapWith((value: string) => {
+        throw new Error(`cannot read ${value}`);
+      }),
+    })
+    .from(member)
+    .where(eq(member.organizationId, sql.placeholder("organizationId"))),
+);
+
 const ALL = { role: false, name: false, since: false };
 const BY_ROLE = { role: true, name: false, since: false };
 const BY_NAME = { role: false, name: true, since: false };
@@ -105,6 +152,32 @@ describe("a read built once per shape", () => {
     ]);
   });
 
+  it("maps each kind of value exactly as Drizzle's own query maps it", async () => {
+    for (const org of [ORG_A, ORG_B]) {
+      const [prepared, byDrizzle] = await withWorkspace(single, org, async (tx) => [
+        await kindsOf.run(tx, { org: true }, { organizationId: org }),
+        await kindsByDrizzle(tx, org),
+      ]);
+      expect(prepared).toEqual(byDrizzle);
+      expect(prepared[0]).toMatchObject({ createdAt: expect.any(Date), emailVerified: false, otherMembership: null, inWorkspace: 2 + AWKWARD_NAMES.length });
+      expect(prepared[0]!.summary).toEqual({ role: expect.any(String), at: expect.any(String) });
+    }
+    // Alone in the workspace, after the settings' own row: the same rows.
+    expect(await kindsOf.readInWorkspace(single, ORG_A, { org: true }, { organizationId: ORG_A })).toEqual(
+      await withWorkspace(single, ORG_A, (tx) => kindsByDrizzle(tx, ORG_A)),
+    );
+  });
+
+  it("refuses a value its decoder cannot read, and the connection reads again", async () => {
+    await expect(withWorkspace(single, ORG_A, (tx) => refusedValue.run(tx, { any: true }, { organizationId: ORG_A }))).rejects.toThrow(
+      /cannot read not a number/,
+    );
+    await expect(refusedValue.readInWorkspace(single, ORG_A, { any: true }, { organizationId: ORG_A })).rejects.toThrow(/cannot read not a number/);
+    expect(await connectionState(single)).toEqual({ role: "glassroom_owner", workspace: "" });
+    expect(await membersOf.readInWorkspace(single, ORG_A, ALL, { organizationId: ORG_A, limit: 50 })).toHaveLength(2 + AWKWARD_NAMES.length);
+    expect(await withWorkspace(single, ORG_A, (tx) => membersOf.run(tx, ALL, { organizationId: ORG_A, limit: 50 }))).toHaveLength(2 + AWKWARD_NAMES.length);
+  });
+
   it("runs inside the workspace: row-level security hides another workspace's rows whatever the values say", async () => {
     expect(await membersOf.readInWorkspace(single, ORG_B, ALL, { organizationId: ORG_A, limit: 50 })).toEqual([]);
     expect(await withWorkspace(single, ORG_B, (tx) => membersOf.run(tx, ALL, { organizationId: ORG_A, limit: 50 }))).toEqual([]);
@@ -126,7 +199,7 @@ describe("a read built once per shape", () => {
   });
 
   it("refuses a value that no literal can carry (a NUL character) before the read is sent", async () => {
-    // Drizzle names the failed query and gives the reason as its cause.
+    // The reason is the error's message (or, from a query Drizzle ran, its cause's).
     const reason = (read: Promise<unknown>) =>
       read.then(
         () => "read",

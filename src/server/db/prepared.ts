@@ -8,9 +8,10 @@
  *   every later run with other values (planning was most of the database's time for a page).
  *   Its name is made from its SQL text, so one name can never stand for two statements
  *   (node-postgres would run the first one parsed under the name with the second one's values).
- * - Its rows are read by a mapper made once: a flat selection's keys and each column's own
+ * - Its rows are read by a shape made once: a flat selection's keys and each column's own
  *   decoder (Drizzle's, found when the statement is built), where Drizzle's generic mapping
- *   finds them again for every value of every row (an eighth of the members list's time).
+ *   finds them again for every value of every row (an eighth of the members list's time), and
+ *   straight into their objects as node-postgres receives them (db/mapped-rows-query.ts).
  * - Run on the given database's or transaction's own connection, so row-level security's
  *   workspace applies as to any query.
  * - Or read alone in a workspace in one round trip (readInWorkspace below): a list page read on
@@ -20,6 +21,7 @@ import { createHash } from "node:crypto";
 import { Column, fillPlaceholders, is, SQL } from "drizzle-orm";
 import type { Pool, PoolClient } from "pg";
 import type { Database } from "./client.ts";
+import { readMappedRows, type Decoder, type RowShape } from "./mapped-rows-query.ts";
 import { literal, workspaceSettingsStatement, type Queryable } from "./tenant.ts";
 
 /** What Drizzle's select builder offers, and what its prepared query keeps once built. */
@@ -33,20 +35,15 @@ interface BuiltStatement {
   sqlName: string;
   sql: string;
   params: unknown[];
-  /** How node-postgres reads the columns' text: Drizzle's own parsers (times are left as text for the decoders). */
-  types: unknown;
-  /** One row of values (in the selection's order) as the selection's object. */
-  rowOf: (values: unknown[]) => Record<string, unknown>;
+  /** Its rows' keys and decoders, and how node-postgres reads its columns' text (Drizzle's own parsers, which leave times as text for the decoders). */
+  rows: RowShape;
 }
 /** What Drizzle keeps of a built select: its SQL, its selection and its parsers. */
 interface DrizzlePreparedQuery {
   queryString: string;
   params: unknown[];
   fields: { path: string[]; field: unknown }[];
-  queryConfig: { types: unknown };
-}
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
+  queryConfig: { types: RowShape["types"] };
 }
 /** The pool or the transaction's connection that Drizzle's database or transaction runs on. */
 const connectionOf = (db: Queryable): Pool | PoolClient => (db as unknown as { session: { client: Pool | PoolClient } }).session.client;
@@ -84,8 +81,7 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
       sqlName: `w_${digest}`,
       sql: prepared.queryString,
       params: prepared.params,
-      types: prepared.queryConfig.types,
-      rowOf: rowMapperOf(prepared.fields),
+      rows: rowShapeOf(prepared.fields, prepared.queryConfig.types),
     };
     built.set(key, statement);
     return statement;
@@ -93,15 +89,8 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
   return {
     async run(db, shape, values) {
       const statement = statementOf(db, shape);
-      const config = {
-        name: statement.name,
-        text: statement.sql,
-        values: fillPlaceholders(statement.params, values),
-        rowMode: "array",
-        types: statement.types,
-      };
-      const { rows } = await connectionOf(db).query<unknown[]>(config as never);
-      return rows.map(statement.rowOf) as Row[];
+      const config = { name: statement.name, text: statement.sql, values: fillPlaceholders(statement.params, values) };
+      return (await readMappedRows(connectionOf(db), config, statement.rows)) as Row[];
     },
     async readInWorkspace(db, organizationId, shape, values) {
       const statement = statementOf(db, shape);
@@ -109,8 +98,7 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
       let unusable: Error | undefined;
       try {
         await prepareOnConnection(client, statement);
-        const rows = await executeInWorkspace(client, organizationId, statement, fillPlaceholders(statement.params, values));
-        return rows.map(statement.rowOf) as Row[];
+        return (await executeInWorkspace(client, organizationId, statement, fillPlaceholders(statement.params, values))) as Row[];
       } catch (error) {
         if (isConnectionError(error)) unusable = error as Error;
         throw error;
@@ -126,12 +114,12 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
 }
 
 /**
- * The mapper of a flat selection's rows, as Drizzle maps them (a null stays null, any other
+ * How a flat selection's rows are made, as Drizzle makes them (a null stays null, any other
  * value goes through its column's or expression's decoder), with each decoder found once. A
  * nested selection (an object per joined table) is refused when the read is built: its nulls
  * follow the joins, which only Drizzle's own mapping knows.
  */
-function rowMapperOf(fields: DrizzlePreparedQuery["fields"]): (values: unknown[]) => Record<string, unknown> {
+function rowShapeOf(fields: DrizzlePreparedQuery["fields"], types: RowShape["types"]): RowShape {
   const keys = fields.map(({ path }) => {
     if (path.length !== 1) throw new Error(`A prepared read takes a flat selection; ${path.join(".")} is nested`);
     return path[0]!;
@@ -143,14 +131,7 @@ function rowMapperOf(fields: DrizzlePreparedQuery["fields"]): (values: unknown[]
     if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: Decoder }).decoder;
     throw new Error(`A prepared read selects columns and SQL expressions; ${keys.join(", ")} has another kind`);
   });
-  return (values) => {
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < keys.length; index++) {
-      const value = values[index];
-      row[keys[index]!] = value === null ? null : decoders[index]!.mapFromDriverValue(value);
-    }
-    return row;
-  };
+  return { keys, decoders, types };
 }
 
 /**
@@ -176,7 +157,12 @@ async function prepareOnConnection(client: PoolClient, statement: BuiltStatement
  * then read. If setting the workspace fails, the statement does not run; when the message
  * ends, the role and the workspace are gone with its transaction.
  */
-async function executeInWorkspace(client: PoolClient, organizationId: string, statement: BuiltStatement, params: unknown[]): Promise<unknown[][]> {
+async function executeInWorkspace(
+  client: PoolClient,
+  organizationId: string,
+  statement: BuiltStatement,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
   const values = params.map((value) => {
     if (value === null || value === undefined) return "null";
     if (typeof value === "string" || typeof value === "number") return literal(client, String(value));
@@ -186,8 +172,8 @@ async function executeInWorkspace(client: PoolClient, organizationId: string, st
     workspaceSettingsStatement(client, organizationId),
     `execute ${client.escapeIdentifier(statement.sqlName)}${values.length ? `(${values.join(", ")})` : ""}`,
   ].join("; ");
-  const results = (await client.query({ text, rowMode: "array", types: statement.types } as never)) as unknown as { rows: unknown[][] }[];
-  return results[results.length - 1]!.rows;
+  // The settings' statement answers one row set first; the read's own is the second.
+  return readMappedRows(client, { text }, statement.rows, 1);
 }
 
 /**
