@@ -36,41 +36,28 @@ const membersOf = preparedRead((tx: Queryable, shape: { role: boolean; name: boo
     .orderBy(asc(member.id))
     .limit(sql.placeholder("limit"));
 });
-/** Every kind of value the app's reads select: text, a time, booleans, a null of a left join, a number from bigint text, JSON. */
-const kindsOf = preparedRead((tx: Queryable, shape: { org: boolean }) =>
+/** Every kind of value the app's reads select: text, a time, booleans, a null of a subquery, a number from bigint text, JSON. */
+const everyKind = {
+  id: member.id,
+  name: user.name,
+  createdAt: member.createdAt,
+  emailVerified: user.emailVerified,
+  twoFactorEnabled: user.twoFactorEnabled,
+  otherMembership: sql<string | null>`(select m2.id from member m2 where m2.user_id = ${user.id} and m2.id <> ${member.id} limit 1)`,
+  inWorkspace: sql<number>`count(*) over ()`.mapWith(Number),
+  summary: sql<{ role: string; at: string }>`json_build_object('role', ${member.role}, 'at', ${member.createdAt})`,
+};
+const kindsOf = preparedRead((tx: Queryable, _shape: { org: boolean }) =>
   tx
-    .select({
-      id: member.id,
-      name: user.name,
-      createdAt: member.createdAt,
-      emailVerified: user.emailVerified,
-      twoFactorEnabled: user.twoFactorEnabled,
-      otherMembership: sql<string | null>`(select m2.id from member m2 where m2.user_id = ${user.id} and m2.id <> ${member.id} limit 1)`,
-      inWorkspace: sql<number>`count(*) over ()`.mapWith(Number),
-      summary: sql<{ role: string; at: string }>`json_build_object('role', ${member.role}, 'at', ${member.createdAt})`,
-    })
+    .select(everyKind)
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(shape.org ? eq(member.organizationId, sql.placeholder("organizationId")) : undefined)
+    .where(eq(member.organizationId, sql.placeholder("organizationId")))
     .orderBy(asc(member.id)),
 );
 /** The same selection, built and mapped by Drizzle on every run, to compare with. */
 const kindsByDrizzle = (tx: Queryable, organizationId: string) =>
-  tx
-    .select({
-      id: member.id,
-      name: user.name,
-      createdAt: member.createdAt,
-      emailVerified: user.emailVerified,
-      twoFactorEnabled: user.twoFactorEnabled,
-      otherMembership: sql<string | null>`(select m2.id from member m2 where m2.user_id = ${user.id} and m2.id <> ${member.id} limit 1)`,
-      inWorkspace: sql<number>`count(*) over ()`.mapWith(Number),
-      summary: sql<{ role: string; at: string }>`json_build_object('role', ${member.role}, 'at', ${member.createdAt})`,
-    })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(member.organizationId, organizationId))
-    .orderBy(asc(member.id));
+  tx.select(everyKind).from(member).innerJoin(user, eq(user.id, member.userId)).where(eq(member.organizationId, organizationId)).orderBy(asc(member.id));
 const refusedValue = preparedRead((tx: Queryable, _shape: { any: boolean }) =>
   tx
     .select({
