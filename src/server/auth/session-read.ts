@@ -102,16 +102,10 @@ export function createSessionReader(auth: Auth, db: Database) {
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   }));
   const knownTokens = tokenMemory();
-  // Read from a variable once known: awaiting the settled promise cost a turn of the queue on every request.
-  let known: Awaited<typeof settings> | undefined;
-  settings.then(
-    (value) => (known = value),
-    () => {}, // a failure is met by `await settings` below
-  );
 
   return async function readSession(cookieHeader: string | undefined, options: { withWorkspaces?: boolean } = {}): Promise<SessionReadResult> {
     if (!cookieHeader) return null;
-    const settled = known ?? (await settings);
+    const settled = await settings;
     let token = knownTokens.get(cookieHeader);
     if (!token) {
       const cookies = parseCookies(cookieHeader);

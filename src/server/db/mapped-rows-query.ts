@@ -41,7 +41,7 @@ const Query = pg.Query as unknown as new (config: object) => QueryInternals;
 class MappedRowsQuery extends Query {
   readonly shape: RowShape;
   /** Row sets to pass over before the read's own: the statements a message sends before it. */
-  rowSetsBefore: number;
+  readonly rowSetsBefore: number;
   /** Not `rows`: Query reads that as its option to fetch a portal's rows in pages. */
   readonly mapped: Record<string, unknown>[] = [];
   private rowSetsSeen = 0;
