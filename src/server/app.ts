@@ -43,6 +43,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders, securityHeaderValues } from "./middleware/security-headers.ts";
 import { loadViewer } from "./middleware/viewer.ts";
+import { MemoizedRouter } from "./lib/memoized-router.ts";
 
 export function createApi(deps: AppDeps, checkHealth: () => Promise<HealthAnswer>) {
   const api = new OpenAPIHono<AppEnv>({
@@ -110,7 +111,8 @@ export function createApi(deps: AppDeps, checkHealth: () => Promise<HealthAnswer
 }
 
 export function createApp(deps: AppDeps, web?: WebBuild) {
-  const app = new OpenAPIHono<AppEnv>();
+  // Every route of every sub-app is added to this app's router, the one that matches requests.
+  const app = new OpenAPIHono<AppEnv>({ router: new MemoizedRouter() });
   const securityOptions = { https: deps.config.appUrl.startsWith("https://"), scriptHashes: () => web?.scriptHashes ?? [], framable: isFramablePage };
   const securityHeadersOf = securityHeaderValues(securityOptions);
   const checkHealth = healthCheck(deps);
