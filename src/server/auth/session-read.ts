@@ -61,13 +61,14 @@ const sessionRead = preparedRead((db: Queryable, shape: { withWorkspaces: boolea
 );
 
 /**
- * Cookie headers whose session cookie's signature was found right, with its token, the most
- * recently seen last: a signed-in browser sends the same header with every request, and
- * reading it and checking its HMAC again each time was a twentieth of a signed-in request's
- * time. Which token a header names depends only on the header and the secret (one memory per
- * reader, so per secret): remembering it changes no answer. Whether the session still exists
- * is read from the database on every request, as before. Bounded: headers of up to 1 KB (a
- * browser's usual), at most 10,000 of them, the least recently seen forgotten first.
+ * Cookie headers whose session cookie's signature was found right, with its token: a
+ * signed-in browser sends the same header with every request, and reading it and checking its
+ * HMAC again each time was a twentieth of a signed-in request's time. Which token a header
+ * names depends only on the header and the secret (one memory per reader, so per secret):
+ * remembering it changes no answer. Whether the session still exists is read from the
+ * database on every request, as before. Bounded: headers of up to 1 KB (a browser's usual),
+ * at most 10,000 of them, the first remembered forgotten first. A hit writes nothing: moving
+ * the header to the end on every request rebuilt the map's table again and again.
  */
 function tokenMemory() {
   const tokens = new Map<string, string>();
@@ -75,7 +76,6 @@ function tokenMemory() {
     get: (cookieHeader: string) => tokens.get(cookieHeader),
     remember(cookieHeader: string, token: string) {
       if (cookieHeader.length > REMEMBERED_HEADER_LENGTH) return;
-      tokens.delete(cookieHeader);
       tokens.set(cookieHeader, token);
       if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
     },
@@ -113,8 +113,8 @@ export function createSessionReader(auth: Auth, db: Database) {
       const signed = cookies.get(settled.tokenCookie);
       token = signed ? (verifiedToken(signed, settled.secret) ?? undefined) : undefined;
       if (!token) return null;
+      knownTokens.remember(cookieHeader, token);
     }
-    knownTokens.remember(cookieHeader, token);
     const [row] = await sessionRead.run(db, { withWorkspaces: Boolean(options.withWorkspaces) }, { token });
     if (!row) return null;
     // Better Auth's own rules, on the system time as Better Auth reads it: an expired session
