@@ -25,6 +25,8 @@ export const memberSummarySchema = z.object({
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 export const memberPageSchema = pageOf(memberSummarySchema);
+/** How many members a page of the Members screen shows: what the screen asks the API for (and what the API benchmark reads). */
+export const MEMBERS_PAGE_SIZE = 25;
 export type MemberPage = z.infer<typeof memberPageSchema>;
 
 export const changeMemberRoleSchema = z.strictObject({ role: roleField });

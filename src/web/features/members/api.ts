@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { MemberRole, MembershipStatus } from "../../../shared/roles.ts";
-import type { MemberPage, MemberSummary } from "../../../shared/schemas/members.ts";
+import { MEMBERS_PAGE_SIZE, type MemberPage, type MemberSummary } from "../../../shared/schemas/members.ts";
 import { api, apiFetch } from "../../lib/api-client.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { workspaceKeys } from "../workspace/api.ts";
@@ -12,8 +12,6 @@ export interface MemberFilters {
   status: MembershipStatus | null;
   page: number;
 }
-
-export const MEMBERS_PAGE_SIZE = 25;
 
 export const memberKeys = {
   all: ["members"] as const,
