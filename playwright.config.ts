@@ -15,6 +15,7 @@ import {
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
 } from "./e2e/support/constants.ts";
+import { PRODUCTION_SERVER } from "./scripts/build-outputs.ts";
 
 /**
  * Browser tests against the production build. Four servers, started in this order and
@@ -81,8 +82,7 @@ export default defineConfig({
     {
       name: "app",
       // `exec env` replaces the shell: the process Playwright stops is the node server itself.
-      command:
-        "./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development NODE_COMPILE_CACHE=build/node-compile-cache ./node_modules/.bin/node build/server-bundle/index.mjs",
+      command: `./node_modules/.bin/node scripts/ensure-build.ts && exec env NODE_ENV=development NODE_COMPILE_CACHE=build/node-compile-cache ./node_modules/.bin/node ${PRODUCTION_SERVER.args.join(" ")}`,
       url: `${APP_URL}/api/health`,
       timeout: 180_000,
       gracefulShutdown: shutdown,

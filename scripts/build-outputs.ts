@@ -46,13 +46,14 @@ export function isStale(output: BuildOutput): boolean {
 }
 
 /**
- * How `npm start` runs the production server (package.json spells the same): the bundle, with
- * Node's compile cache in build/, so that a warm start reuses the bytecode V8 made of the
- * bundle last time instead of compiling its 8 MB again. Whatever else starts the production
- * server as `npm start` does (the demo, the benchmarks, the browser tests) takes it from here.
+ * How `npm start` runs the production server (package.json spells the same, start-command.test.ts
+ * checks it): the bundle, with Node's compile cache in build/, so that a warm start reuses the
+ * bytecode V8 made of the bundle last time instead of compiling its 8 MB again; and without V8's
+ * pretenuring by allocation site (decision 031). Whatever else starts the production server as
+ * `npm start` does (the demo, the benchmarks, the browser tests) takes it from here.
  */
 export const PRODUCTION_SERVER = {
   /** Node's arguments, from the project root. */
-  args: ["build/server-bundle/index.mjs"],
+  args: ["--no-allocation-site-pretenuring", "build/server-bundle/index.mjs"],
   env: { NODE_COMPILE_CACHE: path.join(root, "build/node-compile-cache") },
 };
