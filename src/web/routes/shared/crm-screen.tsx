@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs } from "@mantine/core";
+import { Box, Button, Group, Stack, Tabs } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
@@ -37,8 +37,10 @@ export default function CrmScreen() {
   const me = useMe();
   return (
     <>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <PageHeader title="CRM" description={DESCRIPTIONS[area]} />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="sm">
+        <Box style={{ flex: "1 1 320px" }}>
+          <PageHeader title="CRM" description={DESCRIPTIONS[area]} />
+        </Box>
         <Group gap="sm">
           <ImportLeadsButton area={area} owners={staff.data} />
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open}>

@@ -62,8 +62,10 @@ export function LibraryScreen({ area }: { area: Area }) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <PageHeader title={copy.title} description={copy.description} />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="sm">
+        <Box style={{ flex: "1 1 320px" }}>
+          <PageHeader title={copy.title} description={copy.description} />
+        </Box>
         {manages ? (
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={add.open} disabled={!resources.data}>
             Add resource
