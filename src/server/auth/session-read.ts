@@ -4,6 +4,7 @@ import type { Auth } from "./auth.ts";
 import type { AccountWorkspace, Viewer, ViewerSession, ViewerUser } from "../core/context.ts";
 import type { Database } from "../db/client.ts";
 import { preparedRead } from "../db/prepared.ts";
+import { BoundedMemory } from "../lib/bounded-memory.ts";
 import { member, session, user } from "../db/schema.ts";
 import type { Queryable } from "../db/tenant.ts";
 
@@ -67,17 +68,14 @@ const sessionRead = preparedRead((db: Queryable, shape: { withWorkspaces: boolea
  * names depends only on the header and the secret (one memory per reader, so per secret):
  * remembering it changes no answer. Whether the session still exists is read from the
  * database on every request, as before. Bounded: headers of up to 1 KB (a browser's usual),
- * at most 10,000 of them, the first remembered forgotten first. A hit writes nothing: moving
- * the header to the end on every request rebuilt the map's table again and again.
+ * at most 10,000 of them, the first remembered forgotten first (lib/bounded-memory.ts).
  */
 function tokenMemory() {
-  const tokens = new Map<string, string>();
+  const tokens = new BoundedMemory<string, string>(TOKENS_KEPT);
   return {
     get: (cookieHeader: string) => tokens.get(cookieHeader),
     remember(cookieHeader: string, token: string) {
-      if (cookieHeader.length > REMEMBERED_HEADER_LENGTH) return;
-      tokens.set(cookieHeader, token);
-      if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+      if (cookieHeader.length <= REMEMBERED_HEADER_LENGTH) tokens.remember(cookieHeader, token);
     },
   };
 }

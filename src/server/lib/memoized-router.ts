@@ -1,9 +1,10 @@
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
+import { BoundedMemory } from "./bounded-memory.ts";
 
 /** Paths longer than this are matched every time: the memory holds paths people and the app use. */
 const REMEMBERED_PATH_LENGTH = 256;
-/** How many answers are kept; the first one kept is forgotten first (a hit rewrites nothing). */
+/** How many answers are kept; the first one kept is forgotten first. */
 const ANSWERS_KEPT = 1_000;
 
 /**
@@ -24,7 +25,7 @@ const ANSWERS_KEPT = 1_000;
 export class MemoizedRouter<T> implements Router<T> {
   readonly name = "MemoizedRouter";
   readonly #router = new TrieRouter<T>();
-  readonly #answers = new Map<string, Result<T>>();
+  readonly #answers = new BoundedMemory<string, Result<T>>(ANSWERS_KEPT);
 
   add(method: string, path: string, handler: T): void {
     this.#router.add(method, path, handler);
@@ -36,8 +37,7 @@ export class MemoizedRouter<T> implements Router<T> {
     const known = this.#answers.get(key);
     if (known) return known;
     const answer = this.#router.match(method, path);
-    this.#answers.set(key, answer);
-    if (this.#answers.size > ANSWERS_KEPT) this.#answers.delete(this.#answers.keys().next().value!);
+    this.#answers.remember(key, answer);
     return answer;
   }
 }
