@@ -51,6 +51,73 @@ describe("the query timeout", () => {
       await db.$client.end();
     }
   });
+  it("never closes a connection whose queries are answered, however long it is held between them", async () => {
+    const db = createDatabase(t.databaseUrl, { max: 1, queryTimeoutMs: 200 });
+    try {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        // Held, waiting for nothing from the database, for twice the timeout.
+        await sleep(400);
+        const again = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        expect(again.rows[0]!.pid).toBe(rows[0]!.pid);
+      });
+      // Idle in the pool for as long: still the same connection.
+      const { rows: held } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      await sleep(400);
+      const { rows } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      expect(rows[0]!.pid).toBe(held[0]!.pid);
+    } finally {
+      await db.$client.end();
+    }
+  });
+
+  it("times a query from the connection's last answer, not from when it was sent behind others", async () => {
+    const db = createDatabase(t.databaseUrl, { max: 1, queryTimeoutMs: 400 });
+    const client = await db.$client.connect();
+    try {
+      // Three queries of 250 ms each written at once on one pipelined connection: the last is
+      // answered 750 ms after it was sent, but the connection never waits 400 ms for an answer.
+      const answers = await Promise.all([0, 1, 2].map(() => client.query("select pg_sleep(0.25)")));
+      expect(answers).toHaveLength(3);
+    } finally {
+      client.release();
+      await db.$client.end();
+    }
+  });
+
+  it("times out a query that was handed the connection in the same moment the query before it was answered", async () => {
+    const db = createDatabase(t.databaseUrl, { max: 1, queryTimeoutMs: 300 });
+    try {
+      // One connection: the pool gives it to the second query while it hands over the first's answer.
+      const [quick, slow] = await Promise.allSettled([db.execute(sql`select 1`), db.execute(sql`select pg_sleep(1)`)]);
+      expect(quick.status).toBe("fulfilled");
+      expect(slow.status === "rejected" && isDatabaseUnavailableError(slow.reason)).toBe(true);
+    } finally {
+      await db.$client.end();
+    }
+  });
+
+  it("does not wait for the answer to a query that node-postgres refused to send", async () => {
+    const db = createDatabase(t.databaseUrl, { max: 1, queryTimeoutMs: 200 });
+    const backend = async () => (await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
+    try {
+      const before = await backend();
+      const client = await db.$client.connect();
+      try {
+        await client.query({ name: "watchdog-test", text: "select 1" });
+        // The same name for another text: refused before anything is written to the connection.
+        const refused = await client.query({ name: "watchdog-test", text: "select 2" }).catch((error: unknown) => error);
+        expect(String(refused)).toMatch(/Prepared statements must be unique/);
+      } finally {
+        client.release();
+      }
+      await sleep(400);
+      // Still the same connection: it was not closed for an answer that could never come.
+      expect(await backend()).toBe(before);
+    } finally {
+      await db.$client.end();
+    }
+  });
 });
 
 describe("a connection lost in the middle of a transaction", () => {

@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { ConfigError } from "../env.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
+import { watchQueries } from "./query-watchdog.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -12,33 +13,12 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "src/server/db/migrations");
 
 /**
- * How long the app waits for the answer to one query. A database that stops answering
+ * How long the app waits for PostgreSQL to answer a query. A database that stops answering
  * (frozen, or cut off by the network) otherwise holds a request forever: the connection
- * stays open and nothing ever comes back. Migrations run without it (bootApp).
+ * stays open and nothing ever comes back (db/query-watchdog.ts). Migrations run without it
+ * (bootApp).
  */
 export const QUERY_TIMEOUT_MS = 5_000;
-const QUERY_TIMEOUT_MESSAGE = "Query read timeout";
-
-/**
- * node-postgres answers a timed-out query with an error but leaves the query running on its
- * connection, and the pool would hand that connection to the next request: whose statements
- * would then run, once the database answers again, inside the abandoned transaction (and a
- * later COMMIT on it would commit half a sign-up). A connection whose query timed out is in
- * an unknown state, so it is closed at once: the database rolls its transaction back, and
- * the pool opens a new one.
- */
-function closeOnQueryTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) client.end().catch(() => {});
-      });
-    }
-    return result;
-  }) as typeof client.query;
-}
 
 export function createDatabase(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
@@ -50,7 +30,6 @@ export function createDatabase(url: string, options: { max?: number; queryTimeou
     // before it (node-postgres's pipeline mode): withWorkspace sends its BEGIN with the work's
     // first query. Code that awaits each query, as all of ours does, sees no difference.
     pipeline: true,
-    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
   });
   // A dropped connection (database restarted) must not crash the process; the pool reconnects.
   pool.on("error", () => {});
@@ -59,7 +38,7 @@ export function createDatabase(url: string, options: { max?: number; queryTimeou
   // idle, and an unheard 'error' event ends the process. The statement in progress fails with
   // the same error, and the pool discards the client when it is released.
   pool.on("connect", (client) => client.on("error", () => {}));
-  if (options.queryTimeoutMs) pool.on("connect", closeOnQueryTimeout);
+  if (options.queryTimeoutMs) watchQueries(pool, options.queryTimeoutMs);
   return drizzle(pool, { schema }) as Database;
 }
 
