@@ -90,6 +90,24 @@ describe("the headers of a JSON answer", () => {
     expect(await response.json()).toEqual({ later: true });
   });
 
+  it("are each gzipped whole, one after another, small or larger than the buffer kept for them", async () => {
+    // Accented names: their UTF-8 length is not their length in characters.
+    const answer = (n: number, name: string) => ({ items: Array.from({ length: n }, (_, index) => ({ index, name: `${name} ${index}` })) });
+    const app = appWith((app) => app.get("/list", (c) => c.json(answer(Number(c.req.query("n")), c.req.query("name") ?? ""), 200)));
+    for (const [n, name] of [
+      [80, "Zoë Brontë"],
+      [9_000, "Ana Núñez"],
+      [60, "Élodie"],
+    ] as const) {
+      const response = await app.request(`/list?n=${n}&name=${encodeURIComponent(name)}`, asBrowser);
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      const gzipped = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(gzipped.byteLength));
+      expect(JSON.parse(gunzipSync(gzipped).toString("utf8"))).toEqual(answer(n, name));
+      expectFinished(response);
+    }
+  });
+
   it("are finished on an answer that is not JSON, which compress() still gzips", async () => {
     const text = "word ".repeat(400);
     const app = appWith((app) => app.get("/text", (c) => c.text(text)));
