@@ -52,8 +52,11 @@ export function isStale(output: BuildOutput): boolean {
  * pretenuring by allocation site (decision 031). Whatever else starts the production server as
  * `npm start` does (the demo, the benchmarks, the browser tests) takes it from here.
  */
+const ENGINE_FLAGS = ["--no-allocation-site-pretenuring"];
 export const PRODUCTION_SERVER = {
   /** Node's arguments, from the project root. */
-  args: ["--no-allocation-site-pretenuring", "build/server-bundle/index.mjs"],
+  args: [...ENGINE_FLAGS, "build/server-bundle/index.mjs"],
+  /** V8's switches among them: the API benchmark's profile runs the sources with them too. */
+  engineFlags: ENGINE_FLAGS,
   env: { NODE_COMPILE_CACHE: path.join(root, "build/node-compile-cache") },
 };
