@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { protocolConnectionOf } from "./pg-connection.ts";
 
 /** The error a connection is closed with when PostgreSQL has not answered in time (isDatabaseUnavailableError knows it). */
 export const QUERY_TIMEOUT_MESSAGE = "Query read timeout";
@@ -37,7 +38,7 @@ export function watchQueries(pool: pg.Pool, timeoutMs: number): void {
     for (const [client, waiting] of connections) {
       if (waiting.unanswered > 0 && now - waiting.since >= timeoutMs) {
         waiting.unanswered = 0;
-        streamOf(client).destroy(new Error(QUERY_TIMEOUT_MESSAGE));
+        protocolConnectionOf(client).stream.destroy(new Error(QUERY_TIMEOUT_MESSAGE));
       }
     }
   };
@@ -57,7 +58,7 @@ export function watchQueries(pool: pg.Pool, timeoutMs: number): void {
     } as typeof client.query;
     // Ahead of node-postgres's own listener, whose callbacks may send the next query (a pool
     // hands the connection on at once): the answer is counted before that query is.
-    connectionOf(client).prependListener("readyForQuery", () => {
+    protocolConnectionOf(client).prependListener("readyForQuery", () => {
       if (waiting.unanswered === 0) return;
       waiting.unanswered--;
       waiting.since = performance.now();
@@ -78,9 +79,3 @@ export function watchQueries(pool: pg.Pool, timeoutMs: number): void {
     if (waiting) waiting.unanswered = 0;
   });
 }
-
-/** node-postgres's connection of a client: its protocol messages are events of it, its socket is its stream. */
-function connectionOf(client: pg.PoolClient): { prependListener(event: "readyForQuery", listener: () => void): void; stream: { destroy(error: Error): void } } {
-  return (client as unknown as { connection: ReturnType<typeof connectionOf> }).connection;
-}
-const streamOf = (client: pg.PoolClient) => connectionOf(client).stream;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import type { PoolClient } from "pg";
 import type { Database } from "./client.ts";
+import { protocolConnectionOf } from "./pg-connection.ts";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** What business queries run on: the database or a transaction. */
@@ -67,7 +68,7 @@ export async function withWorkspace<T>(db: Database, organizationId: string, wor
  * same socket around each extended-protocol query for the same reason.
  */
 function holdWritesUntilTheWorkHasQueried(client: PoolClient): void {
-  const socket = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const socket = protocolConnectionOf(client).stream;
   socket.cork();
   setImmediate(() => socket.uncork());
 }
