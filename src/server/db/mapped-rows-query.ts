@@ -32,11 +32,19 @@ export interface RowShape {
 
 /** The parts of Query that this one reads and overrides. */
 interface QueryInternals {
+  name?: string;
   callback?: (error: unknown, rows?: unknown) => void;
   _canceledDueToError: unknown;
   handleError(error: unknown, connection?: unknown): void;
 }
-const Query = pg.Query as unknown as new (config: object) => QueryInternals;
+const Query = pg.Query as unknown as new (text: string, values?: unknown[]) => QueryInternals;
+
+/** A statement to run: its SQL, its values, and its name when it is a named (prepared) statement. */
+export interface Statement {
+  text: string;
+  values?: unknown[];
+  name?: string;
+}
 
 class MappedRowsQuery extends Query {
   readonly shape: RowShape;
@@ -47,8 +55,12 @@ class MappedRowsQuery extends Query {
   private rowSetsSeen = 0;
   private parsers: TextParser[] = [];
 
-  constructor(config: object, shape: RowShape, rowSetsBefore: number) {
-    super(config);
+  constructor(statement: Statement, shape: RowShape, rowSetsBefore: number) {
+    // Query copies a config object (all its property descriptors) before reading it, on every
+    // query; given as text and values, it reads them as they are. Of a config's other fields,
+    // these reads give only a name.
+    super(statement.text, statement.values);
+    if (statement.name) this.name = statement.name;
     this.shape = shape;
     this.rowSetsBefore = rowSetsBefore;
   }
@@ -92,8 +104,8 @@ class MappedRowsQuery extends Query {
  * or on a transaction's connection, and gives the rows of the statement after `rowSetsBefore`
  * others as the shape's objects.
  */
-export function readMappedRows(connection: Pool | PoolClient, config: object, shape: RowShape, rowSetsBefore = 0): Promise<Record<string, unknown>[]> {
-  const query = new MappedRowsQuery(config, shape, rowSetsBefore);
+export function readMappedRows(connection: Pool | PoolClient, statement: Statement, shape: RowShape, rowSetsBefore = 0): Promise<Record<string, unknown>[]> {
+  const query = new MappedRowsQuery(statement, shape, rowSetsBefore);
   // The pool's query borrows a connection, gives it the query with its own callback, and gives
   // the connection back when that is called; a connection's query takes the callback here.
   if (connection instanceof pg.Pool) return connection.query(query as never) as unknown as Promise<Record<string, unknown>[]>;

@@ -165,6 +165,19 @@ describe("a read built once per shape", () => {
     expect(await withWorkspace(single, ORG_A, (tx) => membersOf.run(tx, ALL, { organizationId: ORG_A, limit: 50 }))).toHaveLength(2 + AWKWARD_NAMES.length);
   });
 
+  it("runs in a transaction as a named statement: prepared once on its connection, then only bound and run", async () => {
+    const values = { organizationId: ORG_A, name: "O'Brien", limit: 50 };
+    const { sql: text } = membersOf.toSQL(single, BY_NAME, values);
+    const preparedAs = async () =>
+      (await single.execute<{ name: string }>(sql`select name from pg_prepared_statements where not from_sql and statement = ${text}`)).rows.map(
+        (row) => row.name,
+      );
+    for (let run = 0; run < 2; run++) {
+      expect(await withWorkspace(single, ORG_A, (tx) => membersOf.run(tx, BY_NAME, values))).toHaveLength(1);
+      expect(await preparedAs()).toEqual([expect.stringMatching(/^q_[\w-]+$/)]);
+    }
+  });
+
   it("runs inside the workspace: row-level security hides another workspace's rows whatever the values say", async () => {
     expect(await membersOf.readInWorkspace(single, ORG_B, ALL, { organizationId: ORG_A, limit: 50 })).toEqual([]);
     expect(await withWorkspace(single, ORG_B, (tx) => membersOf.run(tx, ALL, { organizationId: ORG_A, limit: 50 }))).toEqual([]);

@@ -89,8 +89,8 @@ export function preparedRead<Shape extends Record<string, boolean>, Row>(build: 
   return {
     async run(db, shape, values) {
       const statement = statementOf(db, shape);
-      const config = { name: statement.name, text: statement.sql, values: fillPlaceholders(statement.params, values) };
-      return (await readMappedRows(connectionOf(db), config, statement.rows)) as Row[];
+      const named = { name: statement.name, text: statement.sql, values: fillPlaceholders(statement.params, values) };
+      return (await readMappedRows(connectionOf(db), named, statement.rows)) as Row[];
     },
     async readInWorkspace(db, organizationId, shape, values) {
       const statement = statementOf(db, shape);
