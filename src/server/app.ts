@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   // Ahead of every middleware: see healthFastPath.
   app.get(
     "/api/health",
-    healthFastPath(checkHealth, () => securityHeadersOf(false)),
+    healthFastPath(checkHealth, () => securityHeadersOf("data")),
   );
   app.use("*", requestContext(deps.logger));
   // gzip for the web app's scripts, styles and pages and for API answers (1 KB and up); JSON
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
     await next();
     if (!c.get("wholeAnswer")) await gzip(c, async () => {});
   });
-  app.use("/api/*", jsonAnswers(securityHeadersOf));
+  app.use("/api/*", jsonAnswers(securityHeadersOf("data")));
   app.use("*", securityHeaders(securityOptions));
   app.use("/api/*", sameOriginOnly(deps.config.appUrl));
   app.onError(handleError);
@@ -137,5 +137,5 @@ export function createApp(deps: AppDeps, web?: WebBuild) {
   app.route("/", siteIndexRoutes(deps.config.appUrl));
   if (web) app.route("/", enquiryPageRoutes(deps, web));
   if (web) app.route("/", webRoutes(web, deps.config.appUrl));
-  return { app, answerHealthProbe: healthProbeOnNodeRequest(checkHealth, () => securityHeadersOf(false)) };
+  return { app, answerHealthProbe: healthProbeOnNodeRequest(checkHealth, () => securityHeadersOf("data")) };
 }

@@ -52,7 +52,7 @@ describe("the headers of a JSON answer", () => {
     const app = new Hono<AppEnv>();
     app.use("*", requestContext(pino({ level: "silent" })));
     app.use("*", compress());
-    app.use("*", jsonAnswers(securityHeaderValues(options)));
+    app.use("*", jsonAnswers(securityHeaderValues(options)("data")));
     app.use("*", securityHeaders(options));
     route(app);
     return app;

@@ -67,7 +67,7 @@ type JsonAnswerContext = Context<AppEnv> & { [SHAPING]: Shaping };
  * megabytes promoted at every collection, in the server's first seconds under load and again
  * whenever a caller was deoptimised), and those collections took 4-12 ms instead of 1-2.
  */
-export function jsonAnswers(securityHeadersOf: (framable: boolean) => Readonly<Record<string, string>>) {
+export function jsonAnswers(dataHeaders: Readonly<Record<string, string>>) {
   function header(this: JsonAnswerContext, ...args: Parameters<Context<AppEnv>["header"]>) {
     this[SHAPING].shapedBefore = true;
     return this[SHAPING].header(...args);
@@ -86,7 +86,7 @@ export function jsonAnswers(securityHeadersOf: (framable: boolean) => Readonly<R
     const body = this.body as unknown as (data: string | Uint8Array, arg?: number | ResponseInit, headers?: Record<string, string>) => Response;
     if (this[SHAPING].shapedBefore || typeof arg !== "number") return body(gzipped ?? text, arg, answerHeaders);
     this.set("wholeAnswer", true);
-    return new Response(gzipped ?? text, { status: arg, headers: { ...securityHeadersOf(false), "x-request-id": this.get("requestId"), ...answerHeaders } });
+    return new Response(gzipped ?? text, { status: arg, headers: { ...dataHeaders, "x-request-id": this.get("requestId"), ...answerHeaders } });
   }
   return createMiddleware<AppEnv>(async (c, next) => {
     const context = c as JsonAnswerContext;

@@ -28,6 +28,21 @@ describe("securityHeaders", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("gives data (a JSON answer) a policy that allows nothing, and a page the app's policy", async () => {
+    const app = appWith((app) => {
+      app.get("/data", (c) => c.json({ ok: true }));
+      app.get("/page", (c) => c.html("<p>hi</p>"));
+    });
+    const data = await app.request("/data");
+    expect(data.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(data.headers.get("x-frame-options")).toBe("DENY");
+    expect(data.headers.get("x-content-type-options")).toBe("nosniff");
+    const page = await app.request("/page");
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self' 'sha256-abc'");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("lets a framable page be framed by any site", async () => {
     const res = await appWith((app) => app.get("/enquire/acme", (c) => c.html("<p>hi</p>"))).request("/enquire/acme");
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors *");

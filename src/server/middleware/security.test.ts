@@ -59,13 +59,9 @@ describe("cross-site requests", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/api/health", "/api/does-not-exist", "/api/me"])("are set on %s", async (path) => {
+  it.each(["/api/health", "/api/does-not-exist", "/api/me"])("are set on %s, whose data may load nothing and be framed by no site", async (path) => {
     const res = await new ApiClient(t.app).get(path);
-    const csp = res.headers.get("content-security-policy");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
