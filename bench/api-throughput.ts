@@ -1,5 +1,5 @@
 /**
- * API throughput and latency: autocannon at 50 connections for 10 s per endpoint against the
+ * API throughput and latency: wrk (bench/support/wrk.ts) at 50 connections for 10 s per endpoint against the
  * production build on the embedded PostgreSQL, beside two ceilings measured the same way, each
  * a bare node:http server in its own process: a hello-world (the ceiling of this machine and
  * this Node), and the least a signed-in read must do (the session, its user and membership
@@ -16,7 +16,6 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { MEMBERS_PAGE_SIZE } from "../src/shared/schemas/members.ts";
 import { createAccounts } from "./support/accounts.ts";
@@ -28,6 +27,7 @@ import { NODE_BIN, PROJECT_ROOT } from "./support/paths.ts";
 import { PRODUCTION_SERVER } from "../scripts/build-outputs.ts";
 import type { Benchmark, BenchmarkReport, Table } from "./support/report.ts";
 import { formatInt, round } from "./support/stats.ts";
+import { runWrk } from "./support/wrk.ts";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -114,7 +114,7 @@ async function single(target: Target): Promise<number> {
 }
 
 /**
- * After a run, the server is still finishing the requests autocannon gave up on (for
+ * After a run, the server is still finishing the requests wrk gave up on (for
  * sign-in, dozens of queued password hashes): wait until one request is quick again, so
  * that the next measurement starts on an idle server.
  */
@@ -133,23 +133,23 @@ async function measure(target: Target, connections = CONNECTIONS): Promise<Measu
     body: target.body,
     connections,
     // Sign-in queues 50 password hashes on 2 cores: give every request time to finish.
-    timeout: 60,
+    timeoutSeconds: 60,
   } as const;
   if (target.gentleWarmUp) for (let attempt = 0; attempt < 3; attempt++) await single(target);
-  else await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  else await runWrk({ ...options, durationSeconds: WARM_UP_SECONDS });
   await drain(target);
   const cpuBefore = cpuOf(target);
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const result = await runWrk({ ...options, durationSeconds: DURATION_SECONDS });
   const cpuAfter = cpuOf(target);
   await drain(target);
-  const perRequest = (before: number, after: number) => round(((after - before) * 1000) / Math.max(1, result.requests.total), 0);
+  const perRequest = (before: number, after: number) => round(((after - before) * 1000) / Math.max(1, result.requests), 0);
   return {
     name: target.name,
     request: target.request,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    completed: result.requests.total,
+    requestsPerSecond: result.requests / result.durationSeconds,
+    p50Ms: round(result.p50Ms, 1),
+    p99Ms: round(result.p99Ms, 1),
+    completed: result.requests,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -375,9 +375,9 @@ async function run(): Promise<BenchmarkReport> {
             ]),
             notes: [
               "Production web build served by the bundled server as `npm start` runs it (NODE_ENV=production, LOG_LEVEL=info to a file; a profile runs `node src/server/index.ts`) on the embedded PostgreSQL in a fresh data folder; RATE_LIMIT_MULTIPLIER=1000000.",
-              "Two ceilings, each a bare node:http server in its own process: a hello-world (for health and sign-in), and the least a signed-in read does (for /api/me and the list): the cookie's signature checked, then the unexpired session, its user and the membership in its workspace read in one query by token, through a pg pool of the app's size (10) on the same PostgreSQL. autocannon runs in the benchmark process on the same machine, so load, servers and PostgreSQL share the CPUs.",
+              "Two ceilings, each a bare node:http server in its own process: a hello-world (for health and sign-in), and the least a signed-in read does (for /api/me and the list): the cookie's signature checked, then the unexpired session, its user and the membership in its workspace read in one query by token, through a pg pool of the app's size (10) on the same PostgreSQL. The load is wrk's (one thread, in C) on the same machine, so load, servers and PostgreSQL share the CPUs.",
               `The list is the Members screen's first page (${listed} rows, ordered by name, with the total count) of a workspace with ${formatInt(total)} members seeded with SQL (real user rows and memberships). The list of 50 rows is the same list, a page twice the screen's: the page this benchmark read until 2026-11-29.`,
-              "CPU µs/req: the user and system time (Linux's /proc, 10 ms ticks) that the serving process and PostgreSQL (postmaster and backends) used during the 10 s, divided by the requests completed. Other work on the machine moves it much less than req/s: it is the figure to compare between runs; autocannon's own time is not in it.",
+              "CPU µs/req: the user and system time (Linux's /proc, 10 ms ticks) that the serving process and PostgreSQL (postmaster and backends) used during the 10 s, divided by the requests completed. Other work on the machine moves it much less than req/s: it is the figure to compare between runs; wrk's own time is not in it.",
               "The app's requests carry Accept-Encoding as a browser's do (the server gzips answers of 1 KB and more); the ceilings compress nothing. Signed-in requests carry the session cookie of a real sign-in (the factories, over HTTP). Sign-in hashes the password (scrypt) on every request: that, not the API, sets its pace.",
             ],
           },
