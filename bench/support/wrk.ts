@@ -5,9 +5,8 @@
  * errors, which a Lua script prints as one line of JSON when the run ends.
  *
  * Not autocannon: on two cores shared by the load, the servers and PostgreSQL, autocannon's
- * JavaScript event loop was itself late by 6-13 ms at its p99, and a response read late is
- * counted as a slow one. Against the same server in the same minutes, autocannon measured
- * /api/me's p99 at 17-32 ms and wrk at 15-18 ms (docs/decisions/033).
+ * JavaScript event loop was itself late by 6-13 ms at its p99, and an answer read late is
+ * counted as a slow one (docs/decisions/033).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -50,7 +49,7 @@ function luaString(text: string): string {
   return `[${level}[\n${text}]${level}]`;
 }
 
-export function __script(options: WrkOptions): string {
+function script(options: WrkOptions): string {
   const lines = [`wrk.method = ${luaString(options.method ?? "GET")}`];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
   if (options.body !== undefined) lines.push(`wrk.body = ${luaString(options.body)}`);
@@ -68,7 +67,7 @@ export function __script(options: WrkOptions): string {
 export async function runWrk(options: WrkOptions): Promise<WrkResult> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "glassroom-wrk-"));
   const scriptFile = path.join(folder, "run.lua");
-  writeFileSync(scriptFile, __script(options));
+  writeFileSync(scriptFile, script(options));
   try {
     const args = ["-t1", `-c${options.connections}`, `-d${options.durationSeconds}s`, `--timeout`, `${options.timeoutSeconds}s`, "-s", scriptFile, options.url];
     const output = await new Promise<string>((resolve, reject) => {
@@ -82,7 +81,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
     });
     const line = output.split("\n").find((candidate) => candidate.startsWith(RESULT_MARKER));
-    if (!line) throw new Error(`wrk printed no result:\n${output}\n${readFileSync(scriptFile, "utf8")}`);
+    if (!line) throw new Error(`wrk printed no result:\n${output}\nIts script:\n${readFileSync(scriptFile, "utf8")}`);
     const figures = JSON.parse(line.slice(RESULT_MARKER.length)) as Record<string, number>;
     return {
       requests: figures.requests!,

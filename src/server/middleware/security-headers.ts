@@ -24,9 +24,9 @@ export type AnswerKind = "page" | "framable page" | "data";
  * script is allowed by 'self'.
  *
  * Data is never a document that loads anything: its policy allows nothing (`default-src
- * 'none'`), which is stricter than a page's and a tenth of its length. A page's policy, with
- * the content pages' script hashes, made up most of the 1.7 KB of headers on every API answer,
- * more than the gzipped answer itself on a page of the members list.
+ * 'none'`), which is stricter than a page's, in 43 bytes instead of about 1,200. A page's
+ * policy, with the content pages' script hashes, made up most of the 1.7 KB of headers on
+ * every API answer, more than the gzipped answer itself on a page of the members list.
  */
 export function securityHeaderValues(options: SecurityHeaderOptions): (kind: AnswerKind) => Readonly<Record<string, string>> {
   let written: Record<AnswerKind, Readonly<Record<string, string>>> | undefined;
