@@ -8,10 +8,11 @@
  * JavaScript event loop was itself late by 6-13 ms at its p99, and an answer read late is
  * counted as a slow one (docs/decisions/033).
  */
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 export interface WrkOptions {
   url: string;
@@ -63,6 +64,18 @@ function script(options: WrkOptions): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** What wrk printed; a missing wrk is named with how to install it, a failed run with what it printed. */
+async function runWrkProcess(args: string[]): Promise<string> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)("wrk", args);
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
+    if (failed.code === "ENOENT") throw new Error("The API benchmark drives its load with wrk, which is not installed: apt-get install wrk");
+    throw new Error(`wrk failed (${failed.message}):\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+  }
+}
+
 /** Runs wrk with one thread (the load's CPU kept small) and answers its figures. */
 export async function runWrk(options: WrkOptions): Promise<WrkResult> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "glassroom-wrk-"));
@@ -70,16 +83,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
   writeFileSync(scriptFile, script(options));
   try {
     const args = ["-t1", `-c${options.connections}`, `-d${options.durationSeconds}s`, `--timeout`, `${options.timeoutSeconds}s`, "-s", scriptFile, options.url];
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
-      let text = "";
-      child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      child.on("error", (error: NodeJS.ErrnoException) =>
-        reject(error.code === "ENOENT" ? new Error("The API benchmark drives its load with wrk, which is not installed: apt-get install wrk") : error),
-      );
-      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
-    });
+    const output = await runWrkProcess(args);
     const line = output.split("\n").find((candidate) => candidate.startsWith(RESULT_MARKER));
     if (!line) throw new Error(`wrk printed no result:\n${output}\nIts script:\n${readFileSync(scriptFile, "utf8")}`);
     const figures = JSON.parse(line.slice(RESULT_MARKER.length)) as Record<string, number>;
